@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Every API response: `{ success, message, data? }` (SPEC section 7, ARCHITECTURE "API conventions"). */
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.boolean(), message: z.string(), data: data.optional() });
+
+/** Error body of every 4xx/5xx response. */
+export const errorEnvelopeSchema = z.object({ success: z.literal(false), message: z.string() });
+
+export type Envelope<T> = { success: boolean; message: string; data?: T };
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Builds a success envelope. */
+export const ok = <T>(data?: T, message = 'success'): Envelope<T> =>
+  data === undefined ? { success: true, message } : { success: true, message, data };
+
+/** Base path of the REST API and the WebSocket. */
+export const API_BASE = '/v1/options-x';
