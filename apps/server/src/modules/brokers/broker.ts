@@ -1,0 +1,135 @@
+/**
+ * The one seam between the order engine and any broker (ARCHITECTURE "The one rule of the engine").
+ * Workflows (bracket/OCO, cover, iceberg, slicing, follow-ups, local trailing, profit protection) live ABOVE this
+ * interface in the order manager; adapters (paper, zerodha, iifl, ...) only translate commands in and events out.
+ */
+
+export type Side = 'buy' | 'sell';
+/** SPEC product types: normal (NRML, carry forward) and intraday (MIS). */
+export type ProductType = 'normal' | 'intraday';
+export type BrokerOrderType = 'market' | 'limit' | 'stoploss' | 'stoploss_market';
+
+/** A command to place one exchange order. Quantities are in units (lots x lot size). */
+export interface PlaceOrderCommand {
+  /** Our order id; adapters send it as the broker's tag/client id so orders can be reconciled after a failure. */
+  clientOrderId: string;
+  tradingSymbol: string;
+  internalToken: string;
+  exchange: 'NFO' | 'BFO';
+  side: Side;
+  quantity: number;
+  product: ProductType;
+  orderType: BrokerOrderType;
+  /** Limit price (limit and stop-limit orders). */
+  price?: number;
+  /** Trigger price (stop-loss orders). */
+  triggerPrice?: number;
+  /** Market protection as a percentage (0-100) for market orders, where the broker supports it. */
+  marketProtection?: number;
+  /** Broker-side trailing, only when `capabilities.nativeTrailing`. Points of price move -> points of SL move. */
+  trailing?: { changeInPrice: number; changeInSL: number };
+}
+
+export interface ModifyOrderCommand {
+  price?: number;
+  triggerPrice?: number;
+  quantity?: number;
+  orderType?: BrokerOrderType;
+  trailing?: { changeInPrice: number; changeInSL: number } | null;
+}
+
+/** The broker's synchronous answer to a command: accepted for processing (not filled!) or refused. */
+export type BrokerAck =
+  | { ok: true; brokerOrderId: string }
+  | {
+      ok: false;
+      reason: string;
+      code?: 'rejected' | 'rate_limited' | 'token_expired' | 'network' | 'not_found';
+    };
+
+/** Normalised order events, each carrying when it happened at the broker and when we saw it. */
+export type BrokerOrderEvent =
+  | { type: 'accepted'; status: 'open' | 'trigger_pending' }
+  | { type: 'triggered' }
+  | { type: 'fill'; tradeId: string; quantity: number; price: number }
+  | { type: 'modified'; price?: number; triggerPrice?: number; quantity?: number }
+  | { type: 'cancelled'; reason?: string }
+  | { type: 'rejected'; reason: string };
+
+export interface BrokerOrderUpdate {
+  userId: string;
+  brokerOrderId: string;
+  clientOrderId?: string;
+  event: BrokerOrderEvent;
+  /** When it happened at the broker/exchange (epoch ms). */
+  eventTs: number;
+  /** When we received it (epoch ms). */
+  receivedTs: number;
+}
+
+/** The broker's view of one order, for listing and reconciliation after a reconnect or restart. */
+export interface BrokerOrderSnapshot {
+  brokerOrderId: string;
+  clientOrderId?: string;
+  tradingSymbol: string;
+  side: Side;
+  quantity: number;
+  filledQuantity: number;
+  averagePrice: number;
+  status: 'open' | 'trigger_pending' | 'partially_filled' | 'complete' | 'cancelled' | 'rejected';
+  orderType: BrokerOrderType;
+  price?: number;
+  triggerPrice?: number;
+  rejectedReason?: string;
+  product: ProductType;
+  updatedTs: number;
+}
+
+export interface BrokerPosition {
+  tradingSymbol: string;
+  internalToken: string;
+  product: ProductType;
+  /** Net quantity in units; negative means short. */
+  quantity: number;
+  buyQuantity: number;
+  sellQuantity: number;
+  buyValue: number;
+  sellValue: number;
+  lastTradedPrice: number;
+}
+
+export interface BrokerMargin {
+  total: number;
+  available: number;
+  utilized: number;
+}
+
+export interface BrokerCapabilities {
+  /** Trailing stop-loss handled by the broker itself (`trailing` on place/modify). */
+  nativeTrailing: boolean;
+  /** Iceberg variety handled by the broker. */
+  nativeIceberg: boolean;
+  /** Maximum orders per second the engine should send (SEBI retail-algo threshold is 10). */
+  maxOrdersPerSecond: number;
+}
+
+/** One user's session with one broker. */
+export interface BrokerSession {
+  readonly brokerId: string;
+  readonly userId: string;
+  readonly capabilities: BrokerCapabilities;
+  placeOrder(cmd: PlaceOrderCommand): Promise<BrokerAck>;
+  modifyOrder(brokerOrderId: string, cmd: ModifyOrderCommand): Promise<BrokerAck>;
+  cancelOrder(brokerOrderId: string): Promise<BrokerAck>;
+  listOrders(): Promise<BrokerOrderSnapshot[]>;
+  positions(): Promise<BrokerPosition[]>;
+  margin(): Promise<BrokerMargin>;
+  /** Order updates for this user; returns an unsubscribe function. */
+  onOrderUpdate(handler: (update: BrokerOrderUpdate) => void): () => void;
+}
+
+/** Resolves the broker session a user trades through (PAPERTRADE -> the paper broker). */
+export interface BrokerRegistry {
+  /** The session for the user's active broker, or undefined when the user has none (no broker linked). */
+  sessionFor(userId: string): Promise<BrokerSession | undefined>;
+}
