@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, loadTestServices } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      isProduction: false,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      logLevel: 'info',
+      secretKey: undefined,
+      accessTokenTtlHours: 24,
+      trustProxy: false,
+      smtp: undefined,
+    });
+    expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      XT_DATA_DIR: '/tmp/xt',
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      REDIS_URL: 'redis://cache:6379',
+      XT_WEB_DIST: '/srv/web',
+      LOG_LEVEL: 'debug',
+      XT_SECRET_KEY: 'k'.repeat(40),
+      XT_ACCESS_TOKEN_TTL_HOURS: '12',
+      XT_TRUST_PROXY: 'true',
+      SMTP_URL: 'smtp://mail:25',
+      SMTP_FROM: 'X-Trader <otp@x-trader.local>',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      isProduction: true,
+      dataDir: '/tmp/xt',
+      databaseUrl: 'postgres://u@db:5432/x',
+      redisUrl: 'redis://cache:6379',
+      webDist: '/srv/web',
+      logLevel: 'debug',
+      accessTokenTtlHours: 12,
+      trustProxy: true,
+      smtp: { url: 'smtp://mail:25', from: 'X-Trader <otp@x-trader.local>' },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' })).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
+  });
+
+  it('lists every bad key at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x', XT_SECRET_KEY: 'short' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(problems.sort()).toEqual(['DATABASE_URL', 'NODE_ENV', 'PORT', 'XT_SECRET_KEY']);
+    expect((caught as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('refuses half an SMTP setup', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(/SMTP_URL, SMTP_FROM/);
+  });
+});
+
+describe('loadTestServices', () => {
+  it('reads the optional test service URLs', () => {
+    expect(loadTestServices({})).toEqual({ databaseUrl: undefined, redisUrl: undefined });
+    expect(loadTestServices({ TEST_DATABASE_URL: 'postgres://p@h/t', TEST_REDIS_URL: 'redis://h' })).toEqual({
+      databaseUrl: 'postgres://p@h/t',
+      redisUrl: 'redis://h',
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The only module that reads process.env: every setting is parsed once, at boot, into a frozen object.
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  XT_DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  XT_WEB_DIST: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  XT_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  XT_ACCESS_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  XT_TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
+  SMTP_FROM: optionalText,
+});
+
+/** Typed, validated settings of one server process. */
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  /** Absolute path of the folder holding the SQLite file and the generated secret key. */
+  dataDir: string;
+  /** PostgreSQL URL; undefined means the SQLite file `<dataDir>/x-trader.db`. */
+  databaseUrl: string | undefined;
+  /** Redis URL; undefined means the in-process bus. */
+  redisUrl: string | undefined;
+  /** Absolute path of the built web app (served if it exists). */
+  webDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Master secret text; undefined means generate one into `<dataDir>/secret.key` on first run. */
+  secretKey: string | undefined;
+  accessTokenTtlHours: number;
+  /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
+  trustProxy: boolean;
+  /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
+  smtp: Readonly<{ url: string; from: string }> | undefined;
+}>;
+
+/** Thrown when the environment holds invalid settings; the message lists every bad key. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const describeIssues = (error: z.ZodError): string[] =>
+  error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+
+/** Parses the settings from `env` (pure over its argument, so tests pass their own env). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
+  const e = parsed.data;
+  if ((e.SMTP_URL === undefined) !== (e.SMTP_FROM === undefined)) {
+    throw new ConfigError(['SMTP_URL, SMTP_FROM: set both to send OTPs by email, or neither']);
+  }
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    dataDir: path.resolve(e.XT_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    webDist: path.resolve(e.XT_WEB_DIST ?? DEFAULT_WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    secretKey: e.XT_SECRET_KEY,
+    accessTokenTtlHours: e.XT_ACCESS_TOKEN_TTL_HOURS,
+    trustProxy: e.XT_TRUST_PROXY,
+    smtp: e.SMTP_URL && e.SMTP_FROM ? Object.freeze({ url: e.SMTP_URL, from: e.SMTP_FROM }) : undefined,
+  });
+}
+
+/** External services the integration tests may use; each is skipped when its variable is unset. */
+export type TestServices = Readonly<{ databaseUrl: string | undefined; redisUrl: string | undefined }>;
+
+/** Reads `TEST_DATABASE_URL` / `TEST_REDIS_URL` (kept here so no other file touches process.env). */
+export function loadTestServices(env: Record<string, string | undefined> = process.env): TestServices {
+  const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+  return Object.freeze({
+    databaseUrl: blankToUndefined(env.TEST_DATABASE_URL),
+    redisUrl: blankToUndefined(env.TEST_REDIS_URL),
+  });
+}

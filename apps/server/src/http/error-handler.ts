@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isAppError } from './errors';
+
+type ValidationIssue = { instancePath?: string; message?: string };
+type ErrorReply = { status: number; message: string; headers: Readonly<Record<string, string>> };
+
+const INTERNAL_ERROR = 'Internal server error';
+
+/** `phone: Phone number should be 10 digits long.`: the field path first, so the client knows what to fix. */
+export function describeValidationIssue(issue: ValidationIssue, context: string | undefined): string {
+  const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
+  const message = issue.message ?? 'Invalid value';
+  if (field) return `${field}: ${message}`;
+  return context ? `${context}: ${message}` : message;
+}
+
+/** Turns any thrown value into the status, message and headers the client gets. */
+export function describeError(error: unknown): ErrorReply {
+  if (isAppError(error)) return { status: error.status, message: error.message, headers: error.headers };
+  const fastifyError = error as Partial<FastifyError> & { validationContext?: string };
+  if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(fastifyError.validation)) {
+    const first = (fastifyError.validation as ValidationIssue[] | undefined)?.[0] ?? {};
+    return {
+      status: 400,
+      message: describeValidationIssue(first, fastifyError.validationContext),
+      headers: {},
+    };
+  }
+  const status = fastifyError.statusCode;
+  // Fastify's own 4xx errors (bad JSON, wrong content type, body too large) carry safe, useful messages.
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, message: fastifyError.message ?? 'Bad request', headers: {} };
+  }
+  return { status: 500, message: INTERNAL_ERROR, headers: {} };
+}
+
+/** The one error handler: `{ success: false, message }` for everything; 5xx never reveal internals. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, message, headers } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.debug({ status, message }, 'request refused');
+    return reply.code(status).headers(headers).send({ success: false, message });
+  });
+}
+
+/**
+ * JSON bodies: Fastify's safe parser, except that an empty body counts as no body (clients often send the
+ * JSON content type on body-less POSTs such as logout); the route's schema then decides if one was needed.
+ */
+export function installJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,8 @@
+import type { SystemTables } from './system-tables';
+
+/**
+ * Every table of the store, merged from the per-module table interfaces. Property names are camelCase in
+ * TypeScript and snake_case in SQL (Kysely's CamelCasePlugin maps them). A module adds its tables by
+ * defining a `<Module>Tables` interface beside its store and listing it here.
+ */
+export interface Database extends SystemTables {}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as system from './0001-system';
+
+/**
+ * Every migration, in the order it runs. Append new ones at the end with the next number
+ * (`NNNN-name.ts` beside this file); never rename or edit one that has shipped.
+ */
+export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
+  '0001-system': system,
+});

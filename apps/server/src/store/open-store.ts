@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, type Dialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database';
+import { migrateToLatest } from './migrate';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/** The open database: a typed Kysely handle, which engine it runs on, and how to release it. */
+export interface Store {
+  db: Kysely<Database>;
+  dialect: StoreDialect;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL URL; undefined selects SQLite. */
+  databaseUrl: string | undefined;
+  /** Folder of the default SQLite file `<dataDir>/x-trader.db`. */
+  dataDir: string;
+  /** SQLite file to use instead of the default one. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to create (if missing) and put first on the search_path (tests isolate with it). */
+  pgSchema?: string;
+}
+
+const SQLITE_FILE = 'x-trader.db';
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+const isSafeIdentifier = (name: string) => /^[a-z_][a-z0-9_]{0,62}$/.test(name);
+
+function sqliteDialect(options: StoreOptions): Dialect {
+  const file = options.sqliteFile ?? path.join(options.dataDir, SQLITE_FILE);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database });
+}
+
+function postgresDialect(databaseUrl: string, schema: string | undefined): Dialect {
+  // pg returns BIGINT (our epoch-ms timestamps, COUNT) and NUMERIC (SUM of bigint) as strings; every such
+  // value here fits a double, so parse them as numbers, per pool rather than by mutating pg's global table.
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === PG_INT8 || oid === PG_NUMERIC
+        ? (value: string) => Number(value)
+        : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    types,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return new PostgresDialect({ pool });
+}
+
+/** Opens SQLite (default) or PostgreSQL (`databaseUrl`) and applies pending migrations. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const dialect: StoreDialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  const schema = options.pgSchema;
+  if (schema !== undefined && !isSafeIdentifier(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const db = new Kysely<Database>({
+    dialect: options.databaseUrl ? postgresDialect(options.databaseUrl, schema) : sqliteDialect(options),
+    plugins: [new CamelCasePlugin()],
+  });
+  try {
+    if (dialect === 'postgres' && schema)
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    await migrateToLatest(db, dialect === 'postgres' ? (schema ?? 'public') : undefined);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect, close: () => db.destroy() };
+}
