@@ -1,2 +1,10 @@
 // Public surface of @xtrader/core: pure rules and contracts shared by the server and the web app.
 export * from './api/envelope';
+export * from './market/dates';
+export * from './market/exchanges';
+export * from './market/expiry';
+export * from './market/holidays';
+export * from './market/hours';
+export * from './market/index-overrides';
+export * from './market/indices';
+export * from './market/symbols';
