@@ -1,3 +1,4 @@
+import type { AuthTables } from '../modules/auth/tables';
 import type { SystemTables } from './system-tables';
 
 /**
@@ -5,4 +6,4 @@ import type { SystemTables } from './system-tables';
  * TypeScript and snake_case in SQL (Kysely's CamelCasePlugin maps them). A module adds its tables by
  * defining a `<Module>Tables` interface beside its store and listing it here.
  */
-export interface Database extends SystemTables {}
+export interface Database extends SystemTables, AuthTables {}

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as system from './0001-system';
+import * as auth from './0002-auth';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -7,4 +8,5 @@ import * as system from './0001-system';
  */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-system': system,
+  '0002-auth': auth,
 });
