@@ -1,0 +1,95 @@
+import { API_BASE, envelopeSchema } from '@xtrader/core';
+import { z } from 'zod';
+import { useSessionStore } from '../state/session-store';
+import { ApiError } from './api-error';
+
+/** Anything with zod's `parse` (every core schema); keeps the client independent of zod's types. */
+export type Parser<T> = { parse: (input: unknown) => T };
+
+export type ApiResponse<T> = { message: string; data: T };
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions<T> = {
+  body?: unknown;
+  /** Validates `data` of the envelope; without it `data` is `unknown`. */
+  data?: Parser<T>;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+};
+
+let unauthorizedHandler: () => void = () => {};
+
+/** The one 401 interceptor: called when a request that carried a token is refused as unauthorised. */
+export function onUnauthorized(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+const anyEnvelope = envelopeSchema(z.unknown());
+
+function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Sends one request to `/v1/options-x<path>` and returns the envelope's message and parsed data. */
+export async function request<T = unknown>(
+  method: Method,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<ApiResponse<T>> {
+  const token = useSessionStore.getState().user?.accessToken;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const init: RequestInit = { method, headers };
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.signal) init.signal = options.signal;
+  const response = await fetch(buildUrl(path, options.query), init);
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) unauthorizedHandler();
+    const message = (body as { message?: unknown } | null)?.message;
+    throw new ApiError(
+      response.status,
+      body,
+      typeof message === 'string' ? message : `HTTP ${response.status}`,
+    );
+  }
+  return parseEnvelope(response.status, body, options.data);
+}
+
+function parseEnvelope<T>(status: number, body: unknown, data: Parser<T> | undefined): ApiResponse<T> {
+  try {
+    const envelope = anyEnvelope.parse(body);
+    if (!envelope.success) throw new ApiError(status, body, envelope.message);
+    return { message: envelope.message, data: (data ? data.parse(envelope.data) : envelope.data) as T };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(status, body, 'Unexpected response from the server');
+  }
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('GET', path, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('DELETE', path, { ...options, body }),
+};

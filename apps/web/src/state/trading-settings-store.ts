@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { defaultTradingSettings } from './trading-settings-defaults';
+import type { OrderTableTab, TradingSettings } from './trading-settings-types';
+
+/** Schema version of the persisted settings (SPEC section 9); any other stored version resets them. */
+export const TRADING_SETTINGS_VERSION = 'V5';
+export const TRADING_SETTINGS_KEY = 'xt-trading-settings';
+export const STORE_VERSION_KEY = 'xt-store-version';
+
+type SliceName = keyof TradingSettings;
+
+export type TradingSettingsState = TradingSettings & {
+  /** Merges `patch` into one slice, e.g. `patchSettings('orderConfig', { index: 'BANKNIFTY' })`. */
+  patchSettings: <K extends SliceName>(slice: K, patch: Partial<TradingSettings[K]>) => void;
+  setSelectedTab: (tab: OrderTableTab) => void;
+  resetSettings: () => void;
+};
+
+/**
+ * Drops settings written under another schema version before anything reads them: an old shape would
+ * otherwise leak half-migrated values into the order panels. Returns true when it reset.
+ */
+export function resetOnVersionMismatch(storage: Storage): boolean {
+  if (storage.getItem(STORE_VERSION_KEY) === TRADING_SETTINGS_VERSION) return false;
+  storage.removeItem(TRADING_SETTINGS_KEY);
+  storage.setItem(STORE_VERSION_KEY, TRADING_SETTINGS_VERSION);
+  return true;
+}
+
+const SLICES: SliceName[] = Object.keys(defaultTradingSettings()) as SliceName[];
+
+/** Stored slices are merged over the defaults so fields added within V5 still get their default. */
+function mergeStored(stored: unknown, current: TradingSettingsState): TradingSettingsState {
+  if (stored === null || typeof stored !== 'object') return current;
+  const merged: TradingSettingsState = { ...current };
+  for (const slice of SLICES) {
+    const value = (stored as Partial<TradingSettings>)[slice];
+    if (value && typeof value === 'object')
+      Object.assign(merged, { [slice]: { ...current[slice], ...value } });
+  }
+  return merged;
+}
+
+export function createTradingSettingsStore(storage: Storage) {
+  resetOnVersionMismatch(storage);
+  return create<TradingSettingsState>()(
+    persist(
+      (set) => ({
+        ...defaultTradingSettings(),
+        patchSettings: (slice, patch) =>
+          set((state) => ({ [slice]: { ...state[slice], ...patch } }) as Partial<TradingSettingsState>),
+        setSelectedTab: (tab) =>
+          set((state) => ({ orderTableState: { ...state.orderTableState, selectedTab: tab } })),
+        resetSettings: () => set(defaultTradingSettings()),
+      }),
+      {
+        name: TRADING_SETTINGS_KEY,
+        storage: createJSONStorage(() => storage),
+        partialize: (state): TradingSettings => {
+          const { patchSettings: _p, setSelectedTab: _s, resetSettings: _r, ...settings } = state;
+          return settings;
+        },
+        merge: mergeStored,
+      },
+    ),
+  );
+}
+
+export const useTradingSettings = createTradingSettingsStore(localStorage);

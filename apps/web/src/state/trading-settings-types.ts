@@ -1,0 +1,114 @@
+// Shapes of the client-side trading settings persisted in localStorage (SPEC section 3, "Persisted trading
+// settings", schema version V5). Server-side records have their own contracts in @xtrader/core.
+
+export type IndexName =
+  | 'NIFTY'
+  | 'BANKNIFTY'
+  | 'FINNIFTY'
+  | 'MIDCPNIFTY'
+  | 'SENSEX'
+  | 'BANKEX'
+  | 'NIFTYNXT50';
+export type PerIndex<T> = Record<IndexName, T>;
+export type ProductType = 'normal' | 'intraday';
+export type OrderCategory = 'bracket' | 'cover';
+export type TrailingHandler = 'broker' | 'local';
+export type FollowUpKey = 'buyCall' | 'sellCall' | 'buyPut' | 'sellPut';
+export type OrderTableTab = 'positions' | 'openOrders' | 'executedOrders';
+export type MarketProtection = { enabled: boolean; percentage: number };
+
+export type UserSettingsState = {
+  /** Step of the +/- price buttons; default and minimum 0.05. */
+  modifyStep: number;
+  exitAllMarketProtection: MarketProtection;
+  useDefaultQuantity: boolean;
+  defaultQuantity: PerIndex<number>;
+  SLTriggerPriceDifference: PerIndex<number>;
+};
+
+export type OrderConfig = {
+  productType: ProductType;
+  index: IndexName;
+  expiry: string;
+  callStrike: number | null;
+  putStrike: number | null;
+  callTradingSymbol: string;
+  callIdentifier: string;
+  callInternalToken: string;
+  putTradingSymbol: string;
+  putIdentifier: string;
+  putInternalToken: string;
+  /** Unknown until an instrument of the chosen index and expiry is fetched. */
+  lotSize: number | null;
+  marketProtection: MarketProtection;
+  icebergOrder: boolean;
+};
+
+export type MarketOrderState = {
+  quantity: number;
+  multiplier: number;
+  presetTargetAndSl: boolean;
+  orderCategory: OrderCategory | null;
+  target: number;
+  stopLoss: number;
+};
+
+export type AutoSLTrail = {
+  enabled: boolean;
+  priceChange: number;
+  slChange: number;
+  trailingHandler: TrailingHandler;
+};
+
+export type StopLossOrderState = MarketOrderState & { slPoints: number; autoSLTrail: AutoSLTrail };
+
+export type FollowUpInstrument = {
+  index: IndexName;
+  tradingSymbol: string;
+  identifier: string;
+  expiry: string;
+  lotSize: number;
+};
+
+export type FollowUpTrade = {
+  key: FollowUpKey;
+  isEnabled: boolean;
+  /** Null until chosen; the follow-up panel then defaults it to the nearest BANKNIFTY call or put. */
+  instrument: FollowUpInstrument | null;
+  action: 'buy' | 'sell';
+  multiplier: number;
+};
+
+export type FollowUpTradesState = {
+  followUpEnabled: boolean;
+  waitForFillConfirmation: boolean;
+  trades: Record<FollowUpKey, FollowUpTrade>;
+};
+
+export type ColumnConfig<K extends string = string> = {
+  key: K;
+  label: string;
+  visible: boolean;
+  /** Optional columns can be hidden by the user; the others always show. */
+  isOptional: boolean;
+  style?: { minWidth?: number; align?: 'left' | 'right' | 'center' };
+};
+
+export type OrderTableState = {
+  selectedTab: OrderTableTab;
+  positions: {
+    showOnlyNonZeroPositions: boolean;
+    showDeltaRelativeToNifty: boolean;
+    columns: ColumnConfig[];
+  };
+  pendingOrders: { columns: ColumnConfig[] };
+};
+
+export type TradingSettings = {
+  userSettingsState: UserSettingsState;
+  orderConfig: OrderConfig;
+  marketOrderState: MarketOrderState;
+  followUpTradesState: FollowUpTradesState;
+  stopLossOrderState: StopLossOrderState;
+  orderTableState: OrderTableState;
+};
