@@ -1,5 +1,6 @@
 // Public surface of @xtrader/core: pure rules and contracts shared by the server and the web app.
 export * from './api/envelope';
+export * from './constants';
 export * from './market/dates';
 export * from './market/exchanges';
 export * from './market/expiry';
@@ -8,3 +9,7 @@ export * from './market/hours';
 export * from './market/index-overrides';
 export * from './market/indices';
 export * from './market/symbols';
+export * from './orders/rules';
+export * from './pricing/black-scholes';
+export * from './pricing/implied-volatility';
+export * from './pricing/normal';

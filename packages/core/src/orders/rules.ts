@@ -1,0 +1,6 @@
+// The order rules of SPEC sections 5 and 9, one import away: prices, quantities, inputs and their constants.
+export * from './constants';
+export * from './input-rules';
+export * from './price-rules';
+export * from './quantity-rules';
+export * from './types';
