@@ -1,6 +1,7 @@
 import { CandlestickChart, Gauge, ShieldCheck, Zap } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { Logo } from '../ui/logo';
+import { ShortcutKeysCard } from './shortcut-keys-card';
 import { ThemeToggle } from './theme/theme-toggle';
 
 const HIGHLIGHTS = [
@@ -48,6 +49,9 @@ export function AuthLayout() {
               </li>
             ))}
           </ul>
+          <div className="mt-10">
+            <ShortcutKeysCard />
+          </div>
         </div>
         <p className="relative text-xs text-subtle">
           Trading in derivatives involves risk. Trade responsibly.
