@@ -1,0 +1,79 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../clock';
+import { BadRequestError } from '../../http/errors';
+import type { OtpMessage, OtpSender } from './otp-sender';
+import type { AuthStore, OtpRow } from './store';
+import type { OtpPurpose } from './tables';
+
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_FAILED_ATTEMPTS = 5;
+
+export const OTP_MESSAGES = {
+  missing: 'No OTP was requested for this number. Please request a new OTP.',
+  expired: 'OTP has expired. Please request a new OTP.',
+  locked: 'Too many wrong attempts. Please request a new OTP.',
+  used: 'OTP has already been used. Please request a new OTP.',
+  invalid: 'Invalid OTP',
+} as const;
+
+export interface OtpFlowDeps {
+  store: AuthStore;
+  sender: OtpSender;
+  clock: Clock;
+  /** HMAC key for stored code hashes. */
+  codeKey: Uint8Array;
+}
+
+/** Issuing and checking 4-digit one-time codes: 5 minutes, at most 5 wrong tries, one use. */
+export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
+  // The phone and purpose are part of the MAC, so a code hash is useless for any other phone or flow.
+  const hashCode = (phone: string, purpose: OtpPurpose, code: string) =>
+    createHmac('sha256', codeKey).update(`${purpose}:${phone}:${code}`).digest('base64');
+
+  const matches = (row: OtpRow, code: string) => {
+    const expected = Buffer.from(row.codeHash, 'base64');
+    const actual = Buffer.from(hashCode(row.phone, row.purpose, code), 'base64');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  };
+
+  return {
+    /** Creates a new code for the phone (voiding any earlier one), sends it, and returns it. */
+    async issue(message: Omit<OtpMessage, 'code'>): Promise<string> {
+      const code = randomInt(0, 10_000).toString().padStart(4, '0');
+      const now = clock.now();
+      await store.replaceOtp({
+        id: randomUUID(),
+        phone: message.phone,
+        purpose: message.purpose,
+        codeHash: hashCode(message.phone, message.purpose, code),
+        createdAt: now,
+        expiresAt: now + OTP_TTL_MS,
+        failedAttempts: 0,
+        verifiedAt: null,
+      });
+      await sender.send({ ...message, code });
+      return code;
+    },
+
+    /** Accepts the code once, or throws a 400 saying why not; returns the verified row. */
+    async verify(phone: string, purpose: OtpPurpose, code: string): Promise<OtpRow> {
+      const row = await store.findOtp(phone, purpose);
+      if (!row) throw new BadRequestError(OTP_MESSAGES.missing, 'OTP_MISSING');
+      if (row.verifiedAt !== null) throw new BadRequestError(OTP_MESSAGES.used, 'OTP_USED');
+      if (row.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS)
+        throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
+      if (clock.now() >= row.expiresAt) throw new BadRequestError(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+      if (!matches(row, code)) {
+        const failures = await store.recordOtpFailure(row.id);
+        if (failures >= OTP_MAX_FAILED_ATTEMPTS) throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
+        throw new BadRequestError(OTP_MESSAGES.invalid, 'OTP_INVALID');
+      }
+      const now = clock.now();
+      if (!(await store.markOtpVerified(row.id, now)))
+        throw new BadRequestError(OTP_MESSAGES.used, 'OTP_USED');
+      return { ...row, verifiedAt: now };
+    },
+  };
+}
+
+export type OtpFlow = ReturnType<typeof createOtpFlow>;

@@ -1,0 +1,136 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../store/database';
+import type { OtpPurpose, OtpsTable, PasswordResetsTable, SessionsTable, UsersTable } from './tables';
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type OtpRow = Selectable<OtpsTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
+
+/** The auth module's tables; every user-owned read or write takes the user id. */
+export function createAuthStore(db: Kysely<Database>) {
+  return {
+    findUserById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findUserByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+    findUserByPhone: (phone: string) =>
+      db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
+
+    async isEmailOrPhoneTaken(email: string, phone: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertUser(user: Insertable<UsersTable>): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+
+    async updatePassword(userId: string, passwordHash: string, now: number): Promise<void> {
+      await db.updateTable('users').set({ passwordHash, updatedAt: now }).where('id', '=', userId).execute();
+    },
+
+    async updateSettings(userId: string, settings: string, now: number): Promise<void> {
+      await db.updateTable('users').set({ settings, updatedAt: now }).where('id', '=', userId).execute();
+    },
+
+    async insertSession(session: Insertable<SessionsTable>): Promise<void> {
+      await db.insertInto('sessions').values(session).execute();
+    },
+
+    findSession: (id: string) =>
+      db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async revokeSession(userId: string, sessionId: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revokedAt: now })
+        .where('id', '=', sessionId)
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Revokes every live session of the user; returns their ids. */
+    async revokeAllSessions(userId: string, now: number): Promise<string[]> {
+      const rows = await db
+        .updateTable('sessions')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Stores the phone's new code for `purpose`, replacing (and so voiding) any earlier one. */
+    async replaceOtp(otp: Insertable<OtpsTable>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('otps')
+          .where('phone', '=', otp.phone)
+          .where('purpose', '=', otp.purpose)
+          .execute();
+        await trx.insertInto('otps').values(otp).execute();
+      });
+    },
+
+    findOtp: (phone: string, purpose: OtpPurpose) =>
+      db
+        .selectFrom('otps')
+        .selectAll()
+        .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
+        .executeTakeFirst(),
+
+    /** Counts one wrong guess; returns the new count. */
+    async recordOtpFailure(id: string): Promise<number> {
+      const row = await db
+        .updateTable('otps')
+        .set((eb) => ({ failedAttempts: eb('failedAttempts', '+', 1) }))
+        .where('id', '=', id)
+        .returning('failedAttempts')
+        .executeTakeFirst();
+      return row?.failedAttempts ?? Number.POSITIVE_INFINITY;
+    },
+
+    /** Marks the code used; false if another request used it first. */
+    async markOtpVerified(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('otps')
+        .set({ verifiedAt: now })
+        .where('id', '=', id)
+        .where('verifiedAt', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async deleteOtp(id: string): Promise<void> {
+      await db.deleteFrom('otps').where('id', '=', id).execute();
+    },
+
+    async insertPasswordReset(reset: Insertable<PasswordResetsTable>): Promise<void> {
+      await db.insertInto('passwordResets').values(reset).execute();
+    },
+
+    findPasswordReset: (id: string) =>
+      db.selectFrom('passwordResets').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Spends a reset request; false if it was already spent. */
+    async usePasswordReset(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('passwordResets')
+        .set({ usedAt: now })
+        .where('id', '=', id)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
