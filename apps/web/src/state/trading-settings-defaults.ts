@@ -1,39 +1,38 @@
+import {
+  DEFAULT_INDEX,
+  DEFAULT_MARKET_PROTECTION,
+  DEFAULT_MODIFY_STEP,
+  DEFAULT_MULTIPLIER,
+  DEFAULT_PRODUCT_TYPE,
+  DEFAULT_QUANTITY,
+  DEFAULT_SL_POINTS,
+  DEFAULT_TRAIL_PARAMS,
+  DEFAULT_TRAILING_HANDLER,
+  FOLLOW_UP_DEFAULTS,
+  INDEX_NAMES,
+} from '@xtrader/core';
 import type {
   ColumnConfig,
   FollowUpKey,
   FollowUpTrade,
-  IndexName,
   PerIndex,
   TradingSettings,
 } from './trading-settings-types';
 
-// Section 9 of the SPEC: default quantity 10000, multiplier 1, slPoints 25, market protection 10 % (off),
-// modifyStep 0.05, trailing handler broker with price 5 / SL 1, index NIFTY, product normal.
-
-export const INDEX_NAMES: readonly IndexName[] = [
-  'NIFTY',
-  'BANKNIFTY',
-  'FINNIFTY',
-  'MIDCPNIFTY',
-  'SENSEX',
-  'BANKEX',
-  'NIFTYNXT50',
-];
+// Section 9 of the SPEC, through the constants of @xtrader/core.
 
 const perIndex = <T>(value: T): PerIndex<T> =>
   Object.fromEntries(INDEX_NAMES.map((name) => [name, value])) as PerIndex<T>;
 
-export const DEFAULT_QUANTITY = 10000;
-export const DEFAULT_SL_POINTS = 25;
 /** Stop-loss trigger/limit difference starts at its minimum (SPEC section 5, Inputs). */
 export const DEFAULT_SL_TRIGGER_PRICE_DIFFERENCE = 1;
 
 const followUpTrade = (key: FollowUpKey, action: 'buy' | 'sell'): FollowUpTrade => ({
   key,
-  isEnabled: true,
+  isEnabled: FOLLOW_UP_DEFAULTS.tradeEnabled,
   instrument: null,
   action,
-  multiplier: 1,
+  multiplier: FOLLOW_UP_DEFAULTS.multiplier,
 });
 
 const column = (
@@ -76,15 +75,15 @@ export const PENDING_ORDER_COLUMNS: ColumnConfig[] = [
 export function defaultTradingSettings(): TradingSettings {
   return {
     userSettingsState: {
-      modifyStep: 0.05,
-      exitAllMarketProtection: { enabled: false, percentage: 10 },
+      modifyStep: DEFAULT_MODIFY_STEP,
+      exitAllMarketProtection: { ...DEFAULT_MARKET_PROTECTION },
       useDefaultQuantity: false,
       defaultQuantity: perIndex(DEFAULT_QUANTITY),
       SLTriggerPriceDifference: perIndex(DEFAULT_SL_TRIGGER_PRICE_DIFFERENCE),
     },
     orderConfig: {
-      productType: 'normal',
-      index: 'NIFTY',
+      productType: DEFAULT_PRODUCT_TYPE,
+      index: DEFAULT_INDEX,
       expiry: '',
       callStrike: null,
       putStrike: null,
@@ -95,20 +94,20 @@ export function defaultTradingSettings(): TradingSettings {
       putIdentifier: '',
       putInternalToken: '',
       lotSize: null,
-      marketProtection: { enabled: false, percentage: 10 },
+      marketProtection: { ...DEFAULT_MARKET_PROTECTION },
       icebergOrder: false,
     },
     marketOrderState: {
       quantity: DEFAULT_QUANTITY,
-      multiplier: 1,
+      multiplier: DEFAULT_MULTIPLIER,
       presetTargetAndSl: false,
       orderCategory: null,
       target: 0,
       stopLoss: 0,
     },
     followUpTradesState: {
-      followUpEnabled: false,
-      waitForFillConfirmation: false,
+      followUpEnabled: FOLLOW_UP_DEFAULTS.followUpEnabled,
+      waitForFillConfirmation: FOLLOW_UP_DEFAULTS.waitForFillConfirmation,
       trades: {
         buyCall: followUpTrade('buyCall', 'buy'),
         sellCall: followUpTrade('sellCall', 'sell'),
@@ -118,9 +117,13 @@ export function defaultTradingSettings(): TradingSettings {
     },
     stopLossOrderState: {
       quantity: DEFAULT_QUANTITY,
-      multiplier: 1,
+      multiplier: DEFAULT_MULTIPLIER,
       slPoints: DEFAULT_SL_POINTS,
-      autoSLTrail: { enabled: false, priceChange: 5, slChange: 1, trailingHandler: 'broker' },
+      autoSLTrail: {
+        enabled: false,
+        ...DEFAULT_TRAIL_PARAMS[DEFAULT_TRAILING_HANDLER],
+        trailingHandler: DEFAULT_TRAILING_HANDLER,
+      },
       presetTargetAndSl: false,
       orderCategory: null,
       target: 0,

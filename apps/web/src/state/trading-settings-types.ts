@@ -1,18 +1,11 @@
+import type { IndexName, ProductType, TrailingHandler } from '@xtrader/core';
+
 // Shapes of the client-side trading settings persisted in localStorage (SPEC section 3, "Persisted trading
 // settings", schema version V5). Server-side records have their own contracts in @xtrader/core.
 
-export type IndexName =
-  | 'NIFTY'
-  | 'BANKNIFTY'
-  | 'FINNIFTY'
-  | 'MIDCPNIFTY'
-  | 'SENSEX'
-  | 'BANKEX'
-  | 'NIFTYNXT50';
 export type PerIndex<T> = Record<IndexName, T>;
-export type ProductType = 'normal' | 'intraday';
-export type OrderCategory = 'bracket' | 'cover';
-export type TrailingHandler = 'broker' | 'local';
+/** The preset a market or stop-loss order carries: bracket (target + SL) or cover (SL only). */
+export type PresetOrderCategory = 'bracket' | 'cover';
 export type FollowUpKey = 'buyCall' | 'sellCall' | 'buyPut' | 'sellPut';
 export type OrderTableTab = 'positions' | 'openOrders' | 'executedOrders';
 export type MarketProtection = { enabled: boolean; percentage: number };
@@ -48,7 +41,7 @@ export type MarketOrderState = {
   quantity: number;
   multiplier: number;
   presetTargetAndSl: boolean;
-  orderCategory: OrderCategory | null;
+  orderCategory: PresetOrderCategory | null;
   target: number;
   stopLoss: number;
 };
