@@ -1,0 +1,415 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type ApplyResult,
+  applyOrderEvent,
+  applyOrderEvents,
+  canCancel,
+  canModify,
+  createOrderState,
+  isFinalStatus,
+  isOpenStatus,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderEvent,
+  type OrderState,
+  type OrderStatus,
+} from './state';
+
+const ID = 'ord-1';
+const fresh = (quantity = 130) => createOrderState({ orderId: ID, quantity, price: 100, createdAt: 1 });
+type EventInput = OrderEvent extends infer E
+  ? E extends OrderEvent
+    ? Omit<E, 'orderId' | 'ts'>
+    : never
+  : never;
+const ev = (e: EventInput, ts = 2): OrderEvent => ({ ...e, orderId: ID, ts }) as OrderEvent;
+const run = (events: EventInput[], quantity = 130): ApplyResult =>
+  applyOrderEvents(
+    fresh(quantity),
+    events.map((e, i) => ev(e, i + 2)),
+  );
+const orderOf = (result: ApplyResult): OrderState => {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.order;
+};
+
+describe('order lifecycle', () => {
+  it.each<[string, EventInput[], OrderStatus]>([
+    ['acknowledged', [{ type: 'accepted' }], 'open'],
+    ['stop-loss acknowledged', [{ type: 'accepted', triggerPending: true }], 'trigger_pending'],
+    ['triggered', [{ type: 'accepted', triggerPending: true }, { type: 'triggered' }], 'open'],
+    ['rejected', [{ type: 'rejected', reason: 'RMS: margin' }], 'rejected'],
+    [
+      'partly filled',
+      [{ type: 'accepted' }, { type: 'fill', tradeId: 't1', qty: 65, price: 100 }],
+      'partially_filled',
+    ],
+    [
+      'fully filled in two trades',
+      [
+        { type: 'accepted' },
+        { type: 'fill', tradeId: 't1', qty: 65, price: 100 },
+        { type: 'fill', tradeId: 't2', qty: 65, price: 101 },
+      ],
+      'complete',
+    ],
+    ['filled before the ack', [{ type: 'fill', tradeId: 't1', qty: 130, price: 100 }], 'complete'],
+    [
+      'SL triggered and filled at once',
+      [
+        { type: 'accepted', triggerPending: true },
+        { type: 'fill', tradeId: 't', qty: 130, price: 99 },
+      ],
+      'complete',
+    ],
+    ['cancelled', [{ type: 'accepted' }, { type: 'cancel_requested' }, { type: 'cancelled' }], 'cancelled'],
+    [
+      'cancelled by the broker',
+      [{ type: 'accepted' }, { type: 'cancelled', reason: 'circuit' }],
+      'cancelled',
+    ],
+    ['expired', [{ type: 'accepted' }, { type: 'expired' }], 'cancelled'],
+    ['modify pending', [{ type: 'accepted' }, { type: 'modify_requested' }], 'modify_pending'],
+    [
+      'modified',
+      [{ type: 'accepted' }, { type: 'modify_requested' }, { type: 'modified', price: 101 }],
+      'open',
+    ],
+  ])('%s -> %s', (_name, events, status) => {
+    expect(orderOf(run(events)).status).toBe(status);
+  });
+
+  it('keeps the exact average of the fills', () => {
+    const order = orderOf(
+      run([
+        { type: 'accepted' },
+        { type: 'fill', tradeId: 't1', qty: 10, price: 100.05 },
+        { type: 'fill', tradeId: 't2', qty: 20, price: 100.1 },
+      ]),
+    );
+    expect(order.filledValuePaise).toBe(10 * 10005 + 20 * 10010);
+    expect(order.averagePrice).toBe(300250 / 30 / 100);
+    expect(order.filledQuantity).toBe(30);
+    expect(order.tradeIds).toEqual(['t1', 't2']);
+  });
+
+  it('records reasons and the time of the last event', () => {
+    const rejected = orderOf(run([{ type: 'rejected', reason: 'Insufficient funds' }]));
+    expect(rejected.rejectedReason).toBe('Insufficient funds');
+    expect(rejected.updatedAt).toBe(2);
+    expect(orderOf(run([{ type: 'accepted' }, { type: 'expired' }])).cancelReason).toBe('expired');
+  });
+});
+
+describe('refusals', () => {
+  it('refuses an event for another order', () => {
+    const result = applyOrderEvent(fresh(), { type: 'accepted', orderId: 'other', ts: 2 });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'order_id_mismatch', message: 'Event for order other applied to order ord-1' },
+    });
+  });
+
+  it.each<[string, EventInput[], string]>([
+    [
+      'a duplicate trade id',
+      [
+        { type: 'accepted' },
+        { type: 'fill', tradeId: 't1', qty: 65, price: 1 },
+        { type: 'fill', tradeId: 't1', qty: 65, price: 1 },
+      ],
+      'duplicate_fill',
+    ],
+    [
+      'a fill beyond the quantity',
+      [{ type: 'accepted' }, { type: 'fill', tradeId: 't1', qty: 131, price: 1 }],
+      'overfill',
+    ],
+    [
+      'a zero fill',
+      [{ type: 'accepted' }, { type: 'fill', tradeId: 't1', qty: 0, price: 1 }],
+      'invalid_fill',
+    ],
+    [
+      'a fractional fill',
+      [{ type: 'accepted' }, { type: 'fill', tradeId: 't1', qty: 1.5, price: 1 }],
+      'invalid_fill',
+    ],
+    [
+      'a NaN price',
+      [{ type: 'accepted' }, { type: 'fill', tradeId: 't1', qty: 1, price: Number.NaN }],
+      'invalid_fill',
+    ],
+    [
+      'a fill of a complete order',
+      [
+        { type: 'fill', tradeId: 't1', qty: 130, price: 1 },
+        { type: 'fill', tradeId: 't2', qty: 1, price: 1 },
+      ],
+      'illegal_transition',
+    ],
+    [
+      'a fill of a rejected order',
+      [
+        { type: 'rejected', reason: 'x' },
+        { type: 'fill', tradeId: 't1', qty: 1, price: 1 },
+      ],
+      'illegal_transition',
+    ],
+    [
+      'cancelling a cancelled order',
+      [{ type: 'cancelled' }, { type: 'cancel_requested' }],
+      'illegal_transition',
+    ],
+    ['modifying a pending order', [{ type: 'modify_requested' }], 'illegal_transition'],
+    ['a trigger of an open order', [{ type: 'accepted' }, { type: 'triggered' }], 'illegal_transition'],
+    [
+      'a modify below the filled quantity',
+      [
+        { type: 'accepted' },
+        { type: 'fill', tradeId: 't', qty: 65, price: 1 },
+        { type: 'modified', quantity: 60 },
+      ],
+      'invalid_modification',
+    ],
+    [
+      'a negative modified price',
+      [{ type: 'accepted' }, { type: 'modified', price: -1 }],
+      'invalid_modification',
+    ],
+  ])('refuses %s', (_name, events, code) => {
+    const result = run(events);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe(code);
+  });
+
+  it('never mutates the order it is given', () => {
+    const order = orderOf(run([{ type: 'accepted' }]));
+    const snapshot = JSON.parse(JSON.stringify(order));
+    applyOrderEvent(order, ev({ type: 'fill', tradeId: 't1', qty: 65, price: 100 }));
+    expect(order).toEqual(snapshot);
+  });
+});
+
+describe('in-flight modify and cancel', () => {
+  it.each<[string, EventInput[], OrderStatus]>([
+    [
+      'refused modify of an open order',
+      [{ type: 'accepted' }, { type: 'modify_requested' }, { type: 'modify_rejected', reason: 'x' }],
+      'open',
+    ],
+    [
+      'refused modify of a trigger-pending order',
+      [
+        { type: 'accepted', triggerPending: true },
+        { type: 'modify_requested' },
+        { type: 'modify_rejected', reason: 'x' },
+      ],
+      'trigger_pending',
+    ],
+    [
+      'refused cancel of a partly filled order',
+      [
+        { type: 'accepted' },
+        { type: 'fill', tradeId: 't', qty: 65, price: 1 },
+        { type: 'cancel_requested' },
+        { type: 'cancel_rejected', reason: 'x' },
+      ],
+      'partially_filled',
+    ],
+    [
+      'refused cancel after a fill in flight',
+      [
+        { type: 'accepted' },
+        { type: 'cancel_requested' },
+        { type: 'fill', tradeId: 't', qty: 65, price: 1 },
+        { type: 'cancel_rejected', reason: 'x' },
+      ],
+      'partially_filled',
+    ],
+    [
+      'refused cancel after a trigger in flight',
+      [
+        { type: 'accepted', triggerPending: true },
+        { type: 'cancel_requested' },
+        { type: 'triggered' },
+        { type: 'cancel_rejected', reason: 'x' },
+      ],
+      'open',
+    ],
+    [
+      'refused cancel requested before the ack',
+      [{ type: 'cancel_requested' }, { type: 'accepted' }, { type: 'cancel_rejected', reason: 'x' }],
+      'open',
+    ],
+    [
+      'cancel while modifying, then refused',
+      [
+        { type: 'accepted' },
+        { type: 'modify_requested' },
+        { type: 'cancel_requested' },
+        { type: 'cancel_rejected', reason: 'x' },
+      ],
+      'open',
+    ],
+    [
+      'modify confirmed after the cancel went out',
+      [
+        { type: 'accepted' },
+        { type: 'modify_requested' },
+        { type: 'cancel_requested' },
+        { type: 'modified', price: 99 },
+      ],
+      'cancel_pending',
+    ],
+    [
+      'fill completing an order with a modify in flight',
+      [
+        { type: 'accepted' },
+        { type: 'modify_requested' },
+        { type: 'fill', tradeId: 't', qty: 130, price: 1 },
+      ],
+      'complete',
+    ],
+    [
+      'modify cutting the quantity to the filled part',
+      [
+        { type: 'accepted' },
+        { type: 'fill', tradeId: 't', qty: 65, price: 1 },
+        { type: 'modify_requested' },
+        { type: 'modified', quantity: 65 },
+      ],
+      'complete',
+    ],
+  ])('%s -> %s', (_name, events, status) => {
+    const order = orderOf(run(events));
+    expect(order.status).toBe(status);
+    if (!['modify_pending', 'cancel_pending'].includes(status)) expect(order.statusBeforeRequest).toBeNull();
+  });
+
+  it('applies the modified fields', () => {
+    const order = orderOf(
+      run([
+        { type: 'accepted', triggerPending: true },
+        { type: 'modify_requested' },
+        { type: 'modified', quantity: 195, triggerPrice: 80 },
+      ]),
+    );
+    expect(order).toMatchObject({ status: 'trigger_pending', quantity: 195, triggerPrice: 80, price: 100 });
+  });
+});
+
+describe('the cancelled-then-filled race', () => {
+  it('books a late partial fill of a cancelled order and keeps it cancelled', () => {
+    const order = orderOf(
+      run([
+        { type: 'accepted' },
+        { type: 'cancel_requested' },
+        { type: 'cancelled' },
+        { type: 'fill', tradeId: 't', qty: 65, price: 100 },
+      ]),
+    );
+    expect(order).toMatchObject({ status: 'cancelled', filledQuantity: 65, averagePrice: 100 });
+  });
+
+  it('completes a cancelled order when the late fill covers it all', () => {
+    const order = orderOf(
+      run([
+        { type: 'accepted' },
+        { type: 'cancelled' },
+        { type: 'fill', tradeId: 't', qty: 130, price: 100 },
+      ]),
+    );
+    expect(order.status).toBe('complete');
+  });
+});
+
+describe('predicates', () => {
+  it.each<[OrderStatus, boolean, boolean, boolean]>([
+    ['pending', true, false, true],
+    ['open', true, true, true],
+    ['trigger_pending', true, true, true],
+    ['partially_filled', true, true, true],
+    ['modify_pending', true, false, true],
+    ['cancel_pending', true, false, false],
+    ['complete', false, false, false],
+    ['cancelled', false, false, false],
+    ['rejected', false, false, false],
+  ])('%s: open %s, modify %s, cancel %s', (status, open, modify, cancel) => {
+    expect(isOpenStatus(status)).toBe(open);
+    expect(isFinalStatus({ status })).toBe(!open);
+    expect(canModify(status)).toBe(modify);
+    expect(canCancel({ status })).toBe(cancel);
+  });
+
+  it('lists only known statuses in the table', () => {
+    for (const targets of Object.values(ORDER_TRANSITIONS).flatMap((row) => Object.values(row))) {
+      for (const target of targets ?? []) expect(ORDER_STATUSES).toContain(target);
+    }
+  });
+});
+
+describe('random event sequences (property)', () => {
+  const eventArb: fc.Arbitrary<EventInput & { wrongId: boolean }> = fc
+    .oneof(
+      fc.record({ type: fc.constant('accepted' as const), triggerPending: fc.boolean() }),
+      fc.record({ type: fc.constant('triggered' as const) }),
+      fc.record({
+        type: fc.constant('fill' as const),
+        tradeId: fc.constantFrom('t1', 't2', 't3', 't4', 't5', 't6'),
+        qty: fc.integer({ min: 1, max: 80 }),
+        price: fc.integer({ min: 1, max: 5000 }).map((ticks) => ticks / 20),
+      }),
+      fc.record({ type: fc.constant('modify_requested' as const) }),
+      fc.record({
+        type: fc.constant('modified' as const),
+        quantity: fc.option(fc.integer({ min: 1, max: 200 }), { nil: undefined }),
+      }),
+      fc.record({ type: fc.constant('modify_rejected' as const), reason: fc.constant('no') }),
+      fc.record({ type: fc.constant('cancel_requested' as const) }),
+      fc.record({ type: fc.constant('cancelled' as const) }),
+      fc.record({ type: fc.constant('cancel_rejected' as const), reason: fc.constant('no') }),
+      fc.record({ type: fc.constant('rejected' as const), reason: fc.constant('no') }),
+      fc.record({ type: fc.constant('expired' as const) }),
+    )
+    .chain((e) => fc.boolean().map((wrong) => ({ ...e, wrongId: wrong && Math.random() < 0.1 })));
+
+  it('never reaches an illegal state, never overfills, and final states absorb all but the late fill', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.array(eventArb, { maxLength: 40 }),
+        (quantity, inputs) => {
+          let order = createOrderState({ orderId: ID, quantity, createdAt: 0 });
+          const booked = new Map<string, number>();
+          inputs.forEach(({ wrongId, ...input }, i) => {
+            const event = { ...input, orderId: wrongId ? 'x' : ID, ts: i + 1 } as OrderEvent;
+            const result = applyOrderEvent(order, event);
+            if (wrongId) expect(result.ok).toBe(false);
+            if (isFinalStatus(order) && !(order.status === 'cancelled' && event.type === 'fill')) {
+              expect(result.ok).toBe(false);
+            }
+            if (!result.ok) return;
+            const next = result.order;
+            expect(ORDER_TRANSITIONS[order.status][event.type]).toContain(next.status);
+            if (event.type === 'fill') {
+              expect(booked.has(event.tradeId)).toBe(false);
+              booked.set(event.tradeId, event.qty);
+            }
+            order = next;
+            const filled = [...booked.values()].reduce((a, b) => a + b, 0);
+            expect(order.filledQuantity).toBe(filled);
+            expect(order.filledQuantity).toBeLessThanOrEqual(order.quantity);
+            expect(order.status === 'complete').toBe(filled > 0 && filled === order.quantity);
+            if (order.status === 'partially_filled') expect(filled).toBeGreaterThan(0);
+            const inFlight = order.status === 'modify_pending' || order.status === 'cancel_pending';
+            expect(order.statusBeforeRequest !== null).toBe(inFlight);
+            if (filled > 0) expect(order.averagePrice).toBe(order.filledValuePaise / filled / 100);
+          });
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
