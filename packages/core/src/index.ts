@@ -1,5 +1,17 @@
 // Public surface of @xtrader/core: pure rules and contracts shared by the server and the web app.
+// Each module is also importable on its own, e.g. `@xtrader/core/orders/rules` or `@xtrader/core/api/orders`.
+export * from './api/auth';
+export * from './api/billing';
+export * from './api/brokers';
+export * from './api/common';
 export * from './api/envelope';
+export * from './api/instruments';
+export * from './api/live';
+export * from './api/notifications';
+export * from './api/orders';
+export * from './api/portfolio';
+export * from './api/profit-protection';
+export * from './api/settings';
 export * from './constants';
 export * from './format/format';
 export * from './market/dates';
@@ -16,3 +28,4 @@ export * from './pnl/pnl';
 export * from './pricing/black-scholes';
 export * from './pricing/implied-volatility';
 export * from './pricing/normal';
+export * from './risk/profit-protection';

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Broker keys of the redirect route `/redirect/:broker` and the callbacks (SPEC section 2). */
+export const BROKER_KEYS = [
+  'zerodha',
+  'vortex',
+  'upstox',
+  'fyers',
+  'flattrade',
+  'dhan',
+  'aliceblue',
+  'angelone',
+  'iifl',
+] as const;
+export type BrokerKey = (typeof BROKER_KEYS)[number];
+
+/** Rupeezy's API is called Vortex; the route accepts either name. */
+export const brokerKeySchema = z
+  .enum([...BROKER_KEYS, 'rupeezy'])
+  .transform((key): BrokerKey => (key === 'rupeezy' ? 'vortex' : key));
+
+/** Callback bodies, each exactly as the broker's redirect delivers its token (SPEC section 7). */
+export const brokerCallbackSchemas = {
+  zerodha: z.object({ requestToken: z.string().min(1) }),
+  vortex: z.object({ authToken: z.string().min(1) }),
+  upstox: z.object({ code: z.string().min(1) }),
+  fyers: z.object({ auth_code: z.string().min(1) }),
+  flattrade: z.object({ code: z.string().min(1) }),
+  dhan: z.object({ token: z.string().min(1) }),
+  aliceblue: z.object({ authCode: z.string().min(1), clientId: z.string().min(1) }),
+  angelone: z.object({
+    auth_token: z.string().min(1),
+    feed_token: z.string().min(1),
+    refresh_token: z.string().min(1),
+  }),
+  iifl: z.object({ clientId: z.string().min(1), authcode: z.string().min(1) }),
+} as const satisfies Record<BrokerKey, z.ZodType>;
+
+/** POST /broker/add/zerodha. */
+export const addZerodhaAccountRequestSchema = z.object({
+  apiKey: z.string().trim().min(1).max(64),
+  apiSecret: z.string().trim().min(1).max(128),
+});
+
+/** data of GET /broker/login/{broker}: where to send the browser. */
+export const brokerLoginResponseSchema = z.object({ url: z.string() });
+
+/** POST /broker/papertrading/{value}. */
+export const paperTradingParamsSchema = z.object({ value: z.enum(['start', 'stop']) });
+
+export const BROKER_MESSAGES = {
+  /** The server's answer when Zerodha API credentials are missing; the web app switches to the add-account form. */
+  missingCredentials: 'cannot find credentials',
+  fundsReset: 'Your account funds has been reset!',
+  reconnected: 'Reconnected to broker updates successfully!',
+} as const;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common';
+import { transactionTypeSchema } from './orders';
+
+export const NOTIFICATION_TYPES = ['order_executed', 'order_failed', 'profit_protection_triggered'] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+
+/** A notification card (SPEC section 3). Order fields are null for profit-protection notices. */
+export const notificationSchema = z.object({
+  notificationType: notificationTypeSchema,
+  timestamp: isoDateTimeSchema,
+  identifier: z.string().nullable(),
+  transactionType: transactionTypeSchema.nullable(),
+  quantity: z.number().int().nullable(),
+  averagePrice: z.number().nullable(),
+  /** e.g. COMPLETE, REJECTED, TRIGGERED. */
+  status: z.string(),
+  statusMessage: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
