@@ -35,6 +35,23 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
   SMTP_FROM: optionalText,
+  XT_FEED: z.enum(['simulator', 'replay']).default('simulator'),
+  XT_SIM_SEED: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().max(2 ** 32 - 1))
+      .optional(),
+  ),
+  XT_SIM_MARKET_HOURS: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  XT_REPLAY_FILE: optionalText,
+  XT_REPLAY_SPEED: z.coerce.number().positive().max(10_000).default(1),
+  XT_PRACTICE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  XT_INSTRUMENTS_CSV: optionalText,
 });
 
 /** Typed, validated settings of one server process. */
@@ -59,6 +76,21 @@ export type Config = Readonly<{
   trustProxy: boolean;
   /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
   smtp: Readonly<{ url: string; from: string }> | undefined;
+  /** Market data: which feed drives prices and how (see docs/config.md). */
+  market: Readonly<{
+    feed: 'simulator' | 'replay';
+    /** Seed of the simulator's random walk; undefined means a random seed per start. */
+    simSeed: number | undefined;
+    /** Simulator ticks only during exchange hours on trading days (default: at any hour). */
+    simMarketHours: boolean;
+    /** CSV `time,symbol,price` played by the replay feed (absolute path). */
+    replayFile: string | undefined;
+    replaySpeed: number;
+    /** How late Practice Mode sees every price. */
+    practiceDelayMs: number;
+  }>;
+  /** Kite-format instruments CSV (absolute path or http(s) URL); undefined means generate the master. */
+  instrumentsCsv: string | undefined;
 }>;
 
 /** Thrown when the environment holds invalid settings; the message lists every bad key. */
@@ -80,6 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.SMTP_URL === undefined) !== (e.SMTP_FROM === undefined)) {
     throw new ConfigError(['SMTP_URL, SMTP_FROM: set both to send OTPs by email, or neither']);
   }
+  if (e.XT_FEED === 'replay' && e.XT_REPLAY_FILE === undefined) {
+    throw new ConfigError(['XT_REPLAY_FILE: required when XT_FEED is replay']);
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -94,6 +129,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlHours: e.XT_ACCESS_TOKEN_TTL_HOURS,
     trustProxy: e.XT_TRUST_PROXY,
     smtp: e.SMTP_URL && e.SMTP_FROM ? Object.freeze({ url: e.SMTP_URL, from: e.SMTP_FROM }) : undefined,
+    market: Object.freeze({
+      feed: e.XT_FEED,
+      simSeed: e.XT_SIM_SEED,
+      simMarketHours: e.XT_SIM_MARKET_HOURS,
+      replayFile: e.XT_REPLAY_FILE === undefined ? undefined : path.resolve(e.XT_REPLAY_FILE),
+      replaySpeed: e.XT_REPLAY_SPEED,
+      practiceDelayMs: e.XT_PRACTICE_DELAY_MS,
+    }),
+    instrumentsCsv:
+      e.XT_INSTRUMENTS_CSV === undefined || /^https?:\/\//i.test(e.XT_INSTRUMENTS_CSV)
+        ? e.XT_INSTRUMENTS_CSV
+        : path.resolve(e.XT_INSTRUMENTS_CSV),
   });
 }
 

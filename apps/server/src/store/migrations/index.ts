@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as system from './0001-system';
 import * as auth from './0002-auth';
+import * as instruments from './0003-instruments';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -9,4 +10,5 @@ import * as auth from './0002-auth';
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-system': system,
   '0002-auth': auth,
+  '0003-instruments': instruments,
 });
