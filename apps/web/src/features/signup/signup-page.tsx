@@ -1,9 +1,59 @@
-import { Card, CardTitle } from '../../ui/card';
+import { FREE_TRIAL_DAYS } from '@xtrader/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PRIVACY_URL, TERMS_URL } from '../../config/product';
+import { Card, CardDescription, CardTitle } from '../../ui/card';
+import { StepIndicator } from '../../ui/step-indicator';
+import { ExternalLink, TextLink } from '../../ui/text-link';
+import type { SignupDetails } from './api/signup-requests';
+import { ProductBenefits } from './product-benefits';
+import { SignupDetailsStep } from './signup-details-step';
+import { SignupOtpStep } from './signup-otp-step';
+import { SignupPasswordStep } from './signup-password-step';
 
+type Step = 1 | 2 | 3;
+
+const STEP_HINTS: Record<Step, string> = {
+  1: 'Tell us who you are. We will text a one-time code to your phone.',
+  2: 'Enter the code we just sent.',
+  3: 'Choose a password for your account.',
+};
+
+/** `/signup`: details, then OTP, then password; success logs in and opens the dashboard. */
 export function SignupPage() {
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<Step>(1);
+  const [details, setDetails] = useState<SignupDetails>(() => ({
+    name: '',
+    email: '',
+    phone: '',
+    referralCode: params.get('referralCode') ?? '',
+  }));
+
   return (
-    <Card className="w-full max-w-md p-8">
-      <CardTitle>Sign up for a 14-day free trial</CardTitle>
+    <Card className="grid w-full max-w-3xl overflow-hidden md:grid-cols-[minmax(0,1fr)_15rem]">
+      <div className="p-6 sm:p-8">
+        <CardTitle>Sign up for your {FREE_TRIAL_DAYS}-day free trial</CardTitle>
+        <CardDescription className="mt-1">{STEP_HINTS[step]}</CardDescription>
+        <StepIndicator step={step} total={3} className="mt-5 mb-6" />
+        {step === 1 && (
+          <SignupDetailsStep details={details} onChange={setDetails} onOtpSent={() => setStep(2)} />
+        )}
+        {step === 2 && (
+          <SignupOtpStep phone={details.phone} onVerified={() => setStep(3)} onBack={() => setStep(1)} />
+        )}
+        {step === 3 && <SignupPasswordStep details={details} />}
+        <p className="mt-6 text-center text-sm text-muted">
+          Already have an account? <TextLink to="/">Sign In</TextLink>
+        </p>
+        <p className="mt-3 text-center text-xs text-subtle">
+          By signing up you agree to our <ExternalLink href={TERMS_URL}>Terms &amp; Conditions</ExternalLink>{' '}
+          and <ExternalLink href={PRIVACY_URL}>Privacy Policy</ExternalLink>.
+        </p>
+      </div>
+      <aside className="border-t border-border bg-surface-2/50 p-6 md:border-t-0 md:border-l">
+        <ProductBenefits />
+      </aside>
     </Card>
   );
 }

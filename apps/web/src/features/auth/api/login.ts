@@ -1,14 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { accessTokenData } from '../../../api/auth-data';
 import { api } from '../../../api/client';
 import { startSession } from '../../../api/session';
 import { toastError } from '../../../api/toast-error';
 
 /** POST /auth/login payload (SPEC section 7): username is the email or the phone number. */
 export type LoginInput = { username: string; passcode: string };
-
-const accessTokenData = z.object({ accessToken: z.string().min(1) });
 
 export const login = (input: LoginInput) => api.post('/auth/login', input, { data: accessTokenData });
 

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { devOtpData } from '../../../api/auth-data';
+import { api } from '../../../api/client';
+
+// The three calls of the password reset (SPEC section 7, Accounts).
+
+export const requestResetOtp = (email: string, phone: string) =>
+  api.post('/auth/forgotPasscode', { email, phone }, { data: devOtpData });
+
+const requestIdData = z.object({ requestId: z.string().min(1) });
+
+/** Trades the four digits for the request id that authorises step 3. */
+export const verifyResetOtp = (phone: string, otp: string) =>
+  api.post('/auth/verifyRestPasscodeOTP', { phone, otp }, { data: requestIdData });
+
+export const resetPasscode = (phone: string, passcode: string, requestID: string) =>
+  api.post('/auth/resetPasscode', { phone, passcode, requestID });

@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { toastError } from '../../api/toast-error';
+import { OTP_LENGTH } from '../../lib/account-rules';
+import { OtpBoxes, type OtpBoxesHandle } from '../../ui/otp-boxes';
+import { Spinner } from '../../ui/spinner';
+import { verifyResetOtp } from './api/reset-requests';
+
+const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => '');
+
+/** Step 2: four boxes, verified as soon as the last one is filled; a wrong code clears them. */
+export function VerifyOtpStep({
+  phone,
+  onVerified,
+}: {
+  phone: string;
+  onVerified: (requestId: string) => void;
+}) {
+  const [digits, setDigits] = useState(emptyDigits);
+  const boxes = useRef<OtpBoxesHandle>(null);
+  const verify = useMutation({
+    mutationFn: (otp: string) => verifyResetOtp(phone, otp),
+    onSuccess: ({ data }) => onVerified(data.requestId),
+    onError: (error) => {
+      toastError(error, 'Invalid OTP');
+      setDigits(emptyDigits());
+      // The boxes are re-enabled by this render; focus once they are.
+      requestAnimationFrame(() => boxes.current?.focus(0));
+    },
+  });
+
+  const change = (next: string[]) => {
+    setDigits(next);
+    if (next.every((digit) => digit !== '')) verify.mutate(next.join(''));
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted">
+        Enter the {OTP_LENGTH}-digit code sent to <span className="font-medium text-fg">+91 {phone}</span>.
+      </p>
+      <OtpBoxes ref={boxes} digits={digits} onChange={change} disabled={verify.isPending} autoFocus />
+      <p className="flex h-5 items-center gap-2 text-xs text-muted" aria-live="polite">
+        {verify.isPending && (
+          <>
+            <Spinner className="size-3.5" /> Verifying…
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

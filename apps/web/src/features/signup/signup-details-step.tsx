@@ -1,0 +1,110 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { isApiError } from '../../api/api-error';
+import { announceDevOtp } from '../../api/auth-data';
+import { toastError } from '../../api/toast-error';
+import { digitsOnly, PHONE_DIGITS } from '../../lib/account-rules';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { requestSignupOtp, type SignupDetails } from './api/signup-requests';
+import { detailsError, SIGNUP_MESSAGES } from './signup-validation';
+
+type Props = {
+  details: SignupDetails;
+  onChange: (details: SignupDetails) => void;
+  onOtpSent: () => void;
+};
+
+/** Step 1: who you are; 'Get OTP' sends a code to the phone. */
+export function SignupDetailsStep({ details, onChange, onOtpSent }: Props) {
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<string | null>(null);
+  const request = useMutation({
+    mutationFn: requestSignupOtp,
+    onSuccess: ({ data }) => {
+      announceDevOtp(data);
+      onOtpSent();
+    },
+    onError: (error) => {
+      // The server answers 400 when the email or phone already has an account: send them to log in.
+      if (isApiError(error) && error.status === 400) {
+        toast.error(SIGNUP_MESSAGES.accountExists);
+        void navigate('/');
+      } else toastError(error, 'Could not send the OTP. Please try again!');
+    },
+  });
+
+  const set = (field: keyof SignupDetails, value: string) => {
+    setProblem(null);
+    onChange({ ...details, [field]: value });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = detailsError(details);
+    setProblem(error);
+    if (!error) request.mutate(details);
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field id="signup-name" label="Name">
+        <Input
+          id="signup-name"
+          autoComplete="name"
+          placeholder="Your full name"
+          value={details.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+      </Field>
+      <Field id="signup-email" label="Email">
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={details.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+      </Field>
+      <Field id="signup-phone" label="Phone">
+        <Input
+          id="signup-phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="10-digit mobile number"
+          value={details.phone}
+          onChange={(e) => set('phone', digitsOnly(e.target.value, PHONE_DIGITS))}
+        />
+      </Field>
+      <Field
+        id="signup-referral"
+        label={
+          <>
+            Referral Code <span className="text-subtle">(optional)</span>
+          </>
+        }
+      >
+        <Input
+          id="signup-referral"
+          autoComplete="off"
+          placeholder="If a friend invited you"
+          value={details.referralCode}
+          onChange={(e) => set('referralCode', e.target.value)}
+        />
+      </Field>
+      {problem && (
+        <p role="alert" className="text-sm text-sell">
+          {problem}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
+        Get OTP
+      </Button>
+    </form>
+  );
+}

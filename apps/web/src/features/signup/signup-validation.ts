@@ -1,0 +1,27 @@
+import { isLongEnoughPassword, isValidEmail, isValidPhone } from '../../lib/account-rules';
+import type { SignupDetails } from './api/signup-requests';
+
+export const SIGNUP_MESSAGES = {
+  missingDetails: 'Please fill in all the details.',
+  badPhone: 'Phone number should be 10 digits long.',
+  badEmail: 'Invalid email.',
+  shortPassword: 'Password should be minimum 8 characters long.',
+  accountExists: 'Account with this email or number already exist. Please login to continue.',
+  invalidOtp: 'Invalid OTP',
+} as const;
+
+/** Step 1 checks in the SPEC's order; null when the details may be sent. Referral code is optional. */
+export function detailsError({ name, email, phone }: SignupDetails): string | null {
+  if (name.trim() === '' || email.trim() === '') return SIGNUP_MESSAGES.missingDetails;
+  if (!isValidPhone(phone)) return SIGNUP_MESSAGES.badPhone;
+  if (!isValidEmail(email)) return SIGNUP_MESSAGES.badEmail;
+  return null;
+}
+
+/** Step 3: Sign Up is enabled only for a long-enough password typed twice the same. */
+export const canSubmitPassword = (password: string, confirmation: string) =>
+  isLongEnoughPassword(password) && password === confirmation;
+
+/** Shown under the password once the user has typed something too short. */
+export const passwordHint = (password: string) =>
+  password !== '' && !isLongEnoughPassword(password) ? SIGNUP_MESSAGES.shortPassword : undefined;
