@@ -1,8 +1,7 @@
 import { toast } from 'sonner';
 import { z } from 'zod';
 
-/** `data` of login and signup responses. */
-export const accessTokenData = z.object({ accessToken: z.string().min(1) });
+export { accessTokenResponseSchema as accessTokenData } from '@xtrader/core';
 
 /** `data` of OTP requests: outside production the server returns the code for developers and tests. */
 export const devOtpData = z.object({ devOtp: z.string().optional() }).loose().nullish();

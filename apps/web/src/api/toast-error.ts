@@ -1,6 +1,6 @@
+import { capitalizeMessage } from '@xtrader/core';
 import { toast } from 'sonner';
 import { isApiError } from './api-error';
-import { capitalizeMessage } from './capitalize-message';
 
 /** The text an error toast shows: the server's message, capitalised, or the caller's fallback title. */
 export function errorToastText(error: unknown, fallbackTitle: string): string {

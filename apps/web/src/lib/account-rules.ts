@@ -1,10 +1,8 @@
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from '@xtrader/core';
+import { EMAIL_PATTERN, OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from '@xtrader/core';
 
 // Client-side checks of the account forms (SPEC section 5, Accounts). The server checks again; these
 // only spare the user a round trip. Login deliberately has none.
 
-/** A standard address: local part, @, domain with a dot and a 2+ letter top-level domain. */
-const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
 
 export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());

@@ -1,31 +1,18 @@
 import {
   DEFAULT_INDEX,
   DEFAULT_MARKET_PROTECTION,
-  DEFAULT_MODIFY_STEP,
   DEFAULT_MULTIPLIER,
   DEFAULT_PRODUCT_TYPE,
   DEFAULT_QUANTITY,
   DEFAULT_SL_POINTS,
   DEFAULT_TRAIL_PARAMS,
   DEFAULT_TRAILING_HANDLER,
+  DEFAULT_USER_SETTINGS,
   FOLLOW_UP_DEFAULTS,
-  INDEX_NAMES,
 } from '@xtrader/core';
-import type {
-  ColumnConfig,
-  FollowUpKey,
-  FollowUpTrade,
-  PerIndex,
-  TradingSettings,
-} from './trading-settings-types';
+import type { ColumnConfig, FollowUpKey, FollowUpTrade, TradingSettings } from './trading-settings-types';
 
 // Section 9 of the SPEC, through the constants of @xtrader/core.
-
-const perIndex = <T>(value: T): PerIndex<T> =>
-  Object.fromEntries(INDEX_NAMES.map((name) => [name, value])) as PerIndex<T>;
-
-/** Stop-loss trigger/limit difference starts at its minimum (SPEC section 5, Inputs). */
-export const DEFAULT_SL_TRIGGER_PRICE_DIFFERENCE = 1;
 
 const followUpTrade = (key: FollowUpKey, action: 'buy' | 'sell'): FollowUpTrade => ({
   key,
@@ -74,13 +61,7 @@ export const PENDING_ORDER_COLUMNS: ColumnConfig[] = [
 /** A fresh copy of every default, so callers can never mutate the shared template. */
 export function defaultTradingSettings(): TradingSettings {
   return {
-    userSettingsState: {
-      modifyStep: DEFAULT_MODIFY_STEP,
-      exitAllMarketProtection: { ...DEFAULT_MARKET_PROTECTION },
-      useDefaultQuantity: false,
-      defaultQuantity: perIndex(DEFAULT_QUANTITY),
-      SLTriggerPriceDifference: perIndex(DEFAULT_SL_TRIGGER_PRICE_DIFFERENCE),
-    },
+    userSettingsState: structuredClone(DEFAULT_USER_SETTINGS),
     orderConfig: {
       productType: DEFAULT_PRODUCT_TYPE,
       index: DEFAULT_INDEX,

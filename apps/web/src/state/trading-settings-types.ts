@@ -1,4 +1,4 @@
-import type { IndexName, ProductType, TrailingHandler } from '@xtrader/core';
+import type { IndexName, ProductType, TrailingHandler, UserSettings } from '@xtrader/core';
 
 // Shapes of the client-side trading settings persisted in localStorage (SPEC section 3, "Persisted trading
 // settings", schema version V5). Server-side records have their own contracts in @xtrader/core.
@@ -10,14 +10,8 @@ export type FollowUpKey = 'buyCall' | 'sellCall' | 'buyPut' | 'sellPut';
 export type OrderTableTab = 'positions' | 'openOrders' | 'executedOrders';
 export type MarketProtection = { enabled: boolean; percentage: number };
 
-export type UserSettingsState = {
-  /** Step of the +/- price buttons; default and minimum 0.05. */
-  modifyStep: number;
-  exitAllMarketProtection: MarketProtection;
-  useDefaultQuantity: boolean;
-  defaultQuantity: PerIndex<number>;
-  SLTriggerPriceDifference: PerIndex<number>;
-};
+/** Mirror of the server-side user settings (PUT /auth/editUserSetting). */
+export type UserSettingsState = UserSettings;
 
 export type OrderConfig = {
   productType: ProductType;

@@ -1,13 +1,15 @@
-import { isLongEnoughPassword, isValidEmail, isValidPhone } from '../../lib/account-rules';
+import { AUTH_MESSAGES, newPasswordFormSchema } from '@xtrader/core';
+import { isValidEmail, isValidPhone } from '../../lib/account-rules';
 
 export const RESET_MESSAGES = {
-  badPassword: 'Passwords must match and have a minimum length of 8 characters.',
-  success: 'password reset successful',
-} as const;
+  badPassword: AUTH_MESSAGES.passwordMismatch,
+  success: AUTH_MESSAGES.passwordReset,
+};
 
 /** Get OTP stays disabled until both are valid. */
 export const canRequestResetOtp = (email: string, phone: string) =>
   isValidEmail(email) && isValidPhone(phone);
 
-export const isAcceptablePassword = (password: string, confirmation: string) =>
-  isLongEnoughPassword(password) && password === confirmation;
+/** Both entries equal and at least 8 characters long (the shared form schema of @xtrader/core). */
+export const isAcceptablePassword = (password: string, confirmPassword: string) =>
+  newPasswordFormSchema.safeParse({ password, confirmPassword }).success;

@@ -7,10 +7,10 @@ describe('signup validation', () => {
   it.each([
     ['empty name', { ...valid, name: '  ' }, SIGNUP_MESSAGES.missingDetails],
     ['empty email', { ...valid, email: '' }, SIGNUP_MESSAGES.missingDetails],
-    ['9-digit phone', { ...valid, phone: '987654321' }, SIGNUP_MESSAGES.badPhone],
-    ['empty phone', { ...valid, phone: '' }, SIGNUP_MESSAGES.badPhone],
-    ['email without domain', { ...valid, email: 'ravi@' }, SIGNUP_MESSAGES.badEmail],
-    ['email without dot', { ...valid, email: 'ravi@example' }, SIGNUP_MESSAGES.badEmail],
+    ['9-digit phone', { ...valid, phone: '987654321' }, SIGNUP_MESSAGES.invalidPhone],
+    ['empty phone', { ...valid, phone: '' }, SIGNUP_MESSAGES.invalidPhone],
+    ['email without domain', { ...valid, email: 'ravi@' }, SIGNUP_MESSAGES.invalidEmail],
+    ['email without dot', { ...valid, email: 'ravi@example' }, SIGNUP_MESSAGES.invalidEmail],
     ['valid details', valid, null],
     ['valid details with a referral code', { ...valid, referralCode: 'ABC' }, null],
   ])('%s -> %s', (_label, details, expected) => {
@@ -19,7 +19,7 @@ describe('signup validation', () => {
 
   it('checks name/email presence before the phone, and the phone before the email pattern', () => {
     expect(detailsError({ ...valid, name: '', phone: '1' })).toBe(SIGNUP_MESSAGES.missingDetails);
-    expect(detailsError({ ...valid, email: 'bad', phone: '1' })).toBe(SIGNUP_MESSAGES.badPhone);
+    expect(detailsError({ ...valid, email: 'bad', phone: '1' })).toBe(SIGNUP_MESSAGES.invalidPhone);
   });
 
   it.each([

@@ -1,20 +1,15 @@
+import { AUTH_MESSAGES } from '@xtrader/core';
 import { isLongEnoughPassword, isValidEmail, isValidPhone } from '../../lib/account-rules';
 import type { SignupDetails } from './api/signup-requests';
 
-export const SIGNUP_MESSAGES = {
-  missingDetails: 'Please fill in all the details.',
-  badPhone: 'Phone number should be 10 digits long.',
-  badEmail: 'Invalid email.',
-  shortPassword: 'Password should be minimum 8 characters long.',
-  accountExists: 'Account with this email or number already exist. Please login to continue.',
-  invalidOtp: 'Invalid OTP',
-} as const;
+/** The SPEC's account messages, word for word, from @xtrader/core. */
+export const SIGNUP_MESSAGES = AUTH_MESSAGES;
 
 /** Step 1 checks in the SPEC's order; null when the details may be sent. Referral code is optional. */
 export function detailsError({ name, email, phone }: SignupDetails): string | null {
   if (name.trim() === '' || email.trim() === '') return SIGNUP_MESSAGES.missingDetails;
-  if (!isValidPhone(phone)) return SIGNUP_MESSAGES.badPhone;
-  if (!isValidEmail(email)) return SIGNUP_MESSAGES.badEmail;
+  if (!isValidPhone(phone)) return SIGNUP_MESSAGES.invalidPhone;
+  if (!isValidEmail(email)) return SIGNUP_MESSAGES.invalidEmail;
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { resetRequestIdResponseSchema } from '@xtrader/core';
 import { devOtpData } from '../../../api/auth-data';
 import { api } from '../../../api/client';
 
@@ -7,11 +7,9 @@ import { api } from '../../../api/client';
 export const requestResetOtp = (email: string, phone: string) =>
   api.post('/auth/forgotPasscode', { email, phone }, { data: devOtpData });
 
-const requestIdData = z.object({ requestId: z.string().min(1) });
-
 /** Trades the four digits for the request id that authorises step 3. */
 export const verifyResetOtp = (phone: string, otp: string) =>
-  api.post('/auth/verifyRestPasscodeOTP', { phone, otp }, { data: requestIdData });
+  api.post('/auth/verifyRestPasscodeOTP', { phone, otp }, { data: resetRequestIdResponseSchema });
 
 export const resetPasscode = (phone: string, passcode: string, requestID: string) =>
   api.post('/auth/resetPasscode', { phone, passcode, requestID });
