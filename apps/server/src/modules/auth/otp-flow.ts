@@ -1,4 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { AUTH_MESSAGES } from '@xtrader/core/api/auth';
 import type { Clock } from '../../clock';
 import { BadRequestError } from '../../http/errors';
 import type { OtpMessage, OtpSender } from './otp-sender';
@@ -13,7 +14,7 @@ export const OTP_MESSAGES = {
   expired: 'OTP has expired. Please request a new OTP.',
   locked: 'Too many wrong attempts. Please request a new OTP.',
   used: 'OTP has already been used. Please request a new OTP.',
-  invalid: 'Invalid OTP',
+  invalid: AUTH_MESSAGES.invalidOtp,
 } as const;
 
 export interface OtpFlowDeps {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { AUTH_MESSAGES } from '@xtrader/core/api/auth';
 import type { Clock } from '../../clock';
 import { BadRequestError, UnauthorizedError } from '../../http/errors';
 import { isUniqueViolation } from '../../store/errors';
@@ -11,8 +12,8 @@ import type { AuthStore, UserRow } from './store';
 export const SIGNUP_VERIFICATION_TTL_MS = 15 * 60_000;
 export const RESET_REQUEST_TTL_MS = 10 * 60_000;
 
-export const AUTH_MESSAGES = {
-  duplicate: 'Account with this email or number already exist. Please login to continue.',
+export const ACCOUNT_ERRORS = {
+  duplicate: AUTH_MESSAGES.accountExists,
   notVerified: 'Please verify your phone number with the OTP first.',
   verificationExpired: 'Phone verification has expired. Please request a new OTP.',
   badCredentials: 'Invalid email/phone or password',
@@ -82,6 +83,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     return id;
   };
 
+  const createAccount = async (input: SignupInput): Promise<string> => {
+    const passwordHash = await hashPassword(input.passcode);
+    try {
+      return await insertUser(input, passwordHash);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
+      throw error;
+    }
+  };
+
   return {
     /** Step 1 of signup: refuses a taken email or phone, then sends a code to the phone. */
     async requestSignupOtp(
@@ -89,7 +100,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       ip: string,
     ): Promise<string> {
       if (await store.isEmailOrPhoneTaken(normalizeEmail(input.email), input.phone)) {
-        throw new BadRequestError(AUTH_MESSAGES.duplicate, 'ACCOUNT_EXISTS');
+        throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
       }
       return throttleOtp(input.phone, ip, () =>
         otp.issue({
@@ -110,24 +121,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     async signup(input: SignupInput): Promise<IssuedToken> {
       const verification = await store.findOtp(input.phone, 'signup');
       if (!verification?.verifiedAt)
-        throw new BadRequestError(AUTH_MESSAGES.notVerified, 'PHONE_NOT_VERIFIED');
+        throw new BadRequestError(ACCOUNT_ERRORS.notVerified, 'PHONE_NOT_VERIFIED');
       if (clock.now() - verification.verifiedAt > SIGNUP_VERIFICATION_TTL_MS) {
-        throw new BadRequestError(AUTH_MESSAGES.verificationExpired, 'VERIFICATION_EXPIRED');
+        throw new BadRequestError(ACCOUNT_ERRORS.verificationExpired, 'VERIFICATION_EXPIRED');
       }
       if (await store.isEmailOrPhoneTaken(normalizeEmail(input.email), input.phone)) {
-        throw new BadRequestError(AUTH_MESSAGES.duplicate, 'ACCOUNT_EXISTS');
+        throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
       }
-      const passwordHash = await hashPassword(input.passcode);
-      let userId: string;
-      try {
-        userId = await insertUser(input, passwordHash);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new BadRequestError(AUTH_MESSAGES.duplicate, 'ACCOUNT_EXISTS');
-        throw error;
-      }
+      const userId = await createAccount(input);
       await store.deleteOtp(verification.id);
       return sessions.open(userId);
     },
+
+    /** Creates an account without the OTP steps (the demo account); returns its id. */
+    createVerifiedAccount: (input: SignupInput) => createAccount(input),
 
     /** Email or phone plus password; one message for every wrong combination, failures rate-limited. */
     async login(username: string, passcode: string, ip: string): Promise<IssuedToken> {
@@ -140,7 +147,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !valid) {
         await limiter.hit(accountKey);
         await limiter.hit(ipKey);
-        throw new UnauthorizedError(AUTH_MESSAGES.badCredentials, 'BAD_CREDENTIALS');
+        throw new UnauthorizedError(ACCOUNT_ERRORS.badCredentials, 'BAD_CREDENTIALS');
       }
       await limiter.clear(accountKey);
       return sessions.open(user.id);
@@ -150,7 +157,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async requestResetOtp(email: string, phone: string, ip: string): Promise<string> {
       const user = await store.findUserByPhone(phone);
       if (!user || user.email !== normalizeEmail(email))
-        throw new BadRequestError(AUTH_MESSAGES.noAccount, 'NO_ACCOUNT');
+        throw new BadRequestError(ACCOUNT_ERRORS.noAccount, 'NO_ACCOUNT');
       return throttleOtp(phone, ip, () =>
         otp.issue({ phone, email: user.email, name: user.name, purpose: 'reset' }),
       );
@@ -161,7 +168,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const verified = await otp.verify(phone, 'reset', code);
       await store.deleteOtp(verified.id);
       const user = await store.findUserByPhone(phone);
-      if (!user) throw new BadRequestError(AUTH_MESSAGES.noAccount, 'NO_ACCOUNT');
+      if (!user) throw new BadRequestError(ACCOUNT_ERRORS.noAccount, 'NO_ACCOUNT');
       const requestId = randomUUID();
       const now = clock.now();
       await store.insertPasswordReset({
@@ -185,10 +192,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         reset.usedAt !== null ||
         reset.expiresAt <= clock.now()
       ) {
-        throw new BadRequestError(AUTH_MESSAGES.badResetRequest, 'BAD_RESET_REQUEST');
+        throw new BadRequestError(ACCOUNT_ERRORS.badResetRequest, 'BAD_RESET_REQUEST');
       }
       if (!(await store.usePasswordReset(reset.id, clock.now()))) {
-        throw new BadRequestError(AUTH_MESSAGES.badResetRequest, 'BAD_RESET_REQUEST');
+        throw new BadRequestError(ACCOUNT_ERRORS.badResetRequest, 'BAD_RESET_REQUEST');
       }
       await store.updatePassword(user.id, await hashPassword(passcode), clock.now());
       await sessions.revokeAll(user.id);

@@ -1,0 +1,104 @@
+import { DEFAULT_USER_SETTINGS } from '@xtrader/core/api/settings';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authHeader, createTestUser } from '../../../test/helpers/auth';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { describeEachStore } from '../../../test/helpers/test-store';
+import { readSettings } from './account';
+
+describeEachStore('auth: profile and settings', (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ store: kind });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const userInfo = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/v1/options-x/auth/getUserInfo', headers: authHeader(token) });
+  const editSettings = (token: string | undefined, payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/v1/options-x/auth/editUserSetting',
+      payload,
+      headers: token ? authHeader(token) : {},
+    });
+
+  it('returns the profile and default settings, never the password hash', async () => {
+    const { account, token } = await createTestUser(t.app);
+    const response = await userInfo(token);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'success',
+      data: {
+        user: {
+          id: expect.any(String),
+          name: account.name,
+          email: account.email,
+          phone: account.phone,
+          activeBroker: null,
+          clientId: null,
+          referralCode: expect.stringMatching(/^[0-9A-F]{10}$/),
+        },
+        settings: DEFAULT_USER_SETTINGS,
+      },
+    });
+    expect(response.body).not.toMatch(/scrypt|passwordHash|passcode/);
+  });
+
+  it('saves a settings patch and returns the complete settings', async () => {
+    const { token } = await createTestUser(t.app);
+    const saved = await editSettings(token, { modifyStep: 0.5, defaultQuantity: { NIFTY: 150 } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ success: true, message: 'User settings updated!' });
+    const expected = {
+      ...DEFAULT_USER_SETTINGS,
+      modifyStep: 0.5,
+      defaultQuantity: { ...DEFAULT_USER_SETTINGS.defaultQuantity, NIFTY: 150 },
+    };
+    expect(saved.json().data).toEqual(expected);
+    expect((await userInfo(token)).json().data.settings).toEqual(expected);
+  });
+
+  it.each([
+    [{ modifyStep: 0.01 }, /^modifyStep: /],
+    [
+      { exitAllMarketProtection: { enabled: true, percentage: 50 } },
+      /^exitAllMarketProtection\.percentage: /,
+    ],
+    [{ defaultQuantity: { NOTANINDEX: 10 } }, /^defaultQuantity/],
+    [{ useDefaultQuantity: 'yes' }, /^useDefaultQuantity: /],
+  ])('refuses invalid settings %o naming the field', async (payload, message) => {
+    const { token } = await createTestUser(t.app);
+    const response = await editSettings(token, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('keeps each user to their own settings', async () => {
+    const alice = await createTestUser(t.app);
+    const bob = await createTestUser(t.app);
+    await editSettings(alice.token, { useDefaultQuantity: true });
+    expect((await userInfo(bob.token)).json().data.settings.useDefaultQuantity).toBe(false);
+    expect((await userInfo(alice.token)).json().data.settings.useDefaultQuantity).toBe(true);
+    expect((await userInfo(bob.token)).json().data.user.email).toBe(bob.account.email);
+  });
+
+  it('requires a valid token to read or change settings', async () => {
+    expect((await editSettings(undefined, { modifyStep: 0.1 })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/options-x/auth/getUserInfo' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('readSettings', () => {
+  it('fills fields missing from older stored settings and survives garbage', () => {
+    expect(readSettings(JSON.stringify({ modifyStep: 0.1 }))).toEqual({
+      ...DEFAULT_USER_SETTINGS,
+      modifyStep: 0.1,
+    });
+    expect(readSettings('not json')).toEqual(DEFAULT_USER_SETTINGS);
+    expect(readSettings(JSON.stringify({ modifyStep: 'x' }))).toEqual(DEFAULT_USER_SETTINGS);
+  });
+});

@@ -1,0 +1,77 @@
+import type { ActiveBroker } from '@xtrader/core/api/auth';
+import {
+  DEFAULT_USER_SETTINGS,
+  mergeUserSettings,
+  type UserSettings,
+  type UserSettingsPatch,
+  userSettingsPatchSchema,
+} from '@xtrader/core/api/settings';
+import type { Clock } from '../../clock';
+import { UnauthorizedError } from '../../http/errors';
+import type { AuthStore, UserRow } from './store';
+
+/** What the account owner may see of their record (never the password hash). */
+export interface UserProfile {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  activeBroker: ActiveBroker | null;
+  clientId: string | null;
+  referralCode: string;
+}
+
+/** Settings JSON of a new account. */
+export const defaultSettingsJson = (): string => JSON.stringify(DEFAULT_USER_SETTINGS);
+
+/**
+ * Stored settings read as a patch over today's defaults, so settings saved by an older version (or a field
+ * added later) still come back complete and valid.
+ */
+export function readSettings(json: string): UserSettings {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(json);
+  } catch {
+    return DEFAULT_USER_SETTINGS;
+  }
+  const patch = userSettingsPatchSchema.safeParse(stored);
+  return patch.success ? mergeUserSettings(DEFAULT_USER_SETTINGS, patch.data) : DEFAULT_USER_SETTINGS;
+}
+
+const toProfile = (user: UserRow): UserProfile => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  activeBroker: user.activeBroker as ActiveBroker | null,
+  clientId: user.clientId,
+  referralCode: user.referralCode,
+});
+
+/** The caller's own profile and settings; every read and write is by the authenticated user's id. */
+export function createAccountService({ store, clock }: { store: AuthStore; clock: Clock }) {
+  const userOrThrow = async (userId: string) => {
+    const user = await store.findUserById(userId);
+    // A valid session of a deleted user: treat as logged out.
+    if (!user) throw new UnauthorizedError();
+    return user;
+  };
+
+  return {
+    async getUserInfo(userId: string): Promise<{ user: UserProfile; settings: UserSettings }> {
+      const user = await userOrThrow(userId);
+      return { user: toProfile(user), settings: readSettings(user.settings) };
+    },
+
+    /** Applies a validated patch and returns the complete settings. */
+    async updateSettings(userId: string, patch: UserSettingsPatch): Promise<UserSettings> {
+      const user = await userOrThrow(userId);
+      const settings = mergeUserSettings(readSettings(user.settings), patch);
+      await store.updateSettings(userId, JSON.stringify(settings), clock.now());
+      return settings;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
