@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { marketProtectionFractionSchema } from './common';
+import { isoDateTimeSchema, marketProtectionFractionSchema } from './common';
+import { productTypeSchema } from './orders';
 
 /** Messages of SPEC sections 5 and 8. */
 export const PROFIT_PROTECTION_MESSAGES = {
@@ -32,6 +33,44 @@ export const profitProtectionSchema = profitProtectionSettingsSchema.extend({
   marketProtection: marketProtectionFractionSchema,
 });
 export type ProfitProtection = z.infer<typeof profitProtectionSchema>;
+
+/** Why protection fired: total MTM reached the target, or fell to the (possibly trailed) max loss. */
+export const PROFIT_PROTECTION_TRIGGERS = ['target_reached', 'max_loss_hit'] as const;
+
+/** An intraday position the square-off could not close, and why. */
+export const unclosedPositionSchema = z.object({
+  tradingSymbol: z.string(),
+  productType: productTypeSchema,
+  /** Net quantity still open (negative = short). */
+  quantity: z.number().int(),
+  reason: z.string(),
+});
+export type UnclosedPosition = z.infer<typeof unclosedPositionSchema>;
+
+/** What the last trigger did: squaring off (in progress), every position closed, or some left open. */
+export const profitProtectionOutcomeSchema = z.object({
+  trigger: z.enum(PROFIT_PROTECTION_TRIGGERS),
+  /** Total intraday MTM at the tick that fired. */
+  mtm: z.number(),
+  triggeredAt: isoDateTimeSchema,
+  status: z.enum(['squaring_off', 'completed', 'incomplete']),
+  finishedAt: isoDateTimeSchema.nullable(),
+  unclosed: z.array(unclosedPositionSchema),
+  /** The notification text: what fired and what could not be closed. */
+  message: z.string(),
+});
+export type ProfitProtectionOutcome = z.infer<typeof profitProtectionOutcomeSchema>;
+
+/**
+ * data of GET /profit-protection: the saved settings with `maxLoss` as in force now (raised by MTM trailing),
+ * the max loss as last saved, the MTM level trailing measures from, and what the last trigger did.
+ */
+export const profitProtectionStatusSchema = profitProtectionSchema.extend({
+  savedMaxLoss: mtmSchema,
+  highWaterMark: z.number(),
+  lastTrigger: profitProtectionOutcomeSchema.nullable(),
+});
+export type ProfitProtectionStatus = z.infer<typeof profitProtectionStatusSchema>;
 
 export const DEFAULT_PROFIT_PROTECTION: ProfitProtection = {
   profitProtectionEnabled: false,

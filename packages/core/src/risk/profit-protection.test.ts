@@ -62,6 +62,17 @@ describe('profit protection', () => {
     });
   });
 
+  it('measures trailing from the profit made before Save, so a Save in profit does not fire at once', () => {
+    // Saved at MTM 3000 with max loss 2500: measured from zero it would jump to 4000 and fire.
+    const saved = { ...settings, maxLoss: 2500 };
+    const state = initialProfitProtectionState(saved, 3000);
+    expect(state).toEqual({ maxLoss: 2500, trailAnchor: 3000 });
+    expect(evaluateProfitProtection(saved, state, 3000)).toEqual({ state, trigger: null });
+    expect(evaluateProfitProtection(saved, state, 4000).state).toEqual({ maxLoss: 3000, trailAnchor: 4000 });
+    expect(initialProfitProtectionState(saved, -1200).trailAnchor).toBe(0);
+    expect(initialProfitProtectionState(saved, Number.NaN).trailAnchor).toBe(0);
+  });
+
   it('never lowers the max loss and trails by exactly floor(peak / step) steps (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -4000, max: 9000 }), { maxLength: 50 }), (mtms) => {

@@ -16,12 +16,17 @@ export interface ProfitProtectionDecision {
   trigger: ProfitProtectionTrigger | null;
 }
 
-/** State right after Save: the saved max loss, trailing measured from zero profit. */
+/**
+ * State right after Save: the saved max loss, trailing measured from the profit already made (zero when the MTM
+ * is at or below zero). Measuring from zero while already in profit would raise the max loss for gains made
+ * before the Save, possibly above the MTM itself, and fire at once.
+ */
 export const initialProfitProtectionState = (
   settings: Pick<ProfitProtectionSettings, 'maxLoss'>,
+  mtmAtSave = 0,
 ): ProfitProtectionState => ({
   maxLoss: settings.maxLoss,
-  trailAnchor: 0,
+  trailAnchor: Number.isFinite(mtmAtSave) ? Math.max(0, mtmAtSave) : 0,
 });
 
 /**
