@@ -1,0 +1,23 @@
+// Order actions give audible feedback (SPEC section 4: "An order-related sound plays on success or failure").
+// The sound player is a feature; the app shell plugs it in here at start-up, so this API layer depends on no
+// feature and tests run silent.
+
+export type OrderFeedback = {
+  /** A key or order button press was taken. */
+  click: () => void;
+  success: () => void;
+  failure: () => void;
+};
+
+const silent: OrderFeedback = { click: () => {}, success: () => {}, failure: () => {} };
+let current: OrderFeedback = silent;
+
+export function setOrderFeedback(feedback: OrderFeedback): void {
+  current = feedback;
+}
+
+export const orderFeedback: OrderFeedback = {
+  click: () => current.click(),
+  success: () => current.success(),
+  failure: () => current.failure(),
+};

@@ -1,0 +1,63 @@
+import type { OrderType } from '@xtrader/core';
+import { type PlaceOrderInput, placeOrderResponseSchema } from '@xtrader/core/api/orders';
+import { api } from '../client';
+
+// The order calls of SPEC section 7 ("Portfolio and orders"), one function each, bodies as the core schemas.
+
+/** POST /order, or POST /order/iceberg when the Iceberg Order box is ticked. */
+export const placeOrder = (body: PlaceOrderInput, { iceberg = false } = {}) =>
+  api.post(iceberg ? '/order/iceberg' : '/order', body, { data: placeOrderResponseSchema });
+
+/** PUT /order/{orderId}: a new trigger/limit price and optionally a new quantity. */
+export const modifyOrder = (input: { orderId: string; triggerPrice: number; quantity?: number }) =>
+  api.put(`/order/${encodeURIComponent(input.orderId)}`, input);
+
+/** DELETE /order/{orderId}; the order type travels along (SPEC: "orderType and orderId are supplied"). */
+export const cancelOrder = (input: { orderId: string; orderType: OrderType }) =>
+  api.delete(`/order/${encodeURIComponent(input.orderId)}`, input, { query: { orderType: input.orderType } });
+
+export type TrailParamsBody = { brokerTrailing: boolean; changeInPrice: number; changeInSL: number };
+
+/** POST /order/trailStopLossOrder/{start|stop}/{orderId}. */
+export const setOrderTrailing = (input: { orderId: string; state: 'start' | 'stop' } & TrailParamsBody) =>
+  api.post(`/order/trailStopLossOrder/${input.state}/${encodeURIComponent(input.orderId)}`, {
+    brokerTrailing: input.brokerTrailing,
+    changeInPrice: input.changeInPrice,
+    changeInSL: input.changeInSL,
+  });
+
+/** POST /order/editTrailParams/{orderId}. */
+export const editTrailParams = (input: { orderId: string; changeInPrice: number; changeInSL: number }) =>
+  api.post(`/order/editTrailParams/${encodeURIComponent(input.orderId)}`, {
+    changeInPrice: input.changeInPrice,
+    changeInSL: input.changeInSL,
+  });
+
+/** POST /order/exit/{tradingSymbol}/{productType}; market protection as a fraction. */
+export const exitPosition = (input: {
+  tradingSymbol: string;
+  productType: string;
+  quantity: number;
+  marketProtection: number;
+}) =>
+  api.post(`/order/exit/${encodeURIComponent(input.tradingSymbol)}/${input.productType}`, {
+    quantity: input.quantity,
+    marketProtection: input.marketProtection,
+  });
+
+/** POST /order/exitAllPositions (also cancels open orders on the server). */
+export const exitAllPositions = (input: { marketProtection: number }) =>
+  api.post('/order/exitAllPositions', input);
+
+/** POST /order/cancel: cancel every open order. */
+export const cancelAllOrders = () => api.post('/order/cancel', { orderType: 'all', tradingSymbol: 'all' });
+
+export type OrderIdGroups = { orderIds: string[]; internalOrderIds: string[] };
+
+/** POST /order/cancelMultipleOrders. */
+export const cancelMultipleOrders = (input: OrderIdGroups) => api.post('/order/cancelMultipleOrders', input);
+
+/** POST /order/modifyMultipleOrders: every listed order moves to one trigger price. */
+export const modifyMultipleOrders = (
+  input: OrderIdGroups & { targetOrderIds: string[]; stoplossOrderIds: string[]; triggerPrice: number },
+) => api.post('/order/modifyMultipleOrders', input);

@@ -1,0 +1,14 @@
+// One place that owns the cache keys of the trading screen's server state, so every mutation invalidates
+// exactly what the tables read.
+
+export const tradingKeys = {
+  userInfo: ['auth', 'user-info'] as const,
+  subscription: ['subscription', 'status'] as const,
+  orders: ['portfolio', 'orders'] as const,
+  positions: ['portfolio', 'positions'] as const,
+  margin: ['portfolio', 'margin'] as const,
+  profitProtection: ['profit-protection'] as const,
+};
+
+/** What an order action changes: positions, orders and funds (SPEC section 4, Refresh). */
+export const ORDER_ACTION_KEYS = [tradingKeys.orders, tradingKeys.positions, tradingKeys.margin] as const;

@@ -1,0 +1,45 @@
+import type { TrailingHandler } from '@xtrader/core';
+import { trailingHandlerChange } from '../../state/trading-rules';
+import { useTradingSettings } from '../../state/trading-settings-store';
+import { Checkbox } from '../../ui/checkbox';
+import { NumberStepper } from '../../ui/number-stepper';
+import { Segmented } from '../../ui/segmented';
+import { PanelField } from './field';
+import { useTrailField } from './use-order-fields';
+
+const HANDLERS = [
+  { value: 'broker', label: 'Broker' },
+  { value: 'local', label: 'Local' },
+] as const satisfies readonly { value: TrailingHandler; label: string }[];
+
+/** Auto SL trail: on/off, who trails (broker or local), price change and SL change; disabled while off. */
+export function AutoTrailFields() {
+  const trail = useTradingSettings((s) => s.stopLossOrderState.autoSLTrail);
+  const patch = useTradingSettings((s) => s.patchSettings);
+  const priceChange = useTrailField('priceChange');
+  const slChange = useTrailField('slChange');
+  const off = !trail.enabled;
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <Checkbox
+        className="h-7"
+        checked={trail.enabled}
+        onCheckedChange={(enabled) => patch('stopLossOrderState', { autoSLTrail: { ...trail, enabled } })}
+        label="Auto SL Trail"
+      />
+      <Segmented
+        aria-label="Trailing handler"
+        value={trail.trailingHandler}
+        options={HANDLERS}
+        disabled={off}
+        onChange={(handler) => useTradingSettings.setState((s) => trailingHandlerChange(s, handler))}
+      />
+      <PanelField label="Price Chg" className="w-24">
+        <NumberStepper label="Trail price change" disabled={off} {...priceChange} />
+      </PanelField>
+      <PanelField label="SL Chg" className="w-24">
+        <NumberStepper label="Trail SL change" disabled={off} {...slChange} />
+      </PanelField>
+    </div>
+  );
+}

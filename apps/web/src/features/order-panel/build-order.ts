@@ -1,0 +1,158 @@
+import {
+  clampMarketProtection,
+  defaultStopLossTrigger,
+  exchangeForIndex,
+  followUpQuantity,
+  marketProtectionPrice,
+  ORDER_MESSAGES,
+  orderTypeFor,
+  roundQuantityToLots,
+} from '@xtrader/core';
+import type { PlaceOrderInput } from '@xtrader/core/api/orders';
+import type {
+  FollowUpTradesState,
+  MarketOrderState,
+  OrderConfig,
+  StopLossOrderState,
+} from '../../state/trading-settings-types';
+import { followUpKeyFor, type OrderIntent } from './order-intent';
+
+export type BuildOrderInput = {
+  intent: OrderIntent;
+  orderConfig: OrderConfig;
+  marketOrderState: MarketOrderState;
+  stopLossOrderState: StopLossOrderState;
+  followUpTradesState: FollowUpTradesState;
+  /** Live price of the chosen option, undefined until the first tick. */
+  ltp: number | undefined;
+};
+
+export type BuiltOrder = { body: PlaceOrderInput; iceberg: boolean; tradingSymbol: string };
+export type BuildOrderResult =
+  | ({ ok: true } & BuiltOrder)
+  | { ok: false; message: string; description?: string };
+
+const PLACE_ORDER_FAILED = 'Place order failed!';
+
+type Preset = Pick<MarketOrderState, 'presetTargetAndSl' | 'orderCategory' | 'target' | 'stopLoss'>;
+
+/** A preset target and stop-loss turns a single order into a bracket (oco) or a cover order (SPEC section 5). */
+function presetFields(
+  preset: Preset,
+): Pick<PlaceOrderInput, 'orderCategory' | 'ocoOrderStoploss' | 'ocoOrderTarget'> {
+  if (!preset.presetTargetAndSl || preset.orderCategory === null) return { orderCategory: 'single' };
+  if (preset.orderCategory === 'cover') return { orderCategory: 'cover', ocoOrderStoploss: preset.stopLoss };
+  return { orderCategory: 'oco', ocoOrderStoploss: preset.stopLoss, ocoOrderTarget: preset.target };
+}
+
+const presetIsValid = (preset: Preset): boolean => {
+  const fields = presetFields(preset);
+  return [fields.ocoOrderStoploss, fields.ocoOrderTarget].every((v) => v === undefined || v >= 0.05);
+};
+
+/** The follow-up trade riding on a market order, when follow-up is on and its row is enabled. */
+function followUpFields(
+  input: BuildOrderInput,
+  quantity: number,
+): Pick<PlaceOrderInput, 'metaData' | 'tradeConfirmation'> {
+  const { followUpTradesState: state, intent, orderConfig } = input;
+  const trade = state.trades[followUpKeyFor(intent)];
+  if (!state.followUpEnabled || !trade.isEnabled || trade.instrument === null) return {};
+  // Scaled from the whole main order (multiplier included): the follow-up mirrors what was actually traded.
+  const followQuantity = followUpQuantity(
+    quantity,
+    orderConfig.lotSize,
+    trade.instrument.lotSize,
+    trade.multiplier,
+  );
+  if (followQuantity <= 0) return {};
+  return {
+    tradeConfirmation: state.waitForFillConfirmation,
+    metaData: {
+      followUp: {
+        key: trade.key,
+        index: trade.instrument.index,
+        tradingSymbol: trade.instrument.tradingSymbol,
+        identifier: trade.instrument.identifier,
+        expiry: trade.instrument.expiry,
+        transactionType: trade.action,
+        quantity: followQuantity,
+        multiplier: trade.multiplier,
+      },
+    },
+  };
+}
+
+/**
+ * The POST /order body for one key press or button click, built from the persisted settings and the live price
+ * with the core rules (lot rounding, market-protection price, default stop-loss trigger). Pure: no I/O, so the
+ * request can leave within the same frame as the key press.
+ */
+export function buildOrder(input: BuildOrderInput): BuildOrderResult {
+  const { intent, orderConfig: config } = input;
+  const card = intent.card === 'market' ? input.marketOrderState : input.stopLossOrderState;
+  const isCall = intent.optionType === 'CE';
+  const internalToken = isCall ? config.callInternalToken : config.putInternalToken;
+  const tradingSymbol = isCall ? config.callTradingSymbol : config.putTradingSymbol;
+  if (!(card.quantity > 0)) return { ok: false, message: ORDER_MESSAGES.quantityNotPositive };
+  if (!internalToken)
+    return {
+      ok: false,
+      message: PLACE_ORDER_FAILED,
+      description: `Select a ${intent.optionType} strike first`,
+    };
+  if (!presetIsValid(card)) return { ok: false, message: ORDER_MESSAGES.invalidPrice };
+  const quantity = roundQuantityToLots(card.quantity, config.lotSize, card.multiplier);
+  const base = {
+    exchange: exchangeForIndex(config.index),
+    internalToken,
+    quantity,
+    slice: 0 as const,
+    transactionType: intent.side,
+    validity: 'day' as const,
+    variety: 'regular' as const,
+    product: config.productType,
+    ocoOrderUnit: 'points' as const,
+    ...presetFields(card),
+  };
+  const built = (body: PlaceOrderInput): BuildOrderResult => ({
+    ok: true,
+    body,
+    iceberg: config.icebergOrder,
+    tradingSymbol,
+  });
+  const noPrice = {
+    ok: false as const,
+    message: PLACE_ORDER_FAILED,
+    description: `No live price for ${tradingSymbol} yet`,
+  };
+
+  if (intent.card === 'stopLoss') {
+    if (input.ltp === undefined) return noPrice;
+    const { slPoints, autoSLTrail } = input.stopLossOrderState;
+    return built({
+      ...base,
+      orderType: 'stoploss',
+      triggerPrice: defaultStopLossTrigger(input.ltp, intent.side, slPoints),
+      trailingEnabled: autoSLTrail.enabled,
+      brokerTrailing: autoSLTrail.trailingHandler === 'broker',
+      ...(autoSLTrail.enabled
+        ? { changeInPrice: autoSLTrail.priceChange, changeInSL: autoSLTrail.slChange }
+        : {}),
+    });
+  }
+  const protection = config.marketProtection;
+  const orderType = orderTypeFor({ marketProtection: protection.enabled });
+  if (orderType === 'limit' && input.ltp === undefined) return noPrice;
+  const triggerPrice =
+    orderType === 'limit' && input.ltp !== undefined
+      ? marketProtectionPrice(input.ltp, intent.side, clampMarketProtection(protection.percentage))
+      : undefined;
+  return built({
+    ...base,
+    orderType,
+    ...(triggerPrice === undefined ? {} : { triggerPrice }),
+    trailingEnabled: false,
+    ...followUpFields(input, quantity),
+  });
+}

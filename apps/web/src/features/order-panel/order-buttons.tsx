@@ -1,0 +1,50 @@
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp } from 'lucide-react';
+import { cn } from '../../ui/cn';
+import { intentLabel, type OrderCard, type OrderIntent } from './order-intent';
+
+const BUTTONS = [
+  { optionType: 'CE', side: 'buy', Icon: ArrowUp, key: 'ArrowUp' },
+  { optionType: 'CE', side: 'sell', Icon: ArrowLeft, key: 'ArrowLeft' },
+  { optionType: 'PE', side: 'buy', Icon: ArrowDown, key: 'ArrowDown' },
+  { optionType: 'PE', side: 'sell', Icon: ArrowRight, key: 'ArrowRight' },
+] as const;
+
+/** Buy/Sell CE/PE buttons with their shortcut keys (Shift on the stop-loss card). */
+export function OrderButtons({
+  card,
+  onIntent,
+  disabled,
+}: {
+  card: OrderCard;
+  onIntent: (intent: OrderIntent) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="grid grid-cols-4 gap-1.5">
+      {BUTTONS.map(({ optionType, side, Icon, key }) => {
+        const label = intentLabel({ optionType, side });
+        return (
+          <button
+            key={label}
+            type="button"
+            disabled={disabled}
+            aria-keyshortcuts={card === 'stopLoss' ? `Shift+${key}` : key}
+            onClick={() => onIntent({ card, optionType, side })}
+            className={cn(
+              'flex h-8 items-center justify-center gap-1.5 rounded-md text-xs font-semibold text-white transition',
+              'hover:brightness-110 active:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              'disabled:cursor-not-allowed disabled:opacity-50',
+              side === 'buy' ? 'bg-buy' : 'bg-sell',
+            )}
+          >
+            {label}
+            <span className="inline-flex items-center gap-0.5 rounded bg-black/20 px-1 py-0.5 text-[10px] font-medium">
+              {card === 'stopLoss' && <span aria-hidden>⇧</span>}
+              <Icon className="size-3" aria-hidden />
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

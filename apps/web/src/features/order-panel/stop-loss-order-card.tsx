@@ -1,0 +1,42 @@
+import { NumberStepper } from '../../ui/number-stepper';
+import { AutoTrailFields } from './auto-trail-fields';
+import { CardFrame } from './card-frame';
+import { PanelField } from './field';
+import { MultiplierSelect } from './multiplier-select';
+import { OrderButtons } from './order-buttons';
+import type { OrderIntent } from './order-intent';
+import { PresetFields } from './preset-fields';
+import { useQuantityField, useSlPointsField } from './use-order-fields';
+import { useTriggerDifferenceField } from './use-trigger-difference';
+
+export const STOP_LOSS_ORDER_TITLE = 'STOP LOSS ORDER (SHIFT + ARROWS)';
+
+/** The stop-loss order card: quantity, multiplier, SL points, trigger/limit gap, auto trail, preset, buttons. */
+export function StopLossOrderCard({ onIntent }: { onIntent: (intent: OrderIntent) => void }) {
+  const quantity = useQuantityField('stopLoss');
+  const slPoints = useSlPointsField();
+  const difference = useTriggerDifferenceField();
+  return (
+    <CardFrame title={STOP_LOSS_ORDER_TITLE}>
+      <div className="flex flex-wrap items-end gap-2">
+        <PanelField label="Qty" htmlFor="sl-qty" className="w-28">
+          <NumberStepper id="sl-qty" label="Stop-loss quantity" inputMode="numeric" {...quantity} />
+        </PanelField>
+        <PanelField label="Multiplier" htmlFor="sl-multiplier" className="w-16">
+          <MultiplierSelect card="stopLoss" id="sl-multiplier" />
+        </PanelField>
+        <PanelField label="SL Points" htmlFor="sl-points" className="w-24">
+          <NumberStepper id="sl-points" label="SL points" {...slPoints} />
+        </PanelField>
+        <PanelField label="Trigger/Limit Diff" htmlFor="sl-difference" className="w-28">
+          <NumberStepper id="sl-difference" label="Trigger/limit difference" {...difference} />
+        </PanelField>
+      </div>
+      <AutoTrailFields />
+      <PresetFields card="stopLoss" />
+      <div className="mt-auto">
+        <OrderButtons card="stopLoss" onIntent={onIntent} />
+      </div>
+    </CardFrame>
+  );
+}

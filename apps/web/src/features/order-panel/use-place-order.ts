@@ -1,0 +1,66 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { toastError } from '../../api/toast-error';
+import { cachedEntitlement, fetchEntitlement } from '../../api/trading/entitlement';
+import { FAILURE_TITLES } from '../../api/trading/messages';
+import { useOrderActivity } from '../../api/trading/order-activity';
+import { orderFeedback } from '../../api/trading/order-feedback';
+import { placeOrder } from '../../api/trading/order-requests';
+import { refreshTradingDataSoon } from '../../api/trading/refresh';
+import { useTradingSettings } from '../../state/trading-settings-store';
+import { type BuiltOrder, buildOrder } from './build-order';
+import type { OrderIntent } from './order-intent';
+
+/** Reads the live price of a trading symbol without subscribing a component to it. */
+export type LtpReader = (tradingSymbol: string) => number | undefined;
+
+async function send({ body, iceberg }: BuiltOrder): Promise<void> {
+  const activity = useOrderActivity.getState();
+  activity.requestSent();
+  const request = placeOrder(body, { iceberg });
+  // The cue after the request left: nothing may delay the order, not even a sound.
+  orderFeedback.click();
+  try {
+    await request;
+    useOrderActivity.getState().requestSettled(true);
+    orderFeedback.success();
+    refreshTradingDataSoon();
+  } catch (error) {
+    useOrderActivity.getState().requestSettled(false);
+    toastError(error, FAILURE_TITLES.placeOrder);
+    orderFeedback.failure();
+  }
+}
+
+/**
+ * Places the order of one key press or button click. Everything the order needs is read synchronously (persisted
+ * settings, live price, cached entitlement), so the request leaves within the same task as the key event.
+ * A user without entitlement goes to /subscribe and nothing is placed (SPEC section 5).
+ */
+export function usePlaceOrder(readLtp: LtpReader): (intent: OrderIntent) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (intent: OrderIntent) => {
+      const settings = useTradingSettings.getState();
+      const isCall = intent.optionType === 'CE';
+      const symbol = isCall ? settings.orderConfig.callTradingSymbol : settings.orderConfig.putTradingSymbol;
+      const built = buildOrder({ ...settings, intent, ltp: symbol ? readLtp(symbol) : undefined });
+      if (!built.ok) {
+        toast.error(built.message, built.description ? { description: built.description } : undefined);
+        orderFeedback.failure();
+        return;
+      }
+      const goSubscribe = () => void navigate('/subscribe');
+      const entitled = cachedEntitlement();
+      if (entitled === true) void send(built);
+      else if (entitled === false) goSubscribe();
+      else
+        void fetchEntitlement().then(
+          (ok) => (ok ? send(built) : goSubscribe()),
+          (error: unknown) => toastError(error, FAILURE_TITLES.placeOrder),
+        );
+    },
+    [navigate, readLtp],
+  );
+}
