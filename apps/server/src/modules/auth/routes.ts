@@ -30,6 +30,7 @@ export interface AuthRouteDeps {
 
 const otpSentSchema = envelopeSchema(z.object({ devOtp: z.string().optional() }));
 const emptySchema = envelopeSchema(z.object({}));
+const tokenResponse = { 200: envelopeSchema(accessTokenResponseSchema) };
 const userInfoResponseSchema = envelopeSchema(
   z.object({
     user: userInfoSchema.shape.user.extend({ referralCode: z.string() }),
@@ -37,19 +38,25 @@ const userInfoResponseSchema = envelopeSchema(
   }),
 );
 const tags = ['auth'];
-const secured = [{ accessToken: [] }];
+const security = [{ accessToken: [] }];
 
 /** `/auth/...`: signup with OTP, login, password reset, logout, profile and settings (SPEC section 7). */
 export function registerAuthRoutes(app: ApiApp, deps: AuthRouteDeps): void {
-  const { auth, account, requireUser } = deps;
-  const otpSent = (code: string, message: string) => ok(deps.revealOtp ? { devOtp: code } : {}, message);
+  registerSignupRoutes(app, deps);
+  registerLoginRoutes(app, deps);
+  registerPasswordResetRoutes(app, deps);
+  registerProfileRoutes(app, deps);
+}
 
+const otpSent = (deps: AuthRouteDeps, code: string) => ok(deps.revealOtp ? { devOtp: code } : {}, 'OTP sent');
+
+function registerSignupRoutes(app: ApiApp, deps: AuthRouteDeps): void {
+  const { auth } = deps;
   app.post(
     '/auth/otp',
     { schema: { tags, body: otpRequestSchema, response: { 200: otpSentSchema } } },
-    async (request) => otpSent(await auth.requestSignupOtp(request.body, request.ip), 'OTP sent'),
+    async (request) => otpSent(deps, await auth.requestSignupOtp(request.body, request.ip)),
   );
-
   app.post(
     '/auth/verifyOtp',
     { schema: { tags, body: verifyOtpRequestSchema, response: { 200: emptySchema } } },
@@ -58,17 +65,15 @@ export function registerAuthRoutes(app: ApiApp, deps: AuthRouteDeps): void {
       return ok({}, 'OTP verified');
     },
   );
-
-  const tokenResponse = { 200: envelopeSchema(accessTokenResponseSchema) };
   app.post(
     '/auth/signup',
     { schema: { tags, body: signupRequestSchema, response: tokenResponse } },
-    async (request) => {
-      const { accessToken } = await auth.signup(request.body);
-      return ok({ accessToken }, 'Signup successful');
-    },
+    async (request) =>
+      ok({ accessToken: (await auth.signup(request.body)).accessToken }, 'Signup successful'),
   );
+}
 
+function registerLoginRoutes(app: ApiApp, { auth, requireUser }: AuthRouteDeps): void {
   app.post(
     '/auth/login',
     { schema: { tags, body: loginRequestSchema, response: tokenResponse } },
@@ -77,14 +82,25 @@ export function registerAuthRoutes(app: ApiApp, deps: AuthRouteDeps): void {
       return ok({ accessToken }, 'Login successful');
     },
   );
+  app.post(
+    '/auth/logout',
+    { preHandler: requireUser, schema: { tags, security, response: { 200: emptySchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      await auth.logout({ userId: user.id, sessionId: user.sessionId });
+      return ok({}, 'Logged out');
+    },
+  );
+}
 
+function registerPasswordResetRoutes(app: ApiApp, deps: AuthRouteDeps): void {
+  const { auth } = deps;
   app.post(
     '/auth/forgotPasscode',
     { schema: { tags, body: forgotPasscodeRequestSchema, response: { 200: otpSentSchema } } },
     async (request) =>
-      otpSent(await auth.requestResetOtp(request.body.email, request.body.phone, request.ip), 'OTP sent'),
+      otpSent(deps, await auth.requestResetOtp(request.body.email, request.body.phone, request.ip)),
   );
-
   app.post(
     '/auth/verifyRestPasscodeOTP',
     {
@@ -97,7 +113,6 @@ export function registerAuthRoutes(app: ApiApp, deps: AuthRouteDeps): void {
     async (request) =>
       ok({ requestId: await auth.verifyResetOtp(request.body.phone, request.body.otp) }, 'OTP verified'),
   );
-
   app.post(
     '/auth/resetPasscode',
     { schema: { tags, body: resetPasscodeRequestSchema, response: { 200: emptySchema } } },
@@ -106,33 +121,21 @@ export function registerAuthRoutes(app: ApiApp, deps: AuthRouteDeps): void {
       return ok({}, AUTH_MESSAGES.passwordReset);
     },
   );
+}
 
-  app.post(
-    '/auth/logout',
-    { preHandler: requireUser, schema: { tags, security: secured, response: { 200: emptySchema } } },
-    async (request) => {
-      const user = currentUser(request);
-      await auth.logout({ userId: user.id, sessionId: user.sessionId });
-      return ok({}, 'Logged out');
-    },
-  );
-
+function registerProfileRoutes(app: ApiApp, { account, requireUser }: AuthRouteDeps): void {
   app.get(
     '/auth/getUserInfo',
-    {
-      preHandler: requireUser,
-      schema: { tags, security: secured, response: { 200: userInfoResponseSchema } },
-    },
+    { preHandler: requireUser, schema: { tags, security, response: { 200: userInfoResponseSchema } } },
     async (request) => ok(await account.getUserInfo(currentUser(request).id), 'success'),
   );
-
   app.put(
     '/auth/editUserSetting',
     {
       preHandler: requireUser,
       schema: {
         tags,
-        security: secured,
+        security,
         body: userSettingsPatchSchema,
         response: { 200: envelopeSchema(userSettingsSchema) },
       },

@@ -1,0 +1,97 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { BadRequestError } from '../../http/errors';
+import { isUniqueViolation } from '../../store/errors';
+import { hashPassword } from './passwords';
+import { ACCOUNT_ERRORS, type AuthServiceDeps, normalizeEmail, throttledOtpSend } from './service-deps';
+import type { IssuedToken } from './sessions';
+
+export const SIGNUP_VERIFICATION_TTL_MS = 15 * 60_000;
+
+/** Everything a user fills in across the three signup steps (already validated by the route schema). */
+export interface SignupInput {
+  name: string;
+  email: string;
+  phone: string;
+  passcode: string;
+  referralCode?: string | undefined;
+}
+
+const newReferralCode = () => randomBytes(5).toString('hex').toUpperCase();
+
+/** Signup in three steps: details and OTP, OTP verification, password. */
+export function createSignupService({
+  store,
+  otp,
+  sessions,
+  limiter,
+  clock,
+  defaultSettings,
+}: AuthServiceDeps) {
+  const refuseTaken = async (email: string, phone: string) => {
+    if (await store.isEmailOrPhoneTaken(normalizeEmail(email), phone)) {
+      throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
+    }
+  };
+
+  const createAccount = async (input: SignupInput): Promise<string> => {
+    const passwordHash = await hashPassword(input.passcode);
+    const now = clock.now();
+    const id = randomUUID();
+    try {
+      await store.insertUser({
+        id,
+        name: input.name.trim(),
+        email: normalizeEmail(input.email),
+        phone: input.phone,
+        passwordHash,
+        referralCode: newReferralCode(),
+        referredBy: input.referralCode?.trim() || null,
+        activeBroker: null,
+        clientId: null,
+        settings: defaultSettings(),
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (error) {
+      // Two signups racing for one email or phone: the loser gets the same answer as a late duplicate.
+      if (isUniqueViolation(error)) throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
+      throw error;
+    }
+    return id;
+  };
+
+  return {
+    /** Step 1: refuses a taken email or phone, then sends a code to the phone; returns the code. */
+    async requestSignupOtp(
+      input: { name: string; email: string; phone: string },
+      ip: string,
+    ): Promise<string> {
+      await refuseTaken(input.email, input.phone);
+      const message = { phone: input.phone, email: normalizeEmail(input.email), name: input.name.trim() };
+      return throttledOtpSend(limiter, input.phone, ip, () => otp.issue({ ...message, purpose: 'signup' }));
+    },
+
+    /** Step 2: the phone is proven for the next 15 minutes. */
+    async verifySignupOtp(phone: string, code: string): Promise<void> {
+      await otp.verify(phone, 'signup', code);
+    },
+
+    /** Step 3: creates the account for a recently verified phone and logs it in. */
+    async signup(input: SignupInput): Promise<IssuedToken> {
+      const verification = await store.findOtp(input.phone, 'signup');
+      if (!verification?.verifiedAt) {
+        throw new BadRequestError(ACCOUNT_ERRORS.notVerified, 'PHONE_NOT_VERIFIED');
+      }
+      if (clock.now() - verification.verifiedAt > SIGNUP_VERIFICATION_TTL_MS) {
+        throw new BadRequestError(ACCOUNT_ERRORS.verificationExpired, 'VERIFICATION_EXPIRED');
+      }
+      await refuseTaken(input.email, input.phone);
+      const userId = await createAccount(input);
+      await store.deleteOtp(verification.id);
+      return sessions.open(userId);
+    },
+
+    /** Creates an account without the OTP steps (the demo account); returns its id. */
+    createVerifiedAccount: (input: SignupInput) => createAccount(input),
+  };
+}
