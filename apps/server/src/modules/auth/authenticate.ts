@@ -19,9 +19,9 @@ declare module 'fastify' {
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization?.trim();
   if (header) return header.replace(/^Bearer\s+/i, '').trim() || undefined;
-  const query = request.query as Record<string, unknown> | undefined;
-  const token = query?.token;
-  return typeof token === 'string' && token.trim() ? token.trim() : undefined;
+  // Read the raw URL: a route's querystring schema may have stripped `token` from request.query.
+  const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+  return new URLSearchParams(search).get('token')?.trim() || undefined;
 }
 
 /**
