@@ -5,6 +5,9 @@ import { useTradingSettings } from '../../state/trading-settings-store';
 import { mockApi, ok } from '../../test/mock-api';
 import { FollowUpTable } from './follow-up-table';
 
+// Dense forms in jsdom are slow on a loaded machine; the rules under test are not timing-sensitive.
+vi.setConfig({ testTimeout: 20_000 });
+
 const state = () => useTradingSettings.getState();
 
 const instrument = (type: 'CE' | 'PE') => ({

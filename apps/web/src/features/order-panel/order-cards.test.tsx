@@ -6,6 +6,9 @@ import { mockApi, ok } from '../../test/mock-api';
 import { MarketOrderCard } from './market-order-card';
 import { StopLossOrderCard } from './stop-loss-order-card';
 
+// Dense forms in jsdom are slow on a loaded machine; the rules under test are not timing-sensitive.
+vi.setConfig({ testTimeout: 20_000 });
+
 const state = () => useTradingSettings.getState();
 const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 

@@ -1,0 +1,59 @@
+import {
+  clampMarketProtection,
+  getIndex,
+  type IndexName,
+  normalizeModifyStep,
+  normalizeSettingsSlDifference,
+  roundQuantityToLots,
+  type StepDirection,
+  stepPrice,
+  stepQuantity,
+} from '@xtrader/core';
+import type { UserSettingsState } from '../../state/trading-settings-types';
+
+// Input rules of the User Settings dialog (SPEC section 5), as pure edits of a draft the dialog holds until Apply.
+
+const MODIFY_STEP_STEP = 0.05;
+const DIFFERENCE_STEP = 0.05;
+const PERCENT_STEP = 1;
+
+export type Draft = UserSettingsState;
+
+/** Modify step: on the 0.05 grid, at least 0.05 (its default). */
+export const commitModifyStep = (d: Draft, typed: number): Draft => ({
+  ...d,
+  modifyStep: normalizeModifyStep(typed),
+});
+export const stepModifyStep = (d: Draft, direction: StepDirection): Draft => ({
+  ...d,
+  modifyStep: normalizeModifyStep(stepPrice(d.modifyStep, MODIFY_STEP_STEP, direction)),
+});
+
+/** Exit-all market protection percentage: absolute value, capped at 10. */
+export const commitExitAllPercent = (d: Draft, typed: number): Draft => ({
+  ...d,
+  exitAllMarketProtection: { ...d.exitAllMarketProtection, percentage: clampMarketProtection(typed) },
+});
+export const stepExitAllPercent = (d: Draft, direction: StepDirection): Draft => {
+  const current = d.exitAllMarketProtection.percentage;
+  const next = direction === 'up' ? current + PERCENT_STEP : current - PERCENT_STEP;
+  return commitExitAllPercent(d, next < 0 ? current : next);
+};
+
+/** Default quantity of an index: whole lots of that index, at least one. */
+export const commitDefaultQuantity = (d: Draft, index: IndexName, typed: number): Draft => ({
+  ...d,
+  defaultQuantity: { ...d.defaultQuantity, [index]: roundQuantityToLots(typed, getIndex(index).lotSize) },
+});
+export const stepDefaultQuantity = (d: Draft, index: IndexName, direction: StepDirection): Draft => {
+  const next = stepQuantity(d.defaultQuantity[index], getIndex(index).lotSize, direction);
+  return next > 0 ? { ...d, defaultQuantity: { ...d.defaultQuantity, [index]: next } } : d;
+};
+
+/** Stop-loss trigger/limit difference of an index: on the 0.05 grid, minimum 0.05. */
+export const commitSlDifference = (d: Draft, index: IndexName, typed: number): Draft => ({
+  ...d,
+  SLTriggerPriceDifference: { ...d.SLTriggerPriceDifference, [index]: normalizeSettingsSlDifference(typed) },
+});
+export const stepSlDifference = (d: Draft, index: IndexName, direction: StepDirection): Draft =>
+  commitSlDifference(d, index, stepPrice(d.SLTriggerPriceDifference[index], DIFFERENCE_STEP, direction));

@@ -1,0 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { queryClient } from '../api/query-client';
+
+/** Renders a component with the app's (emptied) query cache and a memory router, for feature tests. */
+export function renderWithQueryClient(ui: ReactNode, { path = '/dashboard' }: { path?: string } = {}) {
+  queryClient.clear();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, queryClient };
+}
