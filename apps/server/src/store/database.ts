@@ -1,4 +1,5 @@
 import type { AuthTables } from '../modules/auth/tables';
+import type { PaperTables } from '../modules/brokers/paper/tables';
 import type { InstrumentTables } from '../modules/instruments/tables';
 import type { SystemTables } from './system-tables';
 
@@ -7,4 +8,4 @@ import type { SystemTables } from './system-tables';
  * TypeScript and snake_case in SQL (Kysely's CamelCasePlugin maps them). A module adds its tables by
  * defining a `<Module>Tables` interface beside its store and listing it here.
  */
-export interface Database extends SystemTables, AuthTables, InstrumentTables {}
+export interface Database extends SystemTables, AuthTables, InstrumentTables, PaperTables {}

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as system from './0001-system';
 import * as auth from './0002-auth';
 import * as instruments from './0003-instruments';
+import * as paper from './0004-paper';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -11,4 +12,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-system': system,
   '0002-auth': auth,
   '0003-instruments': instruments,
+  '0004-paper': paper,
 });

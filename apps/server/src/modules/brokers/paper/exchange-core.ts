@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { type IndexTable, isIndexName } from '@xtrader/core';
+import type { Clock } from '../../../clock';
+import type { Logger } from '../../../logger';
+import type { InstrumentDirectory } from '../../instruments/contract';
+import type { MarketData } from '../../market/contract';
+import type { BrokerOrderEvent, BrokerOrderUpdate } from '../broker';
+import type { PaperAccount, PricingContext } from './funds';
+import type { OrderBook } from './order-book';
+import type { PaperOrder } from './paper-order';
+import { type PaperPosition, positionKey } from './positions';
+import { insertAccount, type PaperStore, saveOrder, savePosition } from './store';
+import type { UserEvents } from './user-events';
+import type { WriteOp, WriteQueue } from './write-queue';
+
+/** Settings of the paper exchange (from config). */
+export interface PaperSettings {
+  /** Virtual capital of a new or reset account, in rupees. */
+  capital: number;
+  /** IST time MIS positions are squared off (when the market follows exchange hours). */
+  squareOffTime: { hour: number; minute: number };
+  /** True when prices follow exchange hours, so intraday square-off applies. */
+  followsMarketHours: boolean;
+}
+
+/** Everything the parts of the exchange share: state, collaborators, and the way changes are recorded. */
+export interface ExchangeCore {
+  clock: Clock;
+  logger: Logger;
+  marketData: MarketData;
+  instruments: InstrumentDirectory;
+  indexTable: IndexTable;
+  settings: PaperSettings;
+  accounts: Map<string, PaperAccount>;
+  book: OrderBook;
+  store: PaperStore;
+  writes: WriteQueue;
+  events: UserEvents;
+  pricing: PricingContext;
+  newId(prefix: string): string;
+}
+
+export const newPaperId = (prefix: string): string => `${prefix}${randomBytes(8).toString('hex')}`;
+
+export function pricingFor(
+  marketData: MarketData,
+  instruments: InstrumentDirectory,
+  indexTable: IndexTable,
+): PricingContext {
+  return {
+    ltp: (symbol) => marketData.getQuote(symbol, 'practice')?.lastPrice,
+    instrument: (symbol) => instruments.bySymbol(symbol),
+    spot: (instrument) =>
+      isIndexName(instrument.name)
+        ? marketData.getQuote(indexTable[instrument.name].displayName, 'practice')?.lastPrice
+        : undefined,
+  };
+}
+
+/**
+ * One atomic step of the exchange: the in-memory state has already changed; `ops` persist it and `updates` tell
+ * the user about it once the ops are committed.
+ */
+export class Change {
+  readonly ops: WriteOp[] = [];
+  readonly updates: BrokerOrderUpdate[] = [];
+
+  constructor(readonly now: number) {}
+
+  write(op: WriteOp): void {
+    this.ops.push(op);
+  }
+
+  saveOrder(order: PaperOrder): void {
+    // A snapshot: the order object keeps changing in memory before the write runs.
+    const copy: PaperOrder = { ...order, trailing: order.trailing && { ...order.trailing } };
+    this.ops.push((trx) => saveOrder(trx, copy));
+  }
+
+  savePosition(position: PaperPosition): void {
+    const copy = { ...position };
+    this.ops.push((trx) => savePosition(trx, copy));
+  }
+
+  emit(order: PaperOrder, event: BrokerOrderEvent): void {
+    this.updates.push({
+      userId: order.userId,
+      brokerOrderId: order.id,
+      ...(order.clientOrderId === undefined ? {} : { clientOrderId: order.clientOrderId }),
+      event,
+      eventTs: this.now,
+      receivedTs: this.now,
+    });
+  }
+}
+
+/** Persists a change, then hands its updates to the user's listeners. */
+export async function commit(core: ExchangeCore, change: Change): Promise<void> {
+  if (change.ops.length > 0) {
+    const ops = change.ops;
+    try {
+      await core.writes.enqueue(async (trx) => {
+        for (const op of ops) await op(trx);
+      });
+    } catch (error) {
+      // The exchange keeps acting on its in-memory state; the failure is logged by the queue and here.
+      core.logger.error({ err: error }, 'paper exchange change not persisted');
+    }
+  }
+  core.events.deliver(change.updates);
+}
+
+/** The user's account, created with fresh capital (and persisted with `change`) on first use. */
+export function accountOf(core: ExchangeCore, userId: string, change: Change): PaperAccount {
+  let account = core.accounts.get(userId);
+  if (!account) {
+    account = {
+      userId,
+      capitalPaise: Math.round(core.settings.capital * 100),
+      resting: new Map(),
+      positions: new Map(),
+      blockedPaise: 0,
+    };
+    core.accounts.set(userId, account);
+    const capitalPaise = account.capitalPaise;
+    change.write((trx) => insertAccount(trx, userId, capitalPaise, change.now));
+  }
+  return account;
+}
+
+/** Market-data interest of a resting order (its symbol) and of an open position (its symbol and index). */
+export const orderOwner = (order: PaperOrder) => `paper-order:${order.id}`;
+export const positionOwner = (p: Pick<PaperPosition, 'userId' | 'tradingSymbol' | 'product'>) =>
+  `paper-position:${p.userId}:${positionKey(p.tradingSymbol, p.product)}`;
+
+export function retainPosition(core: ExchangeCore, position: PaperPosition): void {
+  const owner = positionOwner(position);
+  if (position.netQuantity === 0) {
+    core.marketData.release(owner);
+    return;
+  }
+  const instrument = core.instruments.bySymbol(position.tradingSymbol);
+  const index = instrument && isIndexName(instrument.name) ? core.indexTable[instrument.name] : undefined;
+  core.marketData.retain(
+    owner,
+    index ? [position.tradingSymbol, index.displayName] : [position.tradingSymbol],
+  );
+}

@@ -1,0 +1,133 @@
+import { fromPaise } from '@xtrader/core';
+import type { InstrumentRecord } from '../../instruments/contract';
+import type { BrokerMargin, ProductType, Side } from '../broker';
+import { type ContractKind, type MarginInputs, openingMarginPaise } from './margin';
+import type { PaperOrder } from './paper-order';
+import { averageOpenPricePaise, type PaperPosition, positionKey } from './positions';
+
+/**
+ * Funds of one paper account, always derived from its state so they cannot drift:
+ *   total     = capital + realised P&L of every position
+ *   utilized  = margin of open positions (premium paid for longs, the short/futures estimate of margin.ts at the
+ *               current delayed price) + margin blocked by resting orders
+ *   available = total - utilized
+ * Unrealised P&L is not part of the funds (as on a broker's funds page, where M2M is shown apart).
+ */
+
+/** The in-memory state of one user's paper account. */
+export interface PaperAccount {
+  userId: string;
+  capitalPaise: number;
+  /** Resting orders by id. */
+  resting: Map<string, PaperOrder>;
+  positions: Map<string, PaperPosition>;
+  /** Sum of `blockedPaise` of the resting orders. */
+  blockedPaise: number;
+}
+
+/** Prices and contracts the funds maths needs (the exchange answers from the market and instrument modules). */
+export interface PricingContext {
+  /** Practice-view last price of a symbol. */
+  ltp(symbol: string): number | undefined;
+  instrument(tradingSymbol: string): InstrumentRecord | undefined;
+  /** Practice-view level of the instrument's underlying index. */
+  spot(instrument: InstrumentRecord): number | undefined;
+}
+
+export interface FundsPaise {
+  totalPaise: number;
+  utilizedPaise: number;
+  availablePaise: number;
+}
+
+export const contractKind = (instrument: InstrumentRecord): ContractKind =>
+  instrument.instrument_type === 'FUT' ? 'FUT' : instrument.instrument_type === 'PE' ? 'PE' : 'CE';
+
+const marginInputs = (instrument: InstrumentRecord, ctx: PricingContext): MarginInputs => ({
+  kind: contractKind(instrument),
+  strike: instrument.strike,
+  spot: ctx.spot(instrument),
+});
+
+/** Margin an open position holds now. */
+export function positionUtilizedPaise(position: PaperPosition, ctx: PricingContext): number {
+  const open = Math.abs(position.netQuantity);
+  if (open === 0) return 0;
+  const instrument = ctx.instrument(position.tradingSymbol);
+  const kind = instrument ? contractKind(instrument) : 'CE';
+  if (kind !== 'FUT' && position.netQuantity > 0) return position.openCostPaise;
+  const mark = ctx.ltp(position.tradingSymbol) ?? fromPaise(averageOpenPricePaise(position));
+  const inputs = instrument ? marginInputs(instrument, ctx) : { kind, strike: mark, spot: undefined };
+  return openingMarginPaise(inputs, position.netQuantity > 0 ? 'buy' : 'sell', mark, open);
+}
+
+export function accountFunds(account: PaperAccount, ctx: PricingContext): FundsPaise {
+  let realisedPaise = 0;
+  let positionsPaise = 0;
+  for (const position of account.positions.values()) {
+    realisedPaise += position.realisedPaise;
+    positionsPaise += positionUtilizedPaise(position, ctx);
+  }
+  const totalPaise = account.capitalPaise + realisedPaise;
+  const utilizedPaise = positionsPaise + account.blockedPaise;
+  return { totalPaise, utilizedPaise, availablePaise: totalPaise - utilizedPaise };
+}
+
+/** Rupees for the broker interface; available is derived in paise, so available + utilized = total to the paisa. */
+export const toBrokerMargin = (funds: FundsPaise): BrokerMargin => ({
+  total: fromPaise(funds.totalPaise),
+  available: fromPaise(funds.availablePaise),
+  utilized: fromPaise(funds.utilizedPaise),
+});
+
+/** The price an order's margin is reckoned at: its limit, its trigger (stop-market) or the LTP (market). */
+export function referencePrice(
+  order: Pick<PaperOrder, 'orderType' | 'price' | 'triggerPrice'>,
+  ltp?: number,
+) {
+  if (order.orderType === 'limit' || order.orderType === 'stoploss') return order.price;
+  if (order.orderType === 'stoploss_market') return order.triggerPrice;
+  return ltp;
+}
+
+export interface OrderIntent {
+  id?: string;
+  tradingSymbol: string;
+  product: ProductType;
+  side: Side;
+  /** Unfilled quantity. */
+  quantity: number;
+  price: number;
+}
+
+/**
+ * Margin an order must block: only the part that opens or adds to a position. A sell against a long (or a buy
+ * against a short) needs nothing for the quantity it would close, less what other resting orders on the same
+ * side already claim to close.
+ */
+export function orderRequirementPaise(
+  account: PaperAccount,
+  intent: OrderIntent,
+  instrument: InstrumentRecord,
+  ctx: PricingContext,
+): number {
+  const position = account.positions.get(positionKey(intent.tradingSymbol, intent.product));
+  const net = position?.netQuantity ?? 0;
+  const closablePosition = intent.side === 'sell' ? Math.max(0, net) : Math.max(0, -net);
+  let claimed = 0;
+  for (const other of account.resting.values()) {
+    if (other.id === intent.id || other.side !== intent.side) continue;
+    if (other.tradingSymbol === intent.tradingSymbol && other.product === intent.product) {
+      claimed += other.quantity - other.filledQuantity;
+    }
+  }
+  const closable = Math.max(0, closablePosition - claimed);
+  const opening = Math.max(0, intent.quantity - closable);
+  return openingMarginPaise(marginInputs(instrument, ctx), intent.side, intent.price, opening);
+}
+
+export const rupeesText = (paise: number): string => (paise / 100).toFixed(2);
+
+/** Kite's RMS wording for an order the funds cannot carry. */
+export const insufficientFundsMessage = (requiredPaise: number, availablePaise: number): string =>
+  `Insufficient funds. Required margin is ${rupeesText(requiredPaise)} but available margin is ${rupeesText(availablePaise)}. Check the orderbook for open orders.`;

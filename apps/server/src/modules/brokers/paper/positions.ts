@@ -1,0 +1,89 @@
+import type { ProductType, Side } from '../broker';
+
+/**
+ * One paper position: a fold of its fills, in exact paise. Realised P&L uses the average cost of the open
+ * quantity: a fill that reduces the position releases its share of the open cost and books the difference; a fill
+ * that flips it closes everything first and opens the rest at the fill price.
+ */
+export interface PaperPosition {
+  userId: string;
+  tradingSymbol: string;
+  internalToken: string;
+  exchange: 'NFO' | 'BFO';
+  product: ProductType;
+  /** Units; negative means short. */
+  netQuantity: number;
+  buyQuantity: number;
+  sellQuantity: number;
+  buyValuePaise: number;
+  sellValuePaise: number;
+  /** What the open quantity cost (long) or brought in (short), always >= 0. */
+  openCostPaise: number;
+  realisedPaise: number;
+  updatedAt: number;
+}
+
+export interface PositionFill {
+  side: Side;
+  quantity: number;
+  pricePaise: number;
+}
+
+export type PositionKey = string;
+
+export const positionKey = (tradingSymbol: string, product: ProductType): PositionKey =>
+  `${tradingSymbol}|${product}`;
+
+export const emptyPosition = (
+  identity: Pick<PaperPosition, 'userId' | 'tradingSymbol' | 'internalToken' | 'exchange' | 'product'>,
+  ts: number,
+): PaperPosition => ({
+  userId: identity.userId,
+  tradingSymbol: identity.tradingSymbol,
+  internalToken: identity.internalToken,
+  exchange: identity.exchange,
+  product: identity.product,
+  netQuantity: 0,
+  buyQuantity: 0,
+  sellQuantity: 0,
+  buyValuePaise: 0,
+  sellValuePaise: 0,
+  openCostPaise: 0,
+  realisedPaise: 0,
+  updatedAt: ts,
+});
+
+/** The position after one fill (pure). */
+export function applyFill(position: PaperPosition, fill: PositionFill, ts: number): PaperPosition {
+  const { side, quantity, pricePaise } = fill;
+  const direction = side === 'buy' ? 1 : -1;
+  const next: PaperPosition = {
+    ...position,
+    buyQuantity: position.buyQuantity + (side === 'buy' ? quantity : 0),
+    sellQuantity: position.sellQuantity + (side === 'sell' ? quantity : 0),
+    buyValuePaise: position.buyValuePaise + (side === 'buy' ? quantity * pricePaise : 0),
+    sellValuePaise: position.sellValuePaise + (side === 'sell' ? quantity * pricePaise : 0),
+    updatedAt: ts,
+  };
+  const open = Math.abs(position.netQuantity);
+  if (open === 0 || Math.sign(position.netQuantity) === direction) {
+    next.openCostPaise = position.openCostPaise + quantity * pricePaise;
+    next.netQuantity = position.netQuantity + direction * quantity;
+    return next;
+  }
+  const closing = Math.min(quantity, open);
+  // The last unit closed releases whatever cost is left, so rounding never strands a paisa.
+  const released =
+    closing === open ? position.openCostPaise : Math.round((position.openCostPaise * closing) / open);
+  const proceeds = closing * pricePaise;
+  const wasLong = position.netQuantity > 0;
+  next.realisedPaise = position.realisedPaise + (wasLong ? proceeds - released : released - proceeds);
+  const rest = quantity - closing;
+  next.openCostPaise = rest > 0 ? rest * pricePaise : position.openCostPaise - released;
+  next.netQuantity = position.netQuantity + direction * quantity;
+  return next;
+}
+
+/** Average price of the open quantity in paise (0 when flat). */
+export const averageOpenPricePaise = (position: PaperPosition): number =>
+  position.netQuantity === 0 ? 0 : position.openCostPaise / Math.abs(position.netQuantity);

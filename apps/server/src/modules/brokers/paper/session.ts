@@ -1,0 +1,30 @@
+import type { BrokerCapabilities, BrokerSession } from '../broker';
+import type { PaperExchange } from './exchange';
+
+export const PAPER_BROKER_ID = 'PAPERTRADE';
+
+/**
+ * The paper exchange trails stop-losses itself; icebergs are left to the order manager (as with brokers that
+ * lack them). It has no real rate limit, so the engine need not throttle.
+ */
+export const PAPER_CAPABILITIES: BrokerCapabilities = Object.freeze({
+  nativeTrailing: true,
+  nativeIceberg: false,
+  maxOrdersPerSecond: 1000,
+});
+
+/** One Practice Mode user's session on the shared paper exchange. */
+export function createPaperSession(exchange: PaperExchange, userId: string): BrokerSession {
+  return {
+    brokerId: PAPER_BROKER_ID,
+    userId,
+    capabilities: PAPER_CAPABILITIES,
+    placeOrder: (cmd) => exchange.placeOrder(userId, cmd),
+    modifyOrder: (brokerOrderId, cmd) => exchange.modifyOrder(userId, brokerOrderId, cmd),
+    cancelOrder: (brokerOrderId) => exchange.cancelOrder(userId, brokerOrderId),
+    listOrders: () => exchange.listOrders(userId),
+    positions: async () => exchange.positions(userId),
+    margin: async () => exchange.margin(userId),
+    onOrderUpdate: (handler) => exchange.onOrderUpdate(userId, handler),
+  };
+}

@@ -1,0 +1,207 @@
+import { fromPaise, toPaise } from '@xtrader/core';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../../store/database';
+import type { PaperOrder } from './paper-order';
+import type { PaperPosition } from './positions';
+import type { PaperOrdersTable, PaperPositionsTable, PaperTradesTable } from './tables';
+
+export type PaperAccountRow = Selectable<Database['paperAccounts']>;
+export type PaperTradeRow = Selectable<PaperTradesTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+const optionalPaise = (value: number | undefined) => (value === undefined ? null : toPaise(value));
+const optionalRupees = (value: number | null) => (value === null ? undefined : fromPaise(value));
+
+export function orderToRow(order: PaperOrder): PaperOrdersTable {
+  return {
+    id: order.id,
+    userId: order.userId,
+    clientOrderId: order.clientOrderId ?? null,
+    tradingSymbol: order.tradingSymbol,
+    internalToken: order.internalToken,
+    exchange: order.exchange,
+    side: order.side,
+    product: order.product,
+    orderType: order.orderType,
+    quantity: order.quantity,
+    filledQuantity: order.filledQuantity,
+    averagePricePaise: toPaise(order.averagePrice),
+    pricePaise: optionalPaise(order.price),
+    triggerPricePaise: optionalPaise(order.triggerPrice),
+    status: order.status,
+    rejectedReason: order.rejectedReason ?? null,
+    blockedPaise: order.blockedPaise,
+    trailChangeInPricePaise: optionalPaise(order.trailing?.changeInPrice),
+    trailChangeInSlPaise: optionalPaise(order.trailing?.changeInSL),
+    trailReferencePaise: optionalPaise(order.trailing?.referencePrice),
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  };
+}
+
+export function rowToOrder(row: PaperOrdersTable): PaperOrder {
+  const trailing =
+    row.trailChangeInPricePaise !== null && row.trailChangeInSlPaise !== null
+      ? {
+          changeInPrice: fromPaise(row.trailChangeInPricePaise),
+          changeInSL: fromPaise(row.trailChangeInSlPaise),
+          referencePrice: optionalRupees(row.trailReferencePaise),
+        }
+      : undefined;
+  return {
+    id: row.id,
+    userId: row.userId,
+    clientOrderId: row.clientOrderId ?? undefined,
+    tradingSymbol: row.tradingSymbol,
+    internalToken: row.internalToken,
+    exchange: row.exchange,
+    side: row.side,
+    product: row.product,
+    orderType: row.orderType,
+    quantity: row.quantity,
+    filledQuantity: row.filledQuantity,
+    averagePrice: fromPaise(row.averagePricePaise),
+    price: optionalRupees(row.pricePaise),
+    triggerPrice: optionalRupees(row.triggerPricePaise),
+    status: row.status,
+    rejectedReason: row.rejectedReason ?? undefined,
+    blockedPaise: row.blockedPaise,
+    trailing,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const positionToRow = (p: PaperPosition): PaperPositionsTable => ({
+  userId: p.userId,
+  tradingSymbol: p.tradingSymbol,
+  product: p.product,
+  internalToken: p.internalToken,
+  exchange: p.exchange,
+  netQuantity: p.netQuantity,
+  buyQuantity: p.buyQuantity,
+  sellQuantity: p.sellQuantity,
+  buyValuePaise: p.buyValuePaise,
+  sellValuePaise: p.sellValuePaise,
+  openCostPaise: p.openCostPaise,
+  realisedPaise: p.realisedPaise,
+  updatedAt: p.updatedAt,
+});
+
+/** The paper exchange's tables. Every user-owned read takes the user id. */
+export function createPaperStore(db: Kysely<Database>) {
+  return {
+    db,
+    loadAccounts: () => db.selectFrom('paperAccounts').selectAll().execute(),
+    findAccount: (userId: string) =>
+      db.selectFrom('paperAccounts').selectAll().where('userId', '=', userId).executeTakeFirst(),
+    async loadRestingOrders(): Promise<PaperOrder[]> {
+      const rows = await db
+        .selectFrom('paperOrders')
+        .selectAll()
+        .where('status', 'in', ['open', 'trigger_pending'])
+        .orderBy('createdAt')
+        .execute();
+      return rows.map(rowToOrder);
+    },
+    async loadPositions(): Promise<PaperPosition[]> {
+      return db.selectFrom('paperPositions').selectAll().execute();
+    },
+    async listOrders(userId: string): Promise<PaperOrder[]> {
+      const rows = await db
+        .selectFrom('paperOrders')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .execute();
+      return rows.map(rowToOrder);
+    },
+    findOrder: async (userId: string, orderId: string): Promise<PaperOrder | undefined> => {
+      const row = await db
+        .selectFrom('paperOrders')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('id', '=', orderId)
+        .executeTakeFirst();
+      return row ? rowToOrder(row) : undefined;
+    },
+    listTrades: (userId: string) =>
+      db
+        .selectFrom('paperTrades')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('ts')
+        .orderBy('id')
+        .execute(),
+  };
+}
+
+export type PaperStore = ReturnType<typeof createPaperStore>;
+
+// Writes take a transaction (the write queue batches them) and are idempotent where a retry could repeat them.
+
+export async function insertAccount(
+  trx: Db,
+  userId: string,
+  capitalPaise: number,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('paperAccounts')
+    .values({ userId, capitalPaise, previousBroker: null, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('userId').doNothing())
+    .execute();
+}
+
+export async function setPreviousBroker(trx: Db, userId: string, broker: string | null, now: number) {
+  await trx
+    .updateTable('paperAccounts')
+    .set({ previousBroker: broker, updatedAt: now })
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function saveOrder(trx: Db, order: PaperOrder): Promise<void> {
+  const row = orderToRow(order);
+  const { id: _id, userId: _user, createdAt: _created, ...changes } = row;
+  await trx
+    .insertInto('paperOrders')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet(changes))
+    .execute();
+}
+
+export async function insertTrade(trx: Db, trade: PaperTradesTable): Promise<void> {
+  await trx
+    .insertInto('paperTrades')
+    .values(trade)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export async function savePosition(trx: Db, position: PaperPosition): Promise<void> {
+  const row = positionToRow(position);
+  const { userId: _u, tradingSymbol: _s, product: _p, ...changes } = row;
+  await trx
+    .insertInto('paperPositions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['userId', 'tradingSymbol', 'product']).doUpdateSet(changes))
+    .execute();
+}
+
+/** Clears a user's orders, trades and positions and sets fresh capital (funds reset). */
+export async function resetAccount(
+  trx: Db,
+  userId: string,
+  capitalPaise: number,
+  now: number,
+): Promise<void> {
+  await trx.deleteFrom('paperTrades').where('userId', '=', userId).execute();
+  await trx.deleteFrom('paperPositions').where('userId', '=', userId).execute();
+  await trx.deleteFrom('paperOrders').where('userId', '=', userId).execute();
+  await trx
+    .updateTable('paperAccounts')
+    .set({ capitalPaise, updatedAt: now })
+    .where('userId', '=', userId)
+    .execute();
+}

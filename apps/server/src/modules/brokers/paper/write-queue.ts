@@ -1,0 +1,81 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Logger } from '../../../logger';
+import type { Database } from '../../../store/database';
+
+export type WriteOp = (trx: Transaction<Database>) => Promise<void>;
+
+interface Pending {
+  op: WriteOp;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Serialises the paper exchange's writes in the order its in-memory state changed, and commits whatever queued up
+ * while the previous transaction ran in one transaction (group commit), so a burst of fills costs one commit.
+ * A batch that fails is retried one write per transaction, so one bad write cannot sink the others.
+ */
+export class WriteQueue {
+  private pending: Pending[] = [];
+  private flushing: Promise<void> | undefined;
+  /** Writes that could not be committed since start (health and tests). */
+  failures = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Resolves once `op` is committed. */
+  enqueue(op: WriteOp): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ op, resolve, reject });
+      if (!this.flushing) this.flushing = this.drain();
+    });
+  }
+
+  /** Resolves when everything queued so far is written. */
+  async idle(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    // Let the current synchronous burst finish queueing before the first commit.
+    await Promise.resolve();
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      await this.commit(batch);
+    }
+    this.flushing = undefined;
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const item of batch) await item.op(trx);
+      });
+      for (const item of batch) item.resolve();
+      return;
+    } catch (error) {
+      if (batch.length === 1) {
+        this.fail(batch[0]!, error);
+        return;
+      }
+    }
+    for (const item of batch) {
+      try {
+        await this.db.transaction().execute((trx) => item.op(trx));
+        item.resolve();
+      } catch (error) {
+        this.fail(item, error);
+      }
+    }
+  }
+
+  private fail(item: Pending, error: unknown): void {
+    this.failures += 1;
+    this.logger.error({ err: error }, 'paper exchange write failed');
+    item.reject(error);
+  }
+}
