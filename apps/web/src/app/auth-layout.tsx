@@ -22,7 +22,7 @@ const HIGHLIGHTS = [
 /** Frame of the login, signup and password-reset screens: brand panel beside the form. */
 export function AuthLayout() {
   return (
-    <div className="grid min-h-full lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+    <div className="grid min-h-full lg:grid-cols-[minmax(0,4fr)_minmax(0,6fr)]">
       <aside className="relative hidden overflow-hidden border-r border-border bg-surface lg:flex lg:flex-col lg:justify-between lg:p-10">
         <div
           aria-hidden
@@ -57,7 +57,7 @@ export function AuthLayout() {
           Trading in derivatives involves risk. Trade responsibly.
         </p>
       </aside>
-      <main className="relative flex flex-col items-center justify-center px-4 py-16">
+      <main className="relative flex flex-col items-center justify-center px-4 py-16 sm:px-8 xl:px-12">
         <div className="absolute top-4 right-4 flex items-center gap-3">
           <ThemeToggle />
         </div>

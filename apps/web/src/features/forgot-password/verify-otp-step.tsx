@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toastError } from '../../api/toast-error';
 import { OTP_LENGTH } from '../../lib/account-rules';
 import { OtpBoxes, type OtpBoxesHandle } from '../../ui/otp-boxes';
@@ -18,16 +18,23 @@ export function VerifyOtpStep({
 }) {
   const [digits, setDigits] = useState(emptyDigits);
   const boxes = useRef<OtpBoxesHandle>(null);
+  const [refocus, setRefocus] = useState(false);
   const verify = useMutation({
     mutationFn: (otp: string) => verifyResetOtp(phone, otp),
     onSuccess: ({ data }) => onVerified(data.requestId),
     onError: (error) => {
       toastError(error, 'Invalid OTP');
       setDigits(emptyDigits());
-      // The boxes are re-enabled by this render; focus once they are.
-      requestAnimationFrame(() => boxes.current?.focus(0));
+      setRefocus(true);
     },
   });
+
+  // A disabled box cannot take focus: wait until the failed request has re-enabled the boxes.
+  useEffect(() => {
+    if (!refocus || verify.isPending) return;
+    boxes.current?.focus(0);
+    setRefocus(false);
+  }, [refocus, verify.isPending]);
 
   const change = (next: string[]) => {
     setDigits(next);
