@@ -3,6 +3,7 @@ import * as system from './0001-system';
 import * as auth from './0002-auth';
 import * as instruments from './0003-instruments';
 import * as paper from './0004-paper';
+import * as risk from './0007-risk';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -13,4 +14,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0002-auth': auth,
   '0003-instruments': instruments,
   '0004-paper': paper,
+  '0007-risk': risk,
 });

@@ -1,0 +1,78 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Resources } from '../../resources';
+import type { MarketData } from '../market/contract';
+import type { AppModule } from '../module';
+import { createActivityWaits } from './activity-waits';
+import { createMtmReader } from './current-mtm';
+import { createKillSwitch, type KillSwitchOptions, type KillTiming } from './kill-switch';
+import { createProfitProtectionMonitor, type ProfitProtectionMonitor } from './monitor';
+import type { ExitPort, OrderActivitySource, PositionSource, PriceViewOf } from './ports';
+import { registerRiskRoutes } from './routes';
+import { createProfitProtectionService, type ProfitProtectionService } from './service';
+import { createRiskStore } from './store';
+
+export type {
+  ExitAck,
+  ExitPort,
+  ExitRequest,
+  ExitState,
+  OrderActivitySource,
+  PositionSource,
+  PriceViewOf,
+} from './ports';
+
+/** What the risk module is built from: the auth guard, market data, and the order engine behind small ports. */
+export interface RiskModuleDeps {
+  requireUser: preHandlerAsyncHookHandler;
+  marketData: MarketData;
+  positions: PositionSource;
+  viewOf: PriceViewOf;
+  activity: OrderActivitySource;
+  exits: ExitPort;
+  killSwitch?: { options?: Partial<KillSwitchOptions>; timing?: KillTiming };
+}
+
+export interface RiskModule extends AppModule {
+  readonly service: ProfitProtectionService;
+  readonly monitor: ProfitProtectionMonitor;
+}
+
+/** Profit protection: the settings API, the tick-driven monitor with MTM trailing, and the kill switch. */
+export function createRiskModule(resources: Resources, deps: RiskModuleDeps): RiskModule {
+  const { db, bus, clock, logger } = resources;
+  const store = createRiskStore(db);
+  const waits = createActivityWaits(deps.activity);
+  const killSwitch = createKillSwitch({
+    exits: deps.exits,
+    positions: deps.positions,
+    saveKill: (userId, kill) => store.saveKill(userId, kill, clock.now()),
+    waitForActivity: waits.wait,
+    clock,
+    logger,
+    ...deps.killSwitch,
+  });
+  const monitor = createProfitProtectionMonitor({ ...deps, store, killSwitch, bus, clock, logger });
+  const service = createProfitProtectionService({
+    store,
+    currentMtm: createMtmReader(deps),
+    onSaved: (record) => monitor.apply(record),
+    clock,
+  });
+
+  return {
+    name: 'risk',
+    service,
+    monitor,
+    registerRoutes(app) {
+      registerRiskRoutes(app, { service, requireUser: deps.requireUser });
+    },
+    async start() {
+      waits.start();
+      await monitor.start();
+    },
+    async close() {
+      waits.close();
+      await monitor.close();
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { evaluateProfitProtection, type ProfitProtectionTrigger } from '@xtrader/core/risk/profit-protection';
+import type { Bus } from '../../bus/bus';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import type { MarketData, PriceView } from '../market/contract';
+import type { KillSwitch } from './kill-switch';
+import { triggeredNotification } from './notification';
+import { outcomeMessage } from './outcome-message';
+import type { OrderActivitySource, PositionSource, PriceViewOf } from './ports';
+import { isArmed, isSquaringOff, type KillRecord, type ProfitProtectionRecord } from './record';
+import type { RiskStore } from './store';
+import { intradayPositions, openSymbols, type Watch, WatchIndex } from './watch-index';
+import { createWork } from './work';
+
+export interface MonitorDeps {
+  store: RiskStore;
+  marketData: MarketData;
+  positions: PositionSource;
+  viewOf: PriceViewOf;
+  activity: OrderActivitySource;
+  killSwitch: KillSwitch;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+}
+
+const owner = (userId: string) => `profit-protection:${userId}`;
+
+/**
+ * Profit protection, driven by ticks. For every armed user it keeps the intraday positions in memory (reloaded
+ * when the user's orders change, never on the tick path) and, for each batch of quotes that moves one of their
+ * symbols, recomputes the total MTM and applies the core rule: trailing raises the max loss (persisted), target or
+ * max loss claims the trigger and runs the kill switch.
+ */
+export function createProfitProtectionMonitor(deps: MonitorDeps) {
+  const { store, marketData, positions, viewOf, killSwitch, bus, clock, logger } = deps;
+  const watches = new Map<string, Watch>();
+  const index = new WatchIndex();
+  const work = createWork(logger);
+  const unsubscribes: (() => void)[] = [];
+
+  const drop = (watch: Watch) => {
+    index.remove(watch);
+    if (watches.get(watch.userId) === watch) watches.delete(watch.userId);
+    marketData.release(owner(watch.userId));
+  };
+
+  /** Loads a watch's view and intraday positions (I/O), indexes its symbols, then evaluates it once. */
+  const load = (userId: string) =>
+    work.coalesce(`load:${userId}`, async () => {
+      const watch = watches.get(userId);
+      if (!watch || watch.firing) return;
+      const [view, snapshot] = await Promise.all([viewOf(userId), positions.positions(userId)]);
+      if (watches.get(userId) !== watch || watch.firing) return;
+      watch.view = view;
+      watch.positions = intradayPositions(snapshot);
+      watch.symbols = openSymbols(watch.positions);
+      watch.loaded = true;
+      index.index(watch, (symbol) => marketData.getQuote(symbol, view)?.lastPrice);
+      marketData.release(owner(userId));
+      marketData.retain(owner(userId), watch.symbols);
+      evaluate(watch);
+    });
+
+  const evaluate = (watch: Watch) => {
+    if (!watch.loaded || watch.firing) return;
+    const mtm = index.mtm(watch);
+    const { record } = watch;
+    const decision = evaluateProfitProtection(record.settings, record.state, mtm);
+    if (decision.state !== record.state) {
+      watch.record = { ...record, state: decision.state };
+      persistTrail(watch);
+    }
+    if (decision.trigger) fire(watch, decision.trigger, mtm);
+  };
+
+  const persistTrail = (watch: Watch) =>
+    void work.coalesce(`trail:${watch.userId}`, () =>
+      store.saveTrail(watch.userId, watch.record.version, watch.record.state, clock.now()),
+    );
+
+  const onQuotes = (quotes: Parameters<Parameters<MarketData['onQuotes']>[1]>[0], view: PriceView) => {
+    const moved = index.applyQuotes(view, quotes);
+    if (moved) for (const watch of moved) evaluate(watch);
+  };
+
+  const fire = (watch: Watch, trigger: ProfitProtectionTrigger, mtm: number) => {
+    watch.firing = true;
+    index.remove(watch);
+    const kill = newKill(watch.record, trigger, mtm, clock.now());
+    void work.track(
+      (async () => {
+        const claimed = await store.claimTrigger(
+          watch.userId,
+          watch.record.version,
+          watch.record.state,
+          kill,
+        );
+        drop(watch);
+        if (!claimed) {
+          // A Save (or another instance) got there first: follow what the store says now.
+          const fresh = await store.get(watch.userId);
+          if (fresh && isArmed(fresh) && !watches.has(watch.userId)) arm(fresh);
+          return;
+        }
+        await squareOff(watch.userId, kill);
+      })(),
+    );
+  };
+
+  const squareOff = async (userId: string, kill: KillRecord) => {
+    const done = await killSwitch.run(userId, kill);
+    await bus.publish('notification', { userId, notification: triggeredNotification(done) });
+  };
+
+  const arm = (record: ProfitProtectionRecord) => {
+    const previous = watches.get(record.userId);
+    if (previous) drop(previous);
+    const watch: Watch = {
+      userId: record.userId,
+      record,
+      view: previous?.view ?? 'live',
+      positions: [],
+      symbols: [],
+      loaded: false,
+      firing: false,
+    };
+    watches.set(record.userId, watch);
+    void load(record.userId);
+  };
+
+  const onActivity = (userId: string) => {
+    if (watches.has(userId)) void load(userId);
+  };
+
+  return {
+    async start(): Promise<void> {
+      unsubscribes.push(
+        marketData.onQuotes('live', (quotes) => onQuotes(quotes, 'live')),
+        marketData.onQuotes('practice', (quotes) => onQuotes(quotes, 'practice')),
+        deps.activity.onOrderActivity(onActivity),
+      );
+      for (const record of await store.listActive()) {
+        if (isSquaringOff(record) && record.kill) {
+          logger.info(
+            { userId: record.userId, killId: record.kill.id },
+            'resuming an interrupted square-off',
+          );
+          void work.track(squareOff(record.userId, record.kill));
+        } else if (isArmed(record)) arm(record);
+      }
+    },
+
+    /** Follows a Save: watch the user with the saved record, or stop watching. */
+    apply(record: ProfitProtectionRecord): void {
+      if (isArmed(record)) arm(record);
+      else {
+        const watch = watches.get(record.userId);
+        if (watch) drop(watch);
+      }
+    },
+
+    /** Resolves once no load, trailing write, trigger or square-off is in flight (tests, shutdown). */
+    idle: () => work.idle(),
+
+    async close(): Promise<void> {
+      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+      for (const watch of [...watches.values()]) drop(watch);
+      await work.idle();
+    },
+  };
+}
+
+function newKill(
+  record: ProfitProtectionRecord,
+  trigger: ProfitProtectionTrigger,
+  mtm: number,
+  now: number,
+): KillRecord {
+  const kill = {
+    id: `pp${now.toString(36)}${randomUUID().slice(0, 6)}`,
+    trigger,
+    mtm,
+    triggeredAt: now,
+    marketProtection: record.marketProtection,
+    status: 'squaring_off' as const,
+    ordersCancelled: false,
+    attempts: 0,
+    exits: {},
+    failures: {},
+    unclosed: [],
+    finishedAt: null,
+  };
+  return { ...kill, message: outcomeMessage(kill) };
+}
+
+export type ProfitProtectionMonitor = ReturnType<typeof createProfitProtectionMonitor>;

@@ -1,0 +1,58 @@
+import type { BrokerPosition } from '../brokers/broker';
+import type { PriceView } from '../market/contract';
+
+// What the risk module needs from the rest of the engine, as small interfaces the composition root adapts the
+// order manager, the broker registry and the accounts module to. Tests pass scripted fakes.
+
+/** A user's net positions as the broker reports them (all products; the risk module keeps the intraday ones). */
+export interface PositionSource {
+  positions(userId: string): Promise<readonly BrokerPosition[]>;
+}
+
+/**
+ * Which prices a user's MTM is computed with: `practice` (5 s delayed) for PAPERTRADE users, else `live` (the
+ * market module's `ViewOfUser`).
+ */
+export type PriceViewOf = (userId: string) => Promise<PriceView>;
+
+/** Calls `handler` whenever a user's orders changed (placed, filled, cancelled, rejected). */
+export interface OrderActivitySource {
+  onOrderActivity(handler: (userId: string) => void): () => void;
+}
+
+/** One exit of the square-off. */
+export interface ExitRequest {
+  /**
+   * Our id of this exit, chosen before it is sent and persisted with the square-off. Placing twice with the same
+   * id must place at most one order (it is the order's idempotency key), which makes a resumed square-off safe.
+   */
+  exitId: string;
+  position: BrokerPosition;
+  /** Fraction, 0 to 0.1 (0 = plain market order). */
+  marketProtection: number;
+}
+
+export type ExitAck = { ok: true } | { ok: false; reason: string };
+
+/** Where an exit stands: never reached the order path, still working, or final (filled, rejected, cancelled). */
+export type ExitState =
+  | { status: 'unknown' }
+  | { status: 'working' }
+  | { status: 'done'; filledQuantity: number; reason: string | null };
+
+/** A cancel the broker refused while cancelling all open orders. */
+export interface CancelFailure {
+  orderId: string;
+  reason: string;
+}
+
+/** The order path the kill switch squares off through. */
+export interface ExitPort {
+  /** Cancels every open order of the user; resolves when each cancel has been answered. */
+  cancelOpenOrders(userId: string): Promise<CancelFailure[]>;
+  /** Sends one exit order for the position's whole net quantity. Idempotent per `exitId`. */
+  placeExit(userId: string, request: ExitRequest): Promise<ExitAck>;
+  exitStates(userId: string, exitIds: readonly string[]): Promise<ReadonlyMap<string, ExitState>>;
+  /** Asks for a working exit to be cancelled (so a fresh one can be sent without exiting twice). */
+  cancelExit(userId: string, exitId: string): Promise<void>;
+}

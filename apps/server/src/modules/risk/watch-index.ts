@@ -1,0 +1,99 @@
+import { type MtmPosition, totalMtm } from '@xtrader/core/pnl/pnl';
+import type { BrokerPosition } from '../brokers/broker';
+import type { PriceView, Quote } from '../market/contract';
+import type { ProfitProtectionRecord } from './record';
+
+/** One armed user as the tick path sees it: everything needed to compute MTM without I/O. */
+export interface Watch {
+  userId: string;
+  record: ProfitProtectionRecord;
+  view: PriceView;
+  /** Intraday positions (flat ones too: their realised P&L is part of the day's MTM). */
+  positions: MtmPosition[];
+  /** Symbols of the open intraday positions: the ticks that can move this user's MTM. */
+  symbols: string[];
+  /** False until the first position load; a watch is evaluated only once loaded. */
+  loaded: boolean;
+  /** Set once a trigger is being claimed: no further evaluation. */
+  firing: boolean;
+}
+
+export const isIntraday = (position: BrokerPosition): boolean => position.product === 'intraday';
+
+/** The intraday positions of a broker snapshot, as the MTM needs them. */
+export const intradayPositions = (positions: readonly BrokerPosition[]): MtmPosition[] =>
+  positions.filter(isIntraday).map((p) => ({
+    tradingSymbol: p.tradingSymbol,
+    buyValue: p.buyValue,
+    sellValue: p.sellValue,
+    quantity: p.quantity,
+    lastTradedPrice: p.lastTradedPrice,
+  }));
+
+export const openSymbols = (positions: readonly MtmPosition[]): string[] => [
+  ...new Set(positions.filter((p) => p.quantity !== 0).map((p) => p.tradingSymbol)),
+];
+
+/**
+ * Which watches each symbol moves, and the last price of every watched symbol, per price view. Ticks of symbols
+ * nobody watches cost one map lookup.
+ */
+export class WatchIndex {
+  private readonly bySymbol: Record<PriceView, Map<string, Set<Watch>>> = {
+    live: new Map(),
+    practice: new Map(),
+  };
+  private readonly prices: Record<PriceView, Map<string, number>> = { live: new Map(), practice: new Map() };
+
+  /** Where each watch is indexed now (its view and symbols may change by the time it is re-indexed). */
+  private readonly indexed = new WeakMap<Watch, { view: PriceView; symbols: readonly string[] }>();
+
+  /** (Re)indexes a watch under its current view and symbols; `seed` gives prices for symbols never seen. */
+  index(watch: Watch, seed: (symbol: string) => number | undefined): void {
+    this.remove(watch);
+    const watchers = this.bySymbol[watch.view];
+    const prices = this.prices[watch.view];
+    for (const symbol of watch.symbols) {
+      let set = watchers.get(symbol);
+      if (!set) {
+        set = new Set();
+        watchers.set(symbol, set);
+      }
+      set.add(watch);
+      const price = prices.get(symbol) ?? seed(symbol);
+      if (price !== undefined) prices.set(symbol, price);
+    }
+    this.indexed.set(watch, { view: watch.view, symbols: [...watch.symbols] });
+  }
+
+  remove(watch: Watch): void {
+    const at = this.indexed.get(watch);
+    if (!at) return;
+    this.indexed.delete(watch);
+    for (const symbol of at.symbols) {
+      const set = this.bySymbol[at.view].get(symbol);
+      if (!set?.delete(watch) || set.size > 0) continue;
+      this.bySymbol[at.view].delete(symbol);
+      this.prices[at.view].delete(symbol);
+    }
+  }
+
+  /** Records the batch's prices; returns the watches whose MTM may have moved (each once). */
+  applyQuotes(view: PriceView, quotes: readonly Quote[]): Set<Watch> | undefined {
+    const watchers = this.bySymbol[view];
+    let moved: Set<Watch> | undefined;
+    for (const quote of quotes) {
+      const set = watchers.get(quote.symbol);
+      if (!set) continue;
+      this.prices[view].set(quote.symbol, quote.lastPrice);
+      moved ??= new Set();
+      for (const watch of set) moved.add(watch);
+    }
+    return moved;
+  }
+
+  /** Total MTM of the watch's intraday positions at the latest prices (position LTP when none streamed). */
+  mtm(watch: Watch): number {
+    return totalMtm(watch.positions, this.prices[watch.view]);
+  }
+}
