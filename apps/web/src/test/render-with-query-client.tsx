@@ -7,10 +7,18 @@ import { queryClient } from '../api/query-client';
 /** Renders a component with the app's (emptied) query cache and a memory router, for feature tests. */
 export function renderWithQueryClient(ui: ReactNode, { path = '/dashboard' }: { path?: string } = {}) {
   queryClient.clear();
-  const view = render(
+  const wrap = (node: ReactNode) => (
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </QueryClientProvider>,
+      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+    </QueryClientProvider>
   );
-  return { ...view, queryClient };
+  const view = render(wrap(ui));
+  return { ...view, rerender: (next: ReactNode) => view.rerender(wrap(next)), queryClient };
+}
+
+/** jsdom lacks ResizeObserver, which Radix popper content (tooltips, popovers) measures with. */
+export class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { toastError } from '../../api/toast-error';
 import { cachedEntitlement, fetchEntitlement } from '../../api/trading/entitlement';
+import { readLivePrice } from '../../api/trading/live-prices';
 import { FAILURE_TITLES } from '../../api/trading/messages';
 import { useOrderActivity } from '../../api/trading/order-activity';
 import { orderFeedback } from '../../api/trading/order-feedback';
@@ -11,9 +12,6 @@ import { refreshTradingDataSoon } from '../../api/trading/refresh';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { type BuiltOrder, buildOrder } from './build-order';
 import type { OrderIntent } from './order-intent';
-
-/** Reads the live price of a trading symbol without subscribing a component to it. */
-export type LtpReader = (tradingSymbol: string) => number | undefined;
 
 async function send({ body, iceberg }: BuiltOrder): Promise<void> {
   const activity = useOrderActivity.getState();
@@ -38,14 +36,14 @@ async function send({ body, iceberg }: BuiltOrder): Promise<void> {
  * settings, live price, cached entitlement), so the request leaves within the same task as the key event.
  * A user without entitlement goes to /subscribe and nothing is placed (SPEC section 5).
  */
-export function usePlaceOrder(readLtp: LtpReader): (intent: OrderIntent) => void {
+export function usePlaceOrder(): (intent: OrderIntent) => void {
   const navigate = useNavigate();
   return useCallback(
     (intent: OrderIntent) => {
       const settings = useTradingSettings.getState();
       const isCall = intent.optionType === 'CE';
       const symbol = isCall ? settings.orderConfig.callTradingSymbol : settings.orderConfig.putTradingSymbol;
-      const built = buildOrder({ ...settings, intent, ltp: symbol ? readLtp(symbol) : undefined });
+      const built = buildOrder({ ...settings, intent, ltp: symbol ? readLivePrice(symbol) : undefined });
       if (!built.ok) {
         toast.error(built.message, built.description ? { description: built.description } : undefined);
         orderFeedback.failure();
@@ -61,6 +59,6 @@ export function usePlaceOrder(readLtp: LtpReader): (intent: OrderIntent) => void
           (error: unknown) => toastError(error, FAILURE_TITLES.placeOrder),
         );
     },
-    [navigate, readLtp],
+    [navigate],
   );
 }

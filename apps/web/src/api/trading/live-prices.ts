@@ -1,0 +1,57 @@
+import { useSyncExternalStore } from 'react';
+
+// The trading tables read live prices through this narrow port rather than the WebSocket client itself: the
+// app shell plugs the live price store in at start-up, tests plug in a fake, and the tables never care how
+// prices arrive.
+
+export type LivePriceSource = {
+  /** Last traded price of a trading symbol, undefined before its first tick. */
+  read: (symbol: string) => number | undefined;
+  /** Calls `onChange` when any price may have changed; returns the unsubscribe function. */
+  subscribe: (onChange: () => void) => () => void;
+  /** Asks the feed for these symbols' prices; returns the release function. */
+  retain: (symbols: readonly string[]) => () => void;
+};
+
+const none: LivePriceSource = { read: () => undefined, subscribe: () => () => {}, retain: () => () => {} };
+let source: LivePriceSource = none;
+
+export function setLivePriceSource(next: LivePriceSource | null): void {
+  source = next ?? none;
+}
+
+/** The live price now, without subscribing a component (order placement, periodic P&L). */
+export const readLivePrice = (symbol: string): number | undefined => source.read(symbol);
+
+export const retainLivePrices = (symbols: readonly string[]): (() => void) => source.retain(symbols);
+
+/** A component's live price of one symbol; re-renders only when that symbol's price changes. */
+export function useLivePrice(symbol: string): number | undefined {
+  return useSyncExternalStore(
+    (onChange) => source.subscribe(onChange),
+    () => source.read(symbol),
+  );
+}
+
+/** A source backed by a plain map, for tests and benchmarks. */
+export function createMapPriceSource(initial: Record<string, number> = {}) {
+  const prices = new Map(Object.entries(initial));
+  const listeners = new Set<() => void>();
+  const retained: string[][] = [];
+  const priceSource: LivePriceSource = {
+    read: (symbol) => prices.get(symbol),
+    subscribe: (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    retain: (symbols) => {
+      retained.push([...symbols]);
+      return () => {};
+    },
+  };
+  const set = (symbol: string, price: number) => {
+    prices.set(symbol, price);
+    for (const listener of listeners) listener();
+  };
+  return { source: priceSource, set, retained };
+}

@@ -1,0 +1,71 @@
+import { cancellationMessage, FAILURE_TITLES, SUCCESS_MESSAGES } from './messages';
+import {
+  cancelAllOrders,
+  cancelMultipleOrders,
+  cancelOrder,
+  editTrailParams,
+  exitAllPositions,
+  exitPosition,
+  modifyMultipleOrders,
+  modifyOrder,
+  setOrderTrailing,
+} from './order-requests';
+import { useOrderAction } from './use-order-action';
+
+// Every order action of SPEC section 7 as a hook with its SPEC section 8 toasts, cue and 500 ms refresh.
+
+export const useModifyOrder = () =>
+  useOrderAction({
+    run: modifyOrder,
+    failureTitle: FAILURE_TITLES.modifyOrder,
+    successMessage: () => SUCCESS_MESSAGES.modifyOrder,
+  });
+
+export const useCancelOrder = () =>
+  useOrderAction({
+    run: cancelOrder,
+    failureTitle: FAILURE_TITLES.cancelOrder,
+    successMessage: ({ orderType }) => cancellationMessage(orderType),
+  });
+
+export const useSetTrailing = () =>
+  useOrderAction({
+    run: setOrderTrailing,
+    failureTitle: FAILURE_TITLES.trailing,
+    successMessage: ({ state }) =>
+      state === 'start' ? SUCCESS_MESSAGES.trailingStarted : SUCCESS_MESSAGES.trailingStopped,
+  });
+
+export const useEditTrailParams = () =>
+  useOrderAction({
+    run: editTrailParams,
+    failureTitle: FAILURE_TITLES.trailing,
+    successMessage: () => SUCCESS_MESSAGES.trailParams,
+  });
+
+export const useExitPosition = () =>
+  useOrderAction({ run: exitPosition, failureTitle: FAILURE_TITLES.exitPosition });
+
+export const useExitAllPositions = () =>
+  useOrderAction({ run: exitAllPositions, failureTitle: FAILURE_TITLES.exitAll });
+
+export const useCancelAllOrders = () =>
+  useOrderAction({
+    run: cancelAllOrders,
+    failureTitle: FAILURE_TITLES.cancelAll,
+    successMessage: () => SUCCESS_MESSAGES.cancelAll,
+  });
+
+export const useCancelMultipleOrders = () =>
+  useOrderAction({
+    run: cancelMultipleOrders,
+    failureTitle: FAILURE_TITLES.cancelMultiple,
+    successMessage: () => SUCCESS_MESSAGES.cancelMultiple,
+  });
+
+export const useModifyMultipleOrders = () =>
+  useOrderAction({
+    run: modifyMultipleOrders,
+    failureTitle: FAILURE_TITLES.modifyMultiple,
+    successMessage: () => SUCCESS_MESSAGES.modifyMultiple,
+  });

@@ -1,0 +1,71 @@
+import { TABLE_MIN_WIDTH_PX } from '@xtrader/core';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from './cn';
+
+export type Align = 'left' | 'right' | 'center';
+const ALIGN: Record<Align, string> = { left: 'text-left', right: 'text-right', center: 'text-center' };
+
+/** A dense data table at least 1300 px wide, scrolling horizontally inside its panel (SPEC section 2). */
+export function TableFrame({
+  children,
+  label,
+  className,
+}: {
+  children: ReactNode;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('overflow-x-auto', className)}>
+      <table
+        aria-label={label}
+        className="w-full border-collapse text-xs tabular-nums"
+        style={{ minWidth: TABLE_MIN_WIDTH_PX }}
+      >
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({
+  align = 'left',
+  className,
+  ...props
+}: ComponentProps<'th'> & { align?: Align | undefined }) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'sticky top-0 z-[1] h-7 border-b border-border bg-surface px-2 text-[10px] font-semibold tracking-wider whitespace-nowrap text-muted uppercase',
+        ALIGN[align],
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({
+  align = 'left',
+  className,
+  ...props
+}: ComponentProps<'td'> & { align?: Align | undefined }) {
+  return <td className={cn('h-8 px-2 whitespace-nowrap', ALIGN[align], className)} {...props} />;
+}
+
+/** A row of the table body, with hover. */
+export function Tr({ className, ...props }: ComponentProps<'tr'>) {
+  return <tr className={cn('border-b border-border/60 hover:bg-surface-2/60', className)} {...props} />;
+}
+
+/** The one-line message of an empty table. */
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="py-6 text-center text-xs text-muted">
+        {children}
+      </td>
+    </tr>
+  );
+}
