@@ -1,6 +1,7 @@
 import type { AuthTables } from '../modules/auth/tables';
 import type { PaperTables } from '../modules/brokers/paper/tables';
 import type { InstrumentTables } from '../modules/instruments/tables';
+import type { OrdersTables } from '../modules/orders/tables';
 import type { RiskTables } from '../modules/risk/tables';
 import type { SystemTables } from './system-tables';
 
@@ -9,4 +10,10 @@ import type { SystemTables } from './system-tables';
  * TypeScript and snake_case in SQL (Kysely's CamelCasePlugin maps them). A module adds its tables by
  * defining a `<Module>Tables` interface beside its store and listing it here.
  */
-export interface Database extends SystemTables, AuthTables, InstrumentTables, PaperTables, RiskTables {}
+export interface Database
+  extends SystemTables,
+    AuthTables,
+    InstrumentTables,
+    PaperTables,
+    OrdersTables,
+    RiskTables {}

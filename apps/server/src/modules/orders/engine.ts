@@ -1,0 +1,62 @@
+import { INDEX_TABLE, type IndexTable } from '@xtrader/core';
+import type { Bus } from '../../bus/bus';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import type { BrokerRegistry } from '../brokers/broker';
+import type { InstrumentDirectory } from '../instruments/contract';
+import type { MarketData, PriceView } from '../market/contract';
+import { createPacer, type Pacer, type PacerTime } from './pacer';
+import { createSessionDirectory, type SessionDirectory } from './sessions';
+import type { OrderStore } from './store';
+import { createTrailingMonitor, type TrailingMonitor } from './trailing-monitor';
+import { handleBrokerUpdate } from './updates';
+import { createTaskTracker, createUserQueue, type TaskTracker, type UserQueue } from './user-queue';
+
+/** Collaborators of the order engine. */
+export interface OrderEngineDeps {
+  clock: Clock;
+  logger: Logger;
+  bus: Bus;
+  store: OrderStore;
+  registry: BrokerRegistry;
+  marketData: MarketData;
+  instruments: InstrumentDirectory;
+  /** Index facts (lot and freeze sizes); defaults to core's table. */
+  indexTable?: IndexTable;
+  /** The prices a user trades on: practice (5 s delayed) in Practice Mode, live otherwise. */
+  priceViewFor(userId: string): Promise<PriceView>;
+  /** Real timers unless a test fakes them. */
+  pacerTime?: PacerTime;
+}
+
+/**
+ * The resources every part of the order engine shares (placement, workflows, trailing, recovery, reads). Parts are
+ * plain functions over this object, each in its own file.
+ */
+export interface OrderEngine extends Omit<OrderEngineDeps, 'indexTable' | 'pacerTime'> {
+  indexTable: IndexTable;
+  tracker: TaskTracker;
+  queue: UserQueue;
+  pacer: Pacer;
+  sessions: SessionDirectory;
+  trailing: TrailingMonitor;
+  /** Placements being sent right now, by order id: a second send waits for the first instead. */
+  sending: Map<string, Promise<void>>;
+}
+
+export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
+  const tracker = createTaskTracker();
+  const engine = {
+    ...deps,
+    indexTable: deps.indexTable ?? INDEX_TABLE,
+    tracker,
+    queue: createUserQueue(tracker),
+    pacer: createPacer(deps.pacerTime),
+    sending: new Map<string, Promise<void>>(),
+  } as OrderEngine;
+  engine.sessions = createSessionDirectory(deps.registry, (session, update) =>
+    handleBrokerUpdate(engine, session, update),
+  );
+  engine.trailing = createTrailingMonitor(engine);
+  return engine;
+}

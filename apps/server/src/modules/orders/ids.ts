@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+
+// Order ids double as the client order id / tag brokers echo back, and Kite caps tags at 20 characters. A root id is
+// 12 characters; the ids of orders a workflow derives from it are fixed suffixes, so re-running a workflow step
+// after a restart produces the same ids and the store's primary key refuses a second copy.
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A new root order id: `XT` + 10 random base-32 characters (50 bits). */
+export function newOrderId(): string {
+  const bytes = randomBytes(10);
+  let id = 'XT';
+  for (const byte of bytes) id += ALPHABET[byte % 32];
+  return id;
+}
+
+export const childIds = {
+  /** Freeze slice or iceberg leg `n` (1-based) of a group. */
+  part: (groupId: string, n: number) => `${groupId}-${n}`,
+  target: (entryId: string) => `${entryId}T`,
+  stoploss: (entryId: string) => `${entryId}S`,
+  followUp: (mainId: string) => `${mainId}F`,
+  flatten: (entryId: string) => `${entryId}X`,
+};

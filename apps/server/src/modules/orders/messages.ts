@@ -1,0 +1,55 @@
+import type { OrderType } from '@xtrader/core';
+
+// Every message the order endpoints answer with. Success texts are SPEC section 8 verbatim.
+
+export const ORDER_SUCCESS = {
+  placed: 'Order placed successfully.',
+  modified: 'Order modification triggered!',
+  cancelAll: 'Cancel all orders triggered!',
+  cancelMultiple: 'Multiple order cancellation triggered!',
+  modifyMultiple: 'Multiple order modification triggered',
+  trailParamsUpdated: 'Trailing parameters updated.',
+  trailingStarted: 'Success : Trailing started !',
+  trailingStopped: 'Success : Trailing stopped !',
+  exitTriggered: 'Exit position triggered!',
+  exitAllTriggered: 'Exit all positions triggered!',
+} as const;
+
+const TYPE_LABEL: Record<OrderType, string> = { market: 'Market', limit: 'Limit', stoploss: 'Stoploss' };
+
+/** '{Type} order cancellation triggered!' (SPEC section 8). */
+export const cancelledMessage = (orderType: OrderType) =>
+  `${TYPE_LABEL[orderType]} order cancellation triggered!`;
+
+export const ORDER_ERRORS = {
+  noBroker: 'No active broker. Log in with your broker or start Practice Mode to trade.',
+  notFound: 'Order not found',
+  otherBroker: (brokerId: string) =>
+    `This order was placed through ${brokerId}; switch back to that broker to manage it.`,
+  unknownInstrument: 'internalToken: Unknown instrument',
+  exchangeMismatch: (exchange: string) => `exchange: The instrument trades on ${exchange}`,
+  expired: 'internalToken: The instrument has expired',
+  lotMultiple: (lot: number) => `quantity: Quantity should be a multiple of the lot size (${lot})`,
+  alreadyFinal: (status: string) => `The order is already ${status}`,
+  notModifiable: 'The order cannot be modified right now; a previous change is still being processed',
+  notCancellable: 'The order cannot be cancelled right now',
+  stillPlacing: 'The order is still being placed; try again in a moment',
+  marketHasNoPrice: 'triggerPrice: A market order has no price to modify',
+  groupQuantity: 'quantity: The quantity of a sliced or iceberg order cannot be modified',
+  aboveFreeze: (max: number) => `quantity: At most ${max} can be sent in one order`,
+  belowFilled: (filled: number) => `quantity: Quantity cannot be below the filled quantity (${filled})`,
+  trailingOnlySingleSl: 'Trailing is available only on single stop-loss orders',
+  trailingInternal: 'The trailing mode of an internal order cannot be changed',
+  trailingAlreadyOn: 'Trailing is already on for this order; stop it before changing the trailing mode',
+  trailingOff: 'Trailing is not on for this order',
+  noBrokerTrailing: (brokerId: string) =>
+    `brokerTrailing: ${brokerId} does not trail stop-losses itself; use local trailing`,
+  noPrice: (symbol: string) => `No price for ${symbol} yet; try again in a moment`,
+  positionSide: 'quantity: The exit quantity must have the sign of the position (negative for a short)',
+  icebergTooLarge: (legs: number) => `quantity: An iceberg order can have at most ${legs} legs`,
+  icebergLegAboveFreeze: (max: number) =>
+    `icebergLegs: Each leg must be at most the freeze quantity (${max}); use more legs`,
+  followUp: (message: string) => `metaData.followUp: ${message}`,
+  notConfirmed: 'The broker did not confirm the order before a server restart; please place it again',
+  brokerUnreachable: (reason: string) => `Could not reach the broker: ${reason}`,
+} as const;

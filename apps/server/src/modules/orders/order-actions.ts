@@ -1,0 +1,146 @@
+import { isFinalStatus, type OrderType } from '@xtrader/core';
+import type {
+  CancelMultipleOrdersRequest,
+  ModifyMultipleOrdersRequest,
+  ModifyOrderRequest,
+} from '@xtrader/core/api/orders';
+import { BadRequestError } from '../../http/errors';
+import type { BrokerAck, ModifyOrderCommand } from '../brokers/broker';
+import type { OrderEngine } from './engine';
+import { cancelledMessage, ORDER_ERRORS } from './messages';
+import {
+  findOwnOrder,
+  findOwnOrders,
+  haltFamilies,
+  requireWorking,
+  workingBrokerOrders,
+} from './order-lookup';
+import { isPartRole, type OrderRecord } from './record';
+import { requestCancel, requestModify } from './sender';
+import { tradableOfOrder } from './tradable';
+
+/** A refused request becomes a 400 with the broker's reason (or ours when it could not be sent). */
+function firstRefusal(acks: readonly (BrokerAck | undefined)[], whenUnsendable: string): string | undefined {
+  for (const ack of acks) {
+    if (!ack) return whenUnsendable;
+    if (!ack.ok) return ack.reason;
+  }
+  return acks.length === 0 ? whenUnsendable : undefined;
+}
+
+/** A new price for an order: the limit price of a limit order, the trigger of a stop-loss order. */
+function priceChange(orderType: OrderType, price: number): ModifyOrderCommand | undefined {
+  if (orderType === 'limit') return { price };
+  if (orderType === 'stoploss') return { triggerPrice: price };
+  return undefined;
+}
+
+function checkQuantity(engine: OrderEngine, order: OrderRecord, quantity: number): void {
+  if (order.kind === 'group' || isPartRole(order.role)) throw new BadRequestError(ORDER_ERRORS.groupQuantity);
+  if (quantity % order.lotSize !== 0) throw new BadRequestError(ORDER_ERRORS.lotMultiple(order.lotSize));
+  const { maxPerOrder } = tradableOfOrder(order, engine.instruments, engine.indexTable);
+  if (quantity > maxPerOrder) throw new BadRequestError(ORDER_ERRORS.aboveFreeze(maxPerOrder));
+  if (quantity < order.state.filledQuantity) {
+    throw new BadRequestError(ORDER_ERRORS.belowFilled(order.state.filledQuantity));
+  }
+}
+
+async function modifyWorking(engine: OrderEngine, order: OrderRecord, change: ModifyOrderCommand) {
+  const targets = await workingBrokerOrders(engine, order);
+  return Promise.all(targets.map((target) => requestModify(engine, order.userId, target.id, change)));
+}
+
+/** PUT /order/{orderId}: a new price (limit or trigger) and/or quantity. */
+export async function modifyOrder(
+  engine: OrderEngine,
+  userId: string,
+  orderId: string,
+  body: ModifyOrderRequest,
+) {
+  const order = await findOwnOrder(engine, userId, orderId);
+  requireWorking(order);
+  const change: ModifyOrderCommand = {};
+  if (body.triggerPrice !== undefined) {
+    const price = priceChange(order.orderType, body.triggerPrice);
+    if (!price) throw new BadRequestError(ORDER_ERRORS.marketHasNoPrice);
+    Object.assign(change, price);
+  }
+  if (body.quantity !== undefined) {
+    checkQuantity(engine, order, body.quantity);
+    change.quantity = body.quantity;
+  }
+  const refusal = firstRefusal(await modifyWorking(engine, order, change), ORDER_ERRORS.notModifiable);
+  if (refusal) throw new BadRequestError(refusal, 'MODIFY_REFUSED');
+}
+
+/** Cancels an order: a broker order, or every working part of a group (which then sends nothing more). */
+async function cancelOne(engine: OrderEngine, order: OrderRecord): Promise<string | undefined> {
+  if (isFinalStatus(order.state)) return ORDER_ERRORS.alreadyFinal(order.state.status);
+  if (order.kind === 'group') await haltFamilies(engine, order.userId, [order]);
+  const targets = await workingBrokerOrders(engine, order);
+  const acks = await Promise.all(targets.map((target) => requestCancel(engine, order.userId, target.id)));
+  // A halted group with nothing working closes by itself; there is nothing to refuse.
+  if (order.kind === 'group' && targets.length === 0) return undefined;
+  return firstRefusal(acks, ORDER_ERRORS.notCancellable);
+}
+
+/** DELETE /order/{orderId}. Returns the success message. */
+export async function cancelOrder(engine: OrderEngine, userId: string, orderId: string): Promise<string> {
+  const order = await findOwnOrder(engine, userId, orderId);
+  requireWorking(order);
+  const refusal = await cancelOne(engine, order);
+  if (refusal) throw new BadRequestError(refusal, 'CANCEL_REFUSED');
+  return cancelledMessage(order.orderType);
+}
+
+/**
+ * Cancels every working broker order matching `matches` and halts their workflows (no exit legs, follow-ups or
+ * iceberg legs are created for them afterwards). Returns how many cancellations were sent.
+ */
+export async function cancelWhere(
+  engine: OrderEngine,
+  userId: string,
+  matches: (order: OrderRecord) => boolean,
+): Promise<number> {
+  const working = (await engine.store.listWorking(userId)).filter(matches);
+  if (working.length === 0) return 0;
+  await haltFamilies(engine, userId, working);
+  const brokerOrders = working.filter((order) => order.kind === 'broker');
+  const acks = await Promise.all(brokerOrders.map((order) => requestCancel(engine, userId, order.id)));
+  return acks.filter((ack) => ack?.ok).length;
+}
+
+/** POST /order/cancel: every working order, or those of one trading symbol and/or order type. */
+export function cancelAll(
+  engine: OrderEngine,
+  userId: string,
+  filter: { orderType: string; tradingSymbol: string },
+) {
+  return cancelWhere(
+    engine,
+    userId,
+    (order) =>
+      (filter.orderType === 'all' || order.orderType === filter.orderType) &&
+      (filter.tradingSymbol === 'all' || order.tradingSymbol === filter.tradingSymbol),
+  );
+}
+
+/** POST /order/cancelMultipleOrders: all ids must be the caller's; finished orders are skipped. */
+export async function cancelMultiple(engine: OrderEngine, userId: string, body: CancelMultipleOrdersRequest) {
+  const orders = await findOwnOrders(engine, userId, [...body.orderIds, ...body.internalOrderIds]);
+  await Promise.all(
+    orders.filter((order) => !isFinalStatus(order.state)).map((order) => cancelOne(engine, order)),
+  );
+}
+
+/** POST /order/modifyMultipleOrders: moves every listed working order to one price (limit or trigger). */
+export async function modifyMultiple(engine: OrderEngine, userId: string, body: ModifyMultipleOrdersRequest) {
+  const ids = [...body.orderIds, ...body.internalOrderIds, ...body.targetOrderIds, ...body.stoplossOrderIds];
+  const orders = await findOwnOrders(engine, userId, ids);
+  await Promise.all(
+    orders.map(async (order) => {
+      const change = priceChange(order.orderType, body.triggerPrice);
+      if (change && !isFinalStatus(order.state)) await modifyWorking(engine, order, change);
+    }),
+  );
+}

@@ -1,0 +1,70 @@
+import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS, icebergLegs } from '@xtrader/core';
+import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
+import { BadRequestError } from '../../http/errors';
+import type { BrokerSession } from '../brokers/broker';
+import type { InstrumentDirectory } from '../instruments/contract';
+import type { OrderEngine } from './engine';
+import { ORDER_ERRORS } from './messages';
+import { type Tradable, tradableOf } from './tradable';
+
+// Checks of an order payload that need more than its schema: the instrument, lots, categories, trailing, icebergs.
+
+const USER_CATEGORIES = new Set(['single', 'oco', 'cover']);
+
+/** The contract an order payload trades, after checking it exists, is live and matches the payload. */
+export function resolveTradable(
+  engine: Pick<OrderEngine, 'instruments' | 'indexTable' | 'clock'>,
+  body: PlaceOrderRequest,
+): Tradable {
+  const directory: InstrumentDirectory = engine.instruments;
+  const instrument = directory.byToken(body.internalToken);
+  const tradable = instrument ? tradableOf(instrument, engine.indexTable) : undefined;
+  if (!instrument || !tradable) throw new BadRequestError(ORDER_ERRORS.unknownInstrument);
+  if (tradable.exchange !== body.exchange)
+    throw new BadRequestError(ORDER_ERRORS.exchangeMismatch(tradable.exchange));
+  if (directory.isExpired(instrument, engine.clock.now())) throw new BadRequestError(ORDER_ERRORS.expired);
+  if (body.quantity % tradable.lotSize !== 0)
+    throw new BadRequestError(ORDER_ERRORS.lotMultiple(tradable.lotSize));
+  return tradable;
+}
+
+/** Category and trailing requests a user may make (exit legs and follow-ups are the product's own). */
+export function checkOrderOptions(body: PlaceOrderRequest, session: BrokerSession): void {
+  if (!USER_CATEGORIES.has(body.orderCategory)) {
+    throw new BadRequestError('orderCategory: Only single, oco (bracket) and cover orders can be placed');
+  }
+  if (!body.trailingEnabled) return;
+  if (body.orderCategory !== 'single' || body.orderType !== 'stoploss') {
+    throw new BadRequestError(`trailingEnabled: ${ORDER_ERRORS.trailingOnlySingleSl}`);
+  }
+  if (body.brokerTrailing && !session.capabilities.nativeTrailing) {
+    throw new BadRequestError(ORDER_ERRORS.noBrokerTrailing(session.brokerId));
+  }
+}
+
+/**
+ * Leg quantities of an iceberg: the requested number of legs, or by default as few as keep every leg within the
+ * freeze limit (at least two). Each leg is whole lots and at most the freeze quantity; at most 50 legs.
+ */
+export function icebergPlan(
+  quantity: number,
+  tradable: Tradable,
+  requestedLegs: number | undefined,
+): number[] {
+  const { lotSize, maxPerOrder } = tradable;
+  const lots = quantity / lotSize;
+  const needed = Math.ceil(quantity / maxPerOrder);
+  if (needed > ICEBERG_MAX_LEGS) throw new BadRequestError(ORDER_ERRORS.icebergTooLarge(ICEBERG_MAX_LEGS));
+  const legCount = requestedLegs ?? Math.min(Math.max(ICEBERG_MIN_LEGS, needed), lots);
+  // A single lot cannot be split: it goes out as one leg.
+  if (requestedLegs === undefined && legCount < ICEBERG_MIN_LEGS) return [quantity];
+  const split = icebergLegs(quantity, lotSize, legCount);
+  if (!split.ok) {
+    const field = split.error.code === 'invalid_iceberg_legs' ? 'icebergLegs' : 'quantity';
+    throw new BadRequestError(`${field}: ${split.error.message}`);
+  }
+  if (split.legs.some((leg) => leg > maxPerOrder)) {
+    throw new BadRequestError(ORDER_ERRORS.icebergLegAboveFreeze(maxPerOrder));
+  }
+  return split.legs;
+}

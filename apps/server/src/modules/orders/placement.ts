@@ -1,0 +1,160 @@
+import { followUpQuantity, type OrderState } from '@xtrader/core';
+import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
+import { BadRequestError } from '../../http/errors';
+import { isUniqueViolation } from '../../store/errors';
+import type { BrokerSession } from '../brokers/broker';
+import type { PriceView } from '../market/contract';
+import type { OrderEngine } from './engine';
+import { followUpOf } from './follow-up';
+import { partsOf } from './group-rules';
+import { childIds, newOrderId } from './ids';
+import { checkOrderOptions, icebergPlan, resolveTradable } from './placement-rules';
+import { buildIceberg, buildOrders, type OrderSpec } from './planner';
+import type { OrderRecord, TrailingState, Workflow } from './record';
+import { sendPlacements } from './sender';
+import { tradableOf } from './tradable';
+
+export interface PlacementRequest {
+  body: PlaceOrderRequest;
+  iceberg: boolean;
+  /** Client key of the request: a retry with the same key returns the first order. */
+  idempotencyKey?: string | undefined;
+}
+
+/** data of POST /order: the user's order and the exchange orders that carry it out. */
+export interface PlacementResult {
+  orderId: string;
+  orderIds: string[];
+}
+
+function trailingOf(engine: OrderEngine, body: PlaceOrderRequest, view: PriceView, symbol: string) {
+  if (!body.trailingEnabled) return null;
+  const handler = body.brokerTrailing ? 'broker' : 'local';
+  const reference =
+    handler === 'local' ? (engine.marketData.getQuote(symbol, view)?.lastPrice ?? null) : null;
+  const trailing: TrailingState = {
+    active: true,
+    handler,
+    changeInPrice: body.changeInPrice ?? 0,
+    changeInSl: body.changeInSL ?? 0,
+    reference,
+    pendingReference: null,
+  };
+  return trailing;
+}
+
+/** The follow-up's orders when it goes out with the main order, and the plan stored on the main order. */
+function followUpParts(engine: OrderEngine, root: OrderSpec, body: PlaceOrderRequest) {
+  const request = followUpOf(body.metaData);
+  if (!request) return { orders: [] as OrderRecord[], workflow: {} as Workflow };
+  const instrument = engine.instruments.byToken(request.internalToken);
+  const tradable = instrument ? tradableOf(instrument, engine.indexTable) : undefined;
+  if (!tradable) throw new BadRequestError('metaData.followUp.internalToken: Unknown instrument');
+  const waitForFill = body.tradeConfirmation;
+  const quantity = followUpQuantity(
+    root.quantity,
+    root.tradable.lotSize,
+    tradable.lotSize,
+    request.multiplier,
+  );
+  const state = waitForFill ? 'waiting' : quantity > 0 ? 'placed' : 'skipped';
+  const workflow: Workflow = { followUp: { ...request, waitForFill, state } };
+  if (state !== 'placed') return { orders: [], workflow };
+  const orders = buildOrders({
+    ...root,
+    id: childIds.followUp(root.id),
+    rootId: root.id,
+    parentOrderId: root.id,
+    role: 'follow-up',
+    isInternal: true,
+    category: 'follow-up',
+    orderType: 'market',
+    side: request.transactionType,
+    tradable,
+    quantity,
+    price: null,
+    triggerPrice: null,
+    stoplossPoints: null,
+    targetPoints: null,
+    trailing: null,
+    workflow: {},
+    idempotencyKey: null,
+  });
+  return { orders, workflow };
+}
+
+async function plan(engine: OrderEngine, userId: string, session: BrokerSession, request: PlacementRequest) {
+  const { body } = request;
+  checkOrderOptions(body, session);
+  const tradable = resolveTradable(engine, body);
+  const legs = request.iceberg ? icebergPlan(body.quantity, tradable, body.icebergLegs) : undefined;
+  const priceView = await engine.priceViewFor(userId);
+  const bracket = body.orderCategory === 'oco';
+  const spec: OrderSpec = {
+    id: newOrderId(),
+    userId,
+    brokerId: session.brokerId,
+    role: 'main',
+    isInternal: false,
+    category: body.orderCategory,
+    orderType: body.orderType,
+    side: body.transactionType,
+    tradable,
+    productType: body.product,
+    quantity: body.quantity,
+    price: body.orderType === 'limit' ? (body.triggerPrice ?? null) : null,
+    triggerPrice: body.orderType === 'stoploss' ? (body.triggerPrice ?? null) : null,
+    stoplossPoints: bracket || body.orderCategory === 'cover' ? (body.ocoOrderStoploss ?? null) : null,
+    targetPoints: bracket ? (body.ocoOrderTarget ?? null) : null,
+    priceView,
+    trailing: trailingOf(engine, body, priceView, tradable.tradingSymbol),
+    idempotencyKey: request.idempotencyKey ?? null,
+    now: engine.clock.now(),
+  };
+  const followUp = followUpParts(engine, spec, body);
+  const withWorkflow = { ...spec, workflow: followUp.workflow };
+  const main = legs && legs.length > 1 ? buildIceberg(withWorkflow, legs) : buildOrders(withWorkflow);
+  return [...main, ...followUp.orders];
+}
+
+/** The answer for an order already stored: its ids, or a 400 with the broker's reason if it was rejected. */
+async function resultOf(engine: OrderEngine, userId: string, rootId: string): Promise<PlacementResult> {
+  const family = await engine.store.listFamily(userId, rootId);
+  const root = family.find((order) => order.id === rootId);
+  if (!root) throw new Error(`Order ${rootId} vanished`);
+  const state: OrderState = root.state;
+  if (state.status === 'rejected') {
+    throw new BadRequestError(state.rejectedReason ?? 'The order was rejected', 'ORDER_REJECTED');
+  }
+  const parts = root.kind === 'broker' ? [root] : partsOf(family, root.id);
+  return { orderId: root.id, orderIds: parts.map((part) => part.id) };
+}
+
+/**
+ * POST /order and /order/iceberg: validate, persist the intent (with the idempotency key) before the broker hears
+ * of it, send, and answer once the broker has acknowledged every order sent now.
+ */
+export async function placeOrder(
+  engine: OrderEngine,
+  userId: string,
+  request: PlacementRequest,
+): Promise<PlacementResult> {
+  const key = request.idempotencyKey;
+  const earlier = key ? await engine.store.findByIdempotencyKey(userId, key) : undefined;
+  if (earlier) return resultOf(engine, userId, earlier.rootId);
+  const session = await engine.sessions.require(userId);
+  const orders = await plan(engine, userId, session, request);
+  try {
+    await engine.store.insertOrders(orders);
+  } catch (error) {
+    // A concurrent retry with the same key stored its order first: answer with that one.
+    const first =
+      key && isUniqueViolation(error) ? await engine.store.findByIdempotencyKey(userId, key) : undefined;
+    if (first) return resultOf(engine, userId, first.rootId);
+    throw error;
+  }
+  const root = orders[0] as OrderRecord;
+  if (root.trailing?.active && root.trailing.handler === 'local') engine.trailing.watch(root);
+  await sendPlacements(engine, session, orders);
+  return resultOf(engine, userId, root.id);
+}

@@ -1,0 +1,92 @@
+import { isFinalStatus, istDateOf, istEpochMs } from '@xtrader/core';
+import type { BrokerOrderSnapshot, BrokerSession } from '../brokers/broker';
+import { reconcileEvents } from './broker-events';
+import type { OrderEngine } from './engine';
+import { ORDER_ERRORS } from './messages';
+import type { OrderRecord } from './record';
+import { sendPlacements } from './sender';
+import { applyEvent, applyEvents } from './transitions';
+import { evaluateFamily } from './workflows';
+
+// After a restart: every order the engine knows is brought up to date with the broker's own list (updates missed
+// while down), intents that never reached the broker are sent (the product's own) or refused (the user's), and
+// every family's workflow rules run again. The rules derive ids deterministically, so nothing happens twice.
+
+const RECENT_MS = 24 * 3_600_000;
+
+function snapshotFor(order: OrderRecord, snapshots: readonly BrokerOrderSnapshot[]) {
+  return snapshots.find(
+    (snap) =>
+      snap.clientOrderId === order.id || (order.brokerOrderId && snap.brokerOrderId === order.brokerOrderId),
+  );
+}
+
+/** Brings one working broker order up to date; returns it when it still has to be sent. */
+async function reconcileOrder(
+  engine: OrderEngine,
+  order: OrderRecord,
+  snapshots: readonly BrokerOrderSnapshot[],
+): Promise<OrderRecord | undefined> {
+  const snap = snapshotFor(order, snapshots);
+  const ts = engine.clock.now();
+  return engine.queue.run(order.userId, async () => {
+    let current = (await engine.store.findById(order.userId, order.id)) ?? order;
+    if (isFinalStatus(current.state)) return undefined;
+    if (!snap && !current.brokerOrderId) {
+      if (current.isInternal) return current;
+      await applyEvent(engine, current, {
+        type: 'rejected',
+        orderId: current.id,
+        ts,
+        reason: ORDER_ERRORS.notConfirmed,
+      });
+      return undefined;
+    }
+    if (!snap) {
+      // Sent, yet the broker no longer lists it (a day order from an earlier session): it is over.
+      await applyEvent(engine, current, { type: 'expired', orderId: current.id, ts });
+      return undefined;
+    }
+    if (!current.brokerOrderId) {
+      current = { ...current, brokerOrderId: snap.brokerOrderId };
+      await engine.store.saveOrder(current);
+    }
+    await applyEvents(engine, current, reconcileEvents(current.state, snap, ts));
+    return undefined;
+  });
+}
+
+async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: readonly OrderRecord[]) {
+  const snapshots = await session.listOrders();
+  const toSend: OrderRecord[] = [];
+  for (const order of orders) {
+    if (order.kind !== 'broker' || order.brokerId !== session.brokerId || isFinalStatus(order.state))
+      continue;
+    const unsent = await reconcileOrder(engine, order, snapshots);
+    if (unsent) toSend.push(unsent);
+  }
+  await sendPlacements(engine, session, toSend);
+  for (const rootId of new Set(orders.map((order) => order.rootId))) {
+    await evaluateFamily(engine, session.userId, rootId);
+  }
+  for (const order of await engine.store.listWorking(session.userId)) {
+    if (order.trailing?.active && order.trailing.handler === 'local' && order.brokerId === session.brokerId) {
+      engine.trailing.watch(order);
+    }
+  }
+}
+
+/** Recovers every user with recent or still-working orders; one user's failure does not stop the others. */
+export async function recoverOrders(engine: OrderEngine): Promise<void> {
+  const now = engine.clock.now();
+  const since = Math.min(now - RECENT_MS, istEpochMs(istDateOf(now)));
+  for (const userId of await engine.store.usersToRecover(since)) {
+    try {
+      const session = await engine.sessions.current(userId);
+      if (!session) continue;
+      await recoverUser(engine, session, await engine.store.listRecent(userId, since));
+    } catch (error) {
+      engine.logger.error({ err: error, userId }, 'order recovery failed for a user');
+    }
+  }
+}

@@ -1,0 +1,219 @@
+import { envelopeSchema, ok } from '@xtrader/core/api/envelope';
+import {
+  cancelAllOrdersRequestSchema,
+  cancelMultipleOrdersRequestSchema,
+  cancelOrderQuerySchema,
+  editTrailParamsRequestSchema,
+  exitAllPositionsRequestSchema,
+  exitPositionParamsSchema,
+  exitPositionRequestSchema,
+  modifyMultipleOrdersRequestSchema,
+  modifyOrderRequestSchema,
+  orderIdParamsSchema,
+  ordersResponseSchema,
+  placeOrderRequestSchema,
+  placeOrderResponseSchema,
+  trailStateParamsSchema,
+  trailStopLossRequestSchema,
+} from '@xtrader/core/api/orders';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { BadRequestError } from '../../http/errors';
+import type { ApiApp } from '../../http/types';
+import { currentUser } from '../auth/authenticate';
+import { ORDER_SUCCESS } from './messages';
+import type { OrdersService } from './service';
+
+export interface OrderRouteDeps {
+  orders: OrdersService;
+  requireUser: preHandlerAsyncHookHandler;
+}
+
+const tags = ['orders'];
+const security = [{ accessToken: [] }];
+const done = { 200: envelopeSchema(z.object({})) };
+/** Start needs valid trail parameters; stop takes the same body but ignores it (a stop must always be possible). */
+const trailBodySchema = z.looseObject({}).optional();
+
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.');
+  throw new BadRequestError(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid body'));
+}
+
+const placeHeadersSchema = z.object({
+  /** A client's key for one intended order: retries with it return the first order, never a second. */
+  'idempotency-key': z.string().trim().min(1).max(128).optional(),
+});
+
+/** `/order/...` and `GET /portfolio/orders` (SPEC section 7 "Portfolio and orders"). */
+export function registerOrderRoutes(app: ApiApp, deps: OrderRouteDeps): void {
+  registerPlacementRoutes(app, deps);
+  registerChangeRoutes(app, deps);
+  registerBulkRoutes(app, deps);
+  registerTrailingRoutes(app, deps);
+}
+
+function registerPlacementRoutes(app: ApiApp, { orders, requireUser }: OrderRouteDeps): void {
+  const schema = {
+    tags,
+    security,
+    headers: placeHeadersSchema,
+    body: placeOrderRequestSchema,
+    response: { 200: envelopeSchema(placeOrderResponseSchema) },
+  };
+  for (const [path, iceberg] of [
+    ['/order', false],
+    ['/order/iceberg', true],
+  ] as const) {
+    app.post(path, { schema, preHandler: requireUser }, async (request) => {
+      const idempotencyKey = request.headers['idempotency-key'];
+      const result = await orders.place(currentUser(request).id, {
+        body: request.body,
+        iceberg,
+        idempotencyKey,
+      });
+      return ok(result, ORDER_SUCCESS.placed);
+    });
+  }
+  app.get(
+    '/portfolio/orders',
+    {
+      schema: { tags, security, response: { 200: envelopeSchema(ordersResponseSchema) } },
+      preHandler: requireUser,
+    },
+    async (request) => ok(await orders.listOrders(currentUser(request).id)),
+  );
+}
+
+function registerChangeRoutes(app: ApiApp, { orders, requireUser }: OrderRouteDeps): void {
+  app.put(
+    '/order/:orderId',
+    {
+      schema: { tags, security, params: orderIdParamsSchema, body: modifyOrderRequestSchema, response: done },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await orders.modify(currentUser(request).id, request.params.orderId, request.body);
+      return ok({}, ORDER_SUCCESS.modified);
+    },
+  );
+  app.delete(
+    '/order/:orderId',
+    {
+      schema: {
+        tags,
+        security,
+        params: orderIdParamsSchema,
+        querystring: cancelOrderQuerySchema,
+        response: done,
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ok({}, await orders.cancel(currentUser(request).id, request.params.orderId)),
+  );
+  app.post(
+    '/order/exit/:tradingSymbol/:productType',
+    {
+      schema: {
+        tags,
+        security,
+        params: exitPositionParamsSchema,
+        body: exitPositionRequestSchema,
+        response: done,
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const { tradingSymbol, productType } = request.params;
+      await orders.exitPosition(currentUser(request).id, tradingSymbol, productType, request.body);
+      return ok({}, ORDER_SUCCESS.exitTriggered);
+    },
+  );
+}
+
+function registerBulkRoutes(app: ApiApp, { orders, requireUser }: OrderRouteDeps): void {
+  app.post(
+    '/order/exitAllPositions',
+    {
+      schema: { tags, security, body: exitAllPositionsRequestSchema, response: done },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await orders.exitAll(currentUser(request).id, request.body.marketProtection);
+      return ok({}, ORDER_SUCCESS.exitAllTriggered);
+    },
+  );
+  app.post(
+    '/order/cancel',
+    {
+      schema: { tags, security, body: cancelAllOrdersRequestSchema, response: done },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await orders.cancelAll(currentUser(request).id, request.body);
+      return ok({}, ORDER_SUCCESS.cancelAll);
+    },
+  );
+  app.post(
+    '/order/cancelMultipleOrders',
+    {
+      schema: { tags, security, body: cancelMultipleOrdersRequestSchema, response: done },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await orders.cancelMultiple(currentUser(request).id, request.body);
+      return ok({}, ORDER_SUCCESS.cancelMultiple);
+    },
+  );
+  app.post(
+    '/order/modifyMultipleOrders',
+    {
+      schema: { tags, security, body: modifyMultipleOrdersRequestSchema, response: done },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await orders.modifyMultiple(currentUser(request).id, request.body);
+      return ok({}, ORDER_SUCCESS.modifyMultiple);
+    },
+  );
+}
+
+function registerTrailingRoutes(app: ApiApp, { orders, requireUser }: OrderRouteDeps): void {
+  app.post(
+    '/order/trailStopLossOrder/:state/:orderId',
+    {
+      schema: { tags, security, params: trailStateParamsSchema, body: trailBodySchema, response: done },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { state, orderId } = request.params;
+      if (state === 'start') {
+        await orders.startTrailing(userId, orderId, parseBody(trailStopLossRequestSchema, request.body));
+        return ok({}, ORDER_SUCCESS.trailingStarted);
+      }
+      await orders.stopTrailing(userId, orderId);
+      return ok({}, ORDER_SUCCESS.trailingStopped);
+    },
+  );
+  app.post(
+    '/order/editTrailParams/:orderId',
+    {
+      schema: {
+        tags,
+        security,
+        params: orderIdParamsSchema,
+        body: editTrailParamsRequestSchema,
+        response: done,
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await orders.editTrailParams(currentUser(request).id, request.params.orderId, request.body);
+      return ok({}, ORDER_SUCCESS.trailParamsUpdated);
+    },
+  );
+}

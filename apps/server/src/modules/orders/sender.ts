@@ -1,0 +1,180 @@
+import { canCancel, canModify, MARKET_PROTECTION_DEFAULT_PERCENT, type OrderEvent } from '@xtrader/core';
+import type { BrokerAck, BrokerSession, ModifyOrderCommand, PlaceOrderCommand } from '../brokers/broker';
+import type { OrderEngine } from './engine';
+import { ORDER_ERRORS } from './messages';
+import type { OrderRecord } from './record';
+import { applyEvent } from './transitions';
+import { scheduleEvaluation } from './workflows';
+
+// Commands to brokers. Each is sent outside the user's queue (a slow broker never blocks state work) and its answer
+// is recorded inside it: an accepted placement stores the broker's id, a refusal becomes a state-machine event.
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The broker command for one of our broker orders. */
+export function toPlaceCommand(order: OrderRecord): PlaceOrderCommand {
+  const type = order.brokerOrderType ?? 'market';
+  const trailing = order.trailing;
+  return {
+    clientOrderId: order.id,
+    tradingSymbol: order.tradingSymbol,
+    internalToken: order.internalToken,
+    exchange: order.exchange,
+    side: order.side,
+    quantity: order.state.quantity,
+    product: order.productType,
+    orderType: type,
+    ...(order.state.price !== null ? { price: order.state.price } : {}),
+    ...(order.state.triggerPrice !== null ? { triggerPrice: order.state.triggerPrice } : {}),
+    // Exchanges refuse unprotected market orders (SEBI 2026): market and SL-M orders carry the default protection.
+    ...(type === 'market' || type === 'stoploss_market'
+      ? { marketProtection: MARKET_PROTECTION_DEFAULT_PERCENT }
+      : {}),
+    ...(trailing?.active && trailing.handler === 'broker'
+      ? { trailing: { changeInPrice: trailing.changeInPrice, changeInSL: trailing.changeInSl } }
+      : {}),
+  };
+}
+
+/** Places the order; when the call itself failed, the broker may still have it, so look before giving up. */
+async function placeSafely(session: BrokerSession, order: OrderRecord): Promise<BrokerAck> {
+  try {
+    return await session.placeOrder(toPlaceCommand(order));
+  } catch (error) {
+    const listed = await session.listOrders().catch(() => []);
+    const found = listed.find((snapshot) => snapshot.clientOrderId === order.id);
+    if (found) return { ok: true, brokerOrderId: found.brokerOrderId };
+    return { ok: false, reason: ORDER_ERRORS.brokerUnreachable(errorText(error)), code: 'network' };
+  }
+}
+
+async function commandSafely(command: () => Promise<BrokerAck>): Promise<BrokerAck> {
+  try {
+    return await command();
+  } catch (error) {
+    return { ok: false, reason: ORDER_ERRORS.brokerUnreachable(errorText(error)), code: 'network' };
+  }
+}
+
+async function recordAck(
+  engine: OrderEngine,
+  order: OrderRecord,
+  ack: BrokerAck,
+): Promise<string | undefined> {
+  const current = await engine.store.findById(order.userId, order.id);
+  if (!current) return undefined;
+  if (ack.ok) {
+    if (!current.brokerOrderId)
+      await engine.store.saveOrder({ ...current, brokerOrderId: ack.brokerOrderId });
+    return undefined;
+  }
+  const event: OrderEvent = {
+    type: 'rejected',
+    orderId: order.id,
+    ts: engine.clock.now(),
+    reason: ack.reason,
+  };
+  return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
+}
+
+function sendPlacement(engine: OrderEngine, session: BrokerSession, order: OrderRecord): Promise<void> {
+  const inFlight = engine.sending.get(order.id);
+  if (inFlight) return inFlight;
+  const work = (async () => {
+    await engine.pacer.acquire(order.userId, session.capabilities.maxOrdersPerSecond);
+    const ack = await placeSafely(session, order);
+    const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));
+    if (rootId) scheduleEvaluation(engine, order.userId, rootId);
+  })().finally(() => engine.sending.delete(order.id));
+  engine.sending.set(order.id, work);
+  return engine.tracker.track(work);
+}
+
+/** Sends stored (intent) broker orders, all together, paced by the broker's orders-per-second limit. */
+export async function sendPlacements(
+  engine: OrderEngine,
+  session: BrokerSession,
+  orders: readonly OrderRecord[],
+): Promise<void> {
+  await Promise.all(
+    orders.filter((order) => order.kind === 'broker').map((o) => sendPlacement(engine, session, o)),
+  );
+}
+
+type Request = 'cancel' | 'modify';
+
+/**
+ * Marks a request in flight (cancel_requested / modify_requested) if the state machine allows it now, sends it,
+ * and records a refusal. Returns undefined when the order cannot take the request (final, or never reached the
+ * broker), else the broker's answer.
+ */
+async function request(
+  engine: OrderEngine,
+  userId: string,
+  orderId: string,
+  kind: Request,
+  send: (session: BrokerSession, brokerOrderId: string) => Promise<BrokerAck>,
+  onAccepted: (order: OrderRecord) => OrderEvent | undefined,
+): Promise<BrokerAck | undefined> {
+  await engine.sending.get(orderId);
+  const allowed = kind === 'cancel' ? canCancel : canModify;
+  const order = await engine.queue.run(userId, async () => {
+    const current = await engine.store.findById(userId, orderId);
+    if (current?.kind !== 'broker' || !current.brokerOrderId || !allowed(current.state)) return undefined;
+    const type = kind === 'cancel' ? 'cancel_requested' : 'modify_requested';
+    return applyEvent(engine, current, { type, orderId, ts: engine.clock.now() });
+  });
+  const brokerOrderId = order?.brokerOrderId;
+  if (!order || !brokerOrderId) return undefined;
+  const session = await engine.sessions.forOrder(order);
+  await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
+  const ack = await commandSafely(() => send(session, brokerOrderId));
+  await engine.queue.run(userId, async () => {
+    const current = await engine.store.findById(userId, orderId);
+    if (!current) return;
+    const ts = engine.clock.now();
+    const refused: OrderEvent | undefined = ack.ok
+      ? undefined
+      : { type: kind === 'cancel' ? 'cancel_rejected' : 'modify_rejected', orderId, ts, reason: ack.reason };
+    const event = refused ?? (current.state.status === 'modify_pending' ? onAccepted(current) : undefined);
+    if (event) await applyEvent(engine, current, event);
+  });
+  return ack;
+}
+
+/** Cancels one broker order. The cancellation itself is booked when the broker reports it. */
+export const requestCancel = (engine: OrderEngine, userId: string, orderId: string) =>
+  request(
+    engine,
+    userId,
+    orderId,
+    'cancel',
+    (session, id) => session.cancelOrder(id),
+    () => undefined,
+  );
+
+/**
+ * Modifies one broker order. A broker's acceptance of a modification is its confirmation, so the change is booked
+ * then (a later 'modified' report from the broker repeats it harmlessly).
+ */
+export const requestModify = (
+  engine: OrderEngine,
+  userId: string,
+  orderId: string,
+  change: ModifyOrderCommand,
+) =>
+  request(
+    engine,
+    userId,
+    orderId,
+    'modify',
+    (session, id) => session.modifyOrder(id, change),
+    (order) => ({
+      type: 'modified',
+      orderId: order.id,
+      ts: engine.clock.now(),
+      ...(change.price !== undefined ? { price: change.price } : {}),
+      ...(change.triggerPrice !== undefined ? { triggerPrice: change.triggerPrice } : {}),
+      ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+    }),
+  );

@@ -1,0 +1,77 @@
+import type { ProductType } from '@xtrader/core';
+import type {
+  CancelMultipleOrdersRequest,
+  ExitPositionRequest,
+  ModifyMultipleOrdersRequest,
+  ModifyOrderRequest,
+  OrdersResponse,
+  TrailStopLossRequest,
+} from '@xtrader/core/api/orders';
+import type { OrderEngine } from './engine';
+import { exitAllPositions, exitPosition } from './exits';
+import { cancelAll, cancelMultiple, cancelOrder, modifyMultiple, modifyOrder } from './order-actions';
+import { type PlacementRequest, type PlacementResult, placeOrder } from './placement';
+import { listOrders } from './read-model';
+import { recoverOrders } from './recovery';
+import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing';
+
+/** Runs before anything is placed; throws (e.g. the skeleton's ForbiddenError) to refuse the order. */
+export type PlacementGuard = (userId: string) => Promise<void>;
+
+/** Every order action and read of SPEC section 7 "Portfolio and orders", each scoped to the calling user. */
+export interface OrdersService {
+  place(userId: string, request: PlacementRequest): Promise<PlacementResult>;
+  modify(userId: string, orderId: string, body: ModifyOrderRequest): Promise<void>;
+  /** Returns the SPEC message ('{Type} order cancellation triggered!'). */
+  cancel(userId: string, orderId: string): Promise<string>;
+  cancelAll(userId: string, filter: { orderType: string; tradingSymbol: string }): Promise<number>;
+  cancelMultiple(userId: string, body: CancelMultipleOrdersRequest): Promise<void>;
+  modifyMultiple(userId: string, body: ModifyMultipleOrdersRequest): Promise<void>;
+  startTrailing(userId: string, orderId: string, body: TrailStopLossRequest): Promise<void>;
+  stopTrailing(userId: string, orderId: string): Promise<void>;
+  editTrailParams(userId: string, orderId: string, body: TrailParamsInput): Promise<void>;
+  exitPosition(
+    userId: string,
+    tradingSymbol: string,
+    productType: ProductType,
+    body: ExitPositionRequest,
+  ): Promise<void>;
+  exitAll(userId: string, marketProtection: number): Promise<void>;
+  listOrders(userId: string): Promise<OrdersResponse>;
+  /** Drops a user's orders at one broker (Practice Mode funds reset clears the paper orders). */
+  forgetBrokerOrders(userId: string, brokerId: string): Promise<void>;
+  /** Reloads stored orders and carries on their workflows (run once at start). */
+  recover(): Promise<void>;
+  /** Resolves when no order work is in flight (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export function createOrdersService(
+  engine: OrderEngine,
+  placementGuards: readonly PlacementGuard[] = [],
+): OrdersService {
+  return {
+    async place(userId, request) {
+      for (const guard of placementGuards) await guard(userId);
+      return placeOrder(engine, userId, request);
+    },
+    modify: (userId, orderId, body) => modifyOrder(engine, userId, orderId, body),
+    cancel: (userId, orderId) => cancelOrder(engine, userId, orderId),
+    cancelAll: (userId, filter) => cancelAll(engine, userId, filter),
+    cancelMultiple: (userId, body) => cancelMultiple(engine, userId, body),
+    modifyMultiple: (userId, body) => modifyMultiple(engine, userId, body),
+    startTrailing: (userId, orderId, body) => startTrailing(engine, userId, orderId, body),
+    stopTrailing: (userId, orderId) => stopTrailing(engine, userId, orderId),
+    editTrailParams: (userId, orderId, body) => editTrailParams(engine, userId, orderId, body),
+    exitPosition: (userId, symbol, productType, body) =>
+      exitPosition(engine, userId, symbol, productType, body),
+    exitAll: (userId, marketProtection) => exitAllPositions(engine, userId, marketProtection),
+    listOrders: (userId) => listOrders(engine, userId),
+    async forgetBrokerOrders(userId, brokerId) {
+      await engine.tracker.idle();
+      await engine.queue.run(userId, () => engine.store.deleteBrokerOrders(userId, brokerId));
+    },
+    recover: () => recoverOrders(engine),
+    idle: () => engine.tracker.idle(),
+  };
+}

@@ -1,0 +1,59 @@
+import { BadRequestError } from '../../http/errors';
+import type { BrokerOrderUpdate, BrokerRegistry, BrokerSession } from '../brokers/broker';
+import { ORDER_ERRORS } from './messages';
+import type { OrderRecord } from './record';
+
+/** Broker sessions as the order manager uses them: resolved per user, each listened to exactly once. */
+export interface SessionDirectory {
+  /** The user's active session, or undefined when the user has no broker. */
+  current(userId: string): Promise<BrokerSession | undefined>;
+  /** The user's active session; a 400 when there is none. */
+  require(userId: string): Promise<BrokerSession>;
+  /** The session an existing order lives at; a 400 when the user has since switched to another broker. */
+  forOrder(order: OrderRecord): Promise<BrokerSession>;
+  /** Stops listening to every session. */
+  close(): void;
+}
+
+export function createSessionDirectory(
+  registry: BrokerRegistry,
+  onUpdate: (session: BrokerSession, update: BrokerOrderUpdate) => void,
+): SessionDirectory {
+  const listening = new Map<BrokerSession, () => void>();
+
+  const attach = (session: BrokerSession) => {
+    if (listening.has(session)) return;
+    listening.set(
+      session,
+      session.onOrderUpdate((update) => onUpdate(session, update)),
+    );
+  };
+
+  const current = async (userId: string) => {
+    const session = await registry.sessionFor(userId);
+    if (session) attach(session);
+    return session;
+  };
+
+  const require = async (userId: string) => {
+    const session = await current(userId);
+    if (!session) throw new BadRequestError(ORDER_ERRORS.noBroker, 'NO_BROKER');
+    return session;
+  };
+
+  return {
+    current,
+    require,
+    async forOrder(order) {
+      const session = await require(order.userId);
+      if (session.brokerId !== order.brokerId) {
+        throw new BadRequestError(ORDER_ERRORS.otherBroker(order.brokerId), 'OTHER_BROKER');
+      }
+      return session;
+    },
+    close() {
+      for (const unsubscribe of listening.values()) unsubscribe();
+      listening.clear();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import { createFakeClock, type FakeClock } from '../../../../test/helpers/fake-clock';
+import { createTestStore } from '../../../../test/helpers/test-store';
+import type { BusEvents } from '../../../bus/bus';
+import { createMemoryBus } from '../../../bus/memory-bus';
+import { silentLogger } from '../../../logger';
+import type { Database } from '../../../store/database';
+import type { StoreDialect } from '../../../store/open-store';
+import type { BrokerRegistry } from '../../brokers/broker';
+import type { InstrumentDirectory } from '../../instruments/contract';
+import { createOrdersModule, type OrdersModule } from '../index';
+import type { PlacementGuard } from '../service';
+import { FakeBroker, type FakeBrokerOptions } from './fake-broker';
+import { createTestInstruments } from './fake-instruments';
+import { FakeMarket } from './fake-market';
+
+export interface HarnessOptions {
+  store?: StoreDialect;
+  broker?: FakeBrokerOptions;
+  placementGuards?: PlacementGuard[];
+  /** Another broker registry (e.g. the real paper broker) instead of the fake broker's. */
+  registry?: BrokerRegistry;
+}
+
+/** The order engine on a real temp store, a fake clock, a scripted market and broker; restartable. */
+export interface OrdersHarness {
+  module: OrdersModule;
+  db: Kysely<Database>;
+  clock: FakeClock;
+  market: FakeMarket;
+  broker: FakeBroker;
+  instruments: InstrumentDirectory;
+  published: { topic: keyof BusEvents; message: unknown }[];
+  /** Waits until the broker has delivered everything and the engine has handled it. */
+  settle(): Promise<void>;
+  /** Stops the module (as a crash would: listeners gone) and starts a new one on the same store. */
+  restart(beforeStart?: () => Promise<void> | void): Promise<void>;
+  close(): Promise<void>;
+}
+
+const noopAuth = async () => {};
+
+export async function createOrdersHarness(options: HarnessOptions = {}): Promise<OrdersHarness> {
+  const store = await createTestStore(options.store);
+  const logger = silentLogger();
+  const bus = createMemoryBus(logger);
+  const clock = createFakeClock();
+  const market = new FakeMarket();
+  const broker = new FakeBroker(market, clock.now, options.broker);
+  const instruments = createTestInstruments();
+  const published: OrdersHarness['published'] = [];
+  bus.subscribe('order.updated', (message) => void published.push({ topic: 'order.updated', message }));
+  bus.subscribe('notification', (message) => void published.push({ topic: 'notification', message }));
+
+  const build = () =>
+    createOrdersModule({
+      resources: { clock, logger, bus, db: store.db },
+      registry: options.registry ?? broker.registry,
+      marketData: market,
+      instruments,
+      requireUser: noopAuth,
+      priceViewFor: async () => 'practice',
+      ...(options.placementGuards ? { placementGuards: options.placementGuards } : {}),
+    });
+
+  const harness: OrdersHarness = {
+    module: build(),
+    db: store.db,
+    clock,
+    market,
+    broker,
+    instruments,
+    published,
+    async settle() {
+      for (let round = 0; round < 1000; round += 1) {
+        await harness.module.service.idle();
+        await new Promise((resolve) => setImmediate(resolve));
+        if (broker.idle && harness.module.engine.tracker.pending === 0) return;
+      }
+      throw new Error('The engine did not settle');
+    },
+    async restart(beforeStart) {
+      await harness.module.close();
+      await beforeStart?.();
+      harness.module = build();
+      await harness.module.start();
+      await harness.settle();
+    },
+    async close() {
+      await harness.module.close();
+      await bus.close();
+      await store.close();
+    },
+  };
+  await harness.module.start();
+  return harness;
+}

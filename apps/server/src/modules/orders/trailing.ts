@@ -1,0 +1,127 @@
+import { validateTrailParams } from '@xtrader/core';
+import type { TrailStopLossRequest } from '@xtrader/core/api/orders';
+import { BadRequestError } from '../../http/errors';
+import type { OrderEngine } from './engine';
+import { partsOf } from './group-rules';
+import { ORDER_ERRORS } from './messages';
+import { findOwnOrder, requireWorking, workingBrokerOrders } from './order-lookup';
+import { isActiveTrailing, isPartRole, type OrderRecord, type TrailingState } from './record';
+import { requestModify } from './sender';
+
+// Trailing on single stop-loss orders (SPEC 4): off -> on by start, on -> off by stop; the mode (broker or local)
+// cannot change while trailing, nor on an internal order.
+
+export interface TrailParamsInput {
+  changeInPrice: number;
+  changeInSL: number;
+}
+
+function requireTrailable(order: OrderRecord): void {
+  if (order.isInternal || isPartRole(order.role)) throw new BadRequestError(ORDER_ERRORS.trailingInternal);
+  if (order.category !== 'single' || order.orderType !== 'stoploss') {
+    throw new BadRequestError(ORDER_ERRORS.trailingOnlySingleSl);
+  }
+  requireWorking(order);
+}
+
+/** Stores the trailing state on the order and on its parts (they are placed and shown with it). */
+async function saveTrailing(
+  engine: OrderEngine,
+  order: OrderRecord,
+  change: (current: TrailingState | null) => TrailingState | null,
+) {
+  await engine.queue.run(order.userId, async () => {
+    const family = await engine.store.listFamily(order.userId, order.rootId);
+    const current = family.find((member) => member.id === order.id);
+    if (!current) return;
+    const next = change(current.trailing);
+    for (const member of [current, ...partsOf(family, current.id)]) {
+      await engine.store.saveOrder({ ...member, trailing: next });
+    }
+  });
+}
+
+/** Hands trailing parameters (or null: stop) to the broker for every working part; a refusal is a 400. */
+async function tellBroker(engine: OrderEngine, order: OrderRecord, trailing: TrailParamsInput | null) {
+  const params = trailing && { changeInPrice: trailing.changeInPrice, changeInSL: trailing.changeInSL };
+  const targets = await workingBrokerOrders(engine, order);
+  const acks = await Promise.all(
+    targets.map((target) => requestModify(engine, order.userId, target.id, { trailing: params })),
+  );
+  const refused = acks.find((ack) => !ack?.ok);
+  if (targets.length === 0 || refused !== undefined) {
+    throw new BadRequestError(
+      refused?.ok === false ? refused.reason : ORDER_ERRORS.notModifiable,
+      'TRAIL_REFUSED',
+    );
+  }
+}
+
+export async function startTrailing(
+  engine: OrderEngine,
+  userId: string,
+  orderId: string,
+  body: TrailStopLossRequest,
+) {
+  const order = await findOwnOrder(engine, userId, orderId);
+  requireTrailable(order);
+  if (isActiveTrailing(order)) throw new BadRequestError(ORDER_ERRORS.trailingAlreadyOn);
+  const session = await engine.sessions.forOrder(order);
+  const handler = body.brokerTrailing ? 'broker' : 'local';
+  let reference: number | null = null;
+  if (handler === 'broker') {
+    if (!session.capabilities.nativeTrailing)
+      throw new BadRequestError(ORDER_ERRORS.noBrokerTrailing(session.brokerId));
+    await tellBroker(engine, order, body);
+  } else {
+    reference = engine.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
+    if (reference === null) throw new BadRequestError(ORDER_ERRORS.noPrice(order.tradingSymbol));
+  }
+  const trailing: TrailingState = {
+    active: true,
+    handler,
+    changeInPrice: body.changeInPrice,
+    changeInSl: body.changeInSL,
+    reference,
+    pendingReference: null,
+  };
+  await saveTrailing(engine, order, () => trailing);
+  if (handler === 'local') engine.trailing.watch(order);
+}
+
+export async function stopTrailing(engine: OrderEngine, userId: string, orderId: string) {
+  const order = await findOwnOrder(engine, userId, orderId);
+  requireTrailable(order);
+  if (!isActiveTrailing(order) || !order.trailing) throw new BadRequestError(ORDER_ERRORS.trailingOff);
+  if (order.trailing.handler === 'broker') await tellBroker(engine, order, null);
+  engine.trailing.forget(order.id);
+  await saveTrailing(engine, order, (t) => t && { ...t, active: false, pendingReference: null });
+}
+
+/** POST /order/editTrailParams/{orderId}: new steps, checked against the minimums of the order's handler. */
+export async function editTrailParams(
+  engine: OrderEngine,
+  userId: string,
+  orderId: string,
+  body: TrailParamsInput,
+) {
+  const order = await findOwnOrder(engine, userId, orderId);
+  requireWorking(order);
+  const trailing = order.trailing;
+  if (!trailing?.active) throw new BadRequestError(ORDER_ERRORS.trailingOff);
+  const errors = validateTrailParams(trailing.handler, {
+    priceChange: body.changeInPrice,
+    slChange: body.changeInSL,
+  });
+  const first = errors[0];
+  if (first) {
+    const field = first.field === 'priceChange' ? 'changeInPrice' : 'changeInSL';
+    throw new BadRequestError(`${field}: ${first.message}`);
+  }
+  if (trailing.handler === 'broker') await tellBroker(engine, order, body);
+  await saveTrailing(
+    engine,
+    order,
+    (t) => t && { ...t, changeInPrice: body.changeInPrice, changeInSl: body.changeInSL },
+  );
+}
