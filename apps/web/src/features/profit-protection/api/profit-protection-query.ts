@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { POLL_INTERVAL_MS, type ProfitProtectionStatus, profitProtectionStatusSchema } from '@xtrader/core';
+import { api } from '../../../api/client';
+import { tradingKeys } from '../../../api/trading/query-keys';
+
+/** GET /profit-protection: the saved settings, the max loss in force (trailed) and the last trigger. */
+export const profitProtectionQuery = queryOptions({
+  queryKey: tradingKeys.profitProtection,
+  queryFn: async ({ signal }) =>
+    (await api.get('/profit-protection', { data: profitProtectionStatusSchema, signal })).data,
+});
+
+/** SPEC section 7: refetched every 5 s only while both protection and MTM trailing are on (the max loss moves). */
+export const pollInterval = (data: ProfitProtectionStatus | undefined): number | false =>
+  data?.profitProtectionEnabled && data.profitTrailingEnabled ? POLL_INTERVAL_MS : false;
+
+export function useProfitProtection() {
+  return useQuery({ ...profitProtectionQuery, refetchInterval: (query) => pollInterval(query.state.data) });
+}

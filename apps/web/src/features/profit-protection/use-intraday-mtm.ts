@@ -1,0 +1,45 @@
+import { LIVE_PNL_RECOMPUTE_MS, type Position, totalMtm } from '@xtrader/core';
+import { useEffect, useMemo, useState } from 'react';
+import { readLivePrice, retainLivePrices } from '../../api/trading/live-prices';
+import { usePositions } from '../../api/trading/portfolio-queries';
+
+/** Total MTM of intraday positions at live prices (the position's own LTP until a price streams in). */
+export function intradayMtm(positions: readonly Position[]): number {
+  const intraday = positions.filter((p) => p.productType === 'intraday');
+  const prices = new Map<string, number>();
+  for (const { tradingSymbol } of intraday) {
+    const price = readLivePrice(tradingSymbol);
+    if (price !== undefined) prices.set(tradingSymbol, price);
+  }
+  return totalMtm(intraday, prices);
+}
+
+/**
+ * The figure profit protection watches: total MTM of the intraday positions, recomputed every 500 ms (SPEC
+ * section 9) from the positions query and the live price store. Undefined until positions are known.
+ */
+export function useIntradayMtm(): number | undefined {
+  const positions = usePositions().data?.netPosition;
+  const symbols = useMemo(
+    () => [
+      ...new Set((positions ?? []).filter((p) => p.productType === 'intraday').map((p) => p.tradingSymbol)),
+    ],
+    [positions],
+  );
+  const symbolsKey = symbols.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-retain only when the set of symbols changes
+  useEffect(() => retainLivePrices(symbols), [symbolsKey]);
+
+  const [mtm, setMtm] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (!positions) {
+      setMtm(undefined);
+      return;
+    }
+    const recompute = () => setMtm(intradayMtm(positions));
+    recompute();
+    const timer = setInterval(recompute, LIVE_PNL_RECOMPUTE_MS);
+    return () => clearInterval(timer);
+  }, [positions]);
+  return mtm;
+}
