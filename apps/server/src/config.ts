@@ -12,6 +12,8 @@ const optionalText = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -52,7 +54,30 @@ const envSchema = z.object({
   XT_REPLAY_SPEED: z.coerce.number().positive().max(10_000).default(1),
   XT_PRACTICE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   XT_INSTRUMENTS_CSV: optionalText,
+  XT_BILLING_PROVIDER: z.enum(['sandbox', 'zoho']).default('sandbox'),
+  XT_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
+  XT_ZOHO_ACCOUNTS_URL: httpUrl.default('https://accounts.zoho.in'),
+  XT_ZOHO_API_URL: httpUrl.default('https://www.zohoapis.in/billing/v1'),
+  XT_ZOHO_CLIENT_ID: optionalText,
+  XT_ZOHO_CLIENT_SECRET: optionalText,
+  XT_ZOHO_REFRESH_TOKEN: optionalText,
+  XT_ZOHO_ORGANIZATION_ID: optionalText,
+  XT_ZOHO_WEBHOOK_SECRET: optionalText,
 });
+
+/** Zoho Billing account of the `zoho` billing provider (every field required when it is selected). */
+export type ZohoSettings = Readonly<{
+  /** Zoho Accounts server of the data centre, e.g. https://accounts.zoho.in (OAuth token refresh). */
+  accountsUrl: string;
+  /** Zoho Billing API base, e.g. https://www.zohoapis.in/billing/v1. */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  organizationId: string;
+  /** Secret token of the secured webhook (X-Zoho-Webhook-Signature). */
+  webhookSecret: string;
+}>;
 
 /** Typed, validated settings of one server process. */
 export type Config = Readonly<{
@@ -91,6 +116,14 @@ export type Config = Readonly<{
   }>;
   /** Kite-format instruments CSV (absolute path or http(s) URL); undefined means generate the master. */
   instrumentsCsv: string | undefined;
+  /** Subscriptions: who takes payments (see docs/config.md). */
+  billing: Readonly<{
+    /** `sandbox`: checkout served by this server, nothing charged; `zoho`: Zoho Billing hosted pages. */
+    provider: 'sandbox' | 'zoho';
+    /** Where users reach the app (no trailing slash); the provider's hosted page sends them back there. */
+    publicUrl: string | undefined;
+    zoho: ZohoSettings | undefined;
+  }>;
 }>;
 
 /** Thrown when the environment holds invalid settings; the message lists every bad key. */
@@ -103,6 +136,37 @@ export class ConfigError extends Error {
 
 const describeIssues = (error: z.ZodError): string[] =>
   error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+
+type Env = z.infer<typeof envSchema>;
+
+/** Billing settings; the zoho provider needs every Zoho credential and the public URL to return to. */
+function billingSettings(e: Env): Config['billing'] {
+  const publicUrl = e.XT_PUBLIC_URL?.replace(/\/+$/, '');
+  if (e.XT_BILLING_PROVIDER === 'sandbox')
+    return Object.freeze({ provider: 'sandbox', publicUrl, zoho: undefined });
+  const required = {
+    XT_PUBLIC_URL: publicUrl,
+    XT_ZOHO_CLIENT_ID: e.XT_ZOHO_CLIENT_ID,
+    XT_ZOHO_CLIENT_SECRET: e.XT_ZOHO_CLIENT_SECRET,
+    XT_ZOHO_REFRESH_TOKEN: e.XT_ZOHO_REFRESH_TOKEN,
+    XT_ZOHO_ORGANIZATION_ID: e.XT_ZOHO_ORGANIZATION_ID,
+    XT_ZOHO_WEBHOOK_SECRET: e.XT_ZOHO_WEBHOOK_SECRET,
+  };
+  const missing = Object.entries(required).filter(([, value]) => value === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map(([key]) => `${key}: required when XT_BILLING_PROVIDER is zoho`));
+  }
+  const zoho: ZohoSettings = Object.freeze({
+    accountsUrl: e.XT_ZOHO_ACCOUNTS_URL.replace(/\/+$/, ''),
+    apiUrl: e.XT_ZOHO_API_URL.replace(/\/+$/, ''),
+    clientId: e.XT_ZOHO_CLIENT_ID as string,
+    clientSecret: e.XT_ZOHO_CLIENT_SECRET as string,
+    refreshToken: e.XT_ZOHO_REFRESH_TOKEN as string,
+    organizationId: e.XT_ZOHO_ORGANIZATION_ID as string,
+    webhookSecret: e.XT_ZOHO_WEBHOOK_SECRET as string,
+  });
+  return Object.freeze({ provider: 'zoho', publicUrl, zoho });
+}
 
 /** Parses the settings from `env` (pure over its argument, so tests pass their own env). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -141,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.XT_INSTRUMENTS_CSV === undefined || /^https?:\/\//i.test(e.XT_INSTRUMENTS_CSV)
         ? e.XT_INSTRUMENTS_CSV
         : path.resolve(e.XT_INSTRUMENTS_CSV),
+    billing: billingSettings(e),
   });
 }
 

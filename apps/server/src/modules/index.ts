@@ -1,10 +1,12 @@
 import type { Resources } from '../resources';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
+import { type BillingModuleOptions, createBillingModule } from './billing/index';
 import type { AppModule } from './module';
 
 /** Collaborators tests may replace; every field is optional and defaults to the real implementation. */
 export interface ModuleOverrides {
   auth?: AuthModuleOptions;
+  billing?: BillingModuleOptions;
 }
 
 /**
@@ -13,5 +15,13 @@ export interface ModuleOverrides {
  */
 export function createModules(resources: Resources, overrides: ModuleOverrides = {}): AppModule[] {
   const auth = createAuthModule(resources, overrides.auth);
-  return [auth];
+  const billing = createBillingModule(
+    resources,
+    {
+      requireUser: auth.requireUser,
+      customers: { getCustomer: async (userId) => (await auth.account.getUserInfo(userId)).user },
+    },
+    overrides.billing,
+  );
+  return [auth, billing];
 }

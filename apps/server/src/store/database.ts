@@ -1,7 +1,7 @@
 import type { AuthTables } from '../modules/auth/tables';
+import type { BillingTables } from '../modules/billing/tables';
 import type { PaperTables } from '../modules/brokers/paper/tables';
 import type { InstrumentTables } from '../modules/instruments/tables';
-import type { OrdersTables } from '../modules/orders/tables';
 import type { RiskTables } from '../modules/risk/tables';
 import type { SystemTables } from './system-tables';
 
@@ -15,5 +15,5 @@ export interface Database
     AuthTables,
     InstrumentTables,
     PaperTables,
-    OrdersTables,
+    BillingTables,
     RiskTables {}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BILLING_MESSAGES,
+  PLANS,
+  type PlanKey,
+  type SubscriptionStatusResponse,
+} from '@xtrader/core/api/billing';
+import type { IsoDate } from '@xtrader/core/market/dates';
+import type { Clock } from '../../clock';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
+import { expirationDateOf, periodEndFor } from './periods';
+import type { BillingCustomer, BillingProvider } from './provider';
+import { subscriptionStatusOf } from './status';
+import type { BillingStore } from './store';
+import type { BillingWebhooks } from './webhooks';
+
+/** Who the user is to the provider; read through the accounts module. */
+export interface BillingCustomers {
+  getCustomer(userId: string): Promise<BillingCustomer>;
+}
+
+export interface BillingServiceDeps {
+  store: BillingStore;
+  provider: BillingProvider;
+  webhooks: BillingWebhooks;
+  customers: BillingCustomers;
+  clock: Clock;
+}
+
+export const TRIAL_ALREADY_USED = 'Your free trial has already been used';
+
+/** Subscriptions of the caller: status, the one free trial, and paid checkouts through the provider. */
+export function createBillingService({ store, provider, webhooks, customers, clock }: BillingServiceDeps) {
+  return {
+    async getStatus(userId: string): Promise<SubscriptionStatusResponse> {
+      return subscriptionStatusOf(await store.listForUser(userId), clock.now());
+    },
+
+    /** Grants the 14-day trial, once per user (SPEC section 5: no other plan is created directly). */
+    async startFreeTrial(userId: string, planCode: PlanKey): Promise<{ expirationDate: IsoDate }> {
+      if (planCode !== 'freeTrial') throw new BadRequestError(BILLING_MESSAGES.checkInput, 'PLAN_NOT_DIRECT');
+      const now = clock.now();
+      const periodEnd = periodEndFor('freeTrial', now);
+      const inserted = await store.insert({
+        id: randomUUID(),
+        userId,
+        planCode,
+        status: 'active',
+        source: 'trial',
+        checkoutRef: null,
+        providerSubscriptionId: null,
+        customerEmail: null,
+        periodStart: now,
+        periodEnd,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!inserted) throw new ConflictError(TRIAL_ALREADY_USED, 'TRIAL_USED');
+      return { expirationDate: expirationDateOf(periodEnd) };
+    },
+
+    /** Opens the provider's hosted checkout for a paid plan and records the purchase as pending. */
+    async openCheckout(userId: string, planCode: PlanKey): Promise<{ hostedPageUrl: string }> {
+      if (planCode === 'freeTrial') throw new BadRequestError(BILLING_MESSAGES.checkInput, 'PLAN_NOT_PAID');
+      const customer = await customers.getCustomer(userId);
+      const id = randomUUID();
+      const checkout = await provider.createCheckout({ subscriptionId: id, plan: PLANS[planCode], customer });
+      const now = clock.now();
+      await store.insert({
+        id,
+        userId,
+        planCode,
+        status: 'pending',
+        source: provider.name,
+        checkoutRef: checkout.checkoutRef,
+        providerSubscriptionId: checkout.providerSubscriptionId,
+        customerEmail: customer.email.toLowerCase(),
+        periodStart: null,
+        periodEnd: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { hostedPageUrl: checkout.hostedPageUrl };
+    },
+
+    /**
+     * The buyer is back from the provider's hosted page: ask the provider what the checkout produced (its
+     * webhook may not have arrived yet) and say until when the plan runs, or would run once confirmed.
+     */
+    async confirmCheckout(subscriptionId: string): Promise<{ planCode: PlanKey; expirationDate: IsoDate }> {
+      const record = await store.findById(subscriptionId);
+      if (!record) throw new NotFoundError('Unknown checkout');
+      if (record.status === 'pending' && record.checkoutRef) {
+        const event = await provider.lookupCheckout(record.checkoutRef);
+        if (event) await webhooks.apply(event);
+      }
+      const current = (await store.findById(subscriptionId)) ?? record;
+      const periodEnd = current.periodEnd ?? periodEndFor(current.planCode, clock.now());
+      return { planCode: current.planCode, expirationDate: expirationDateOf(periodEnd) };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

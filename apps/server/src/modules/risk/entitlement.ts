@@ -1,0 +1,45 @@
+import { isEntitledToTrade, type SubscriptionStatusResponse } from '@xtrader/core/api/billing';
+import { ForbiddenError } from '../../http/errors';
+
+/** Refusal of an order by a user who may not trade (HTTP 403); nothing is placed. */
+export const SUBSCRIPTION_REQUIRED_MESSAGE =
+  'Subscription required: subscribe to a plan to trade with your broker, or use practice mode';
+
+/** A check run before an order is placed; throws to refuse it. */
+export type PlacementGuard = (userId: string) => Promise<void>;
+
+/** Where the guard reads the two facts SPEC section 5 decides on. */
+export interface EntitlementSources {
+  /** `user.activeBroker`: PAPERTRADE in Practice Mode, a broker id, or null. */
+  activeBrokerOf(userId: string): Promise<string | null>;
+  subscriptionOf(
+    userId: string,
+  ): Promise<Pick<SubscriptionStatusResponse, 'subscriptionStatus' | 'activePlan'>>;
+}
+
+/**
+ * Server-side entitlement for `POST /order` and `POST /order/iceberg` (SPEC section 5, issue #6): a user
+ * whose active broker is not PAPERTRADE needs a live subscription or a paid plan, else the order is refused
+ * with a 403. Practice Mode never needs a subscription, so its orders skip the subscription lookup.
+ */
+export function createEntitlementGuard(sources: EntitlementSources): PlacementGuard {
+  return async function requireEntitlement(userId: string): Promise<void> {
+    const activeBroker = await sources.activeBrokerOf(userId);
+    if (activeBroker === 'PAPERTRADE') return;
+    const subscription = await sources.subscriptionOf(userId);
+    if (!isEntitledToTrade({ activeBroker, ...subscription })) {
+      throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, 'SUBSCRIPTION_REQUIRED');
+    }
+  };
+}
+
+/** The guard's sources from the accounts and billing services (as the composition root wires them). */
+export function entitlementSources(
+  account: { getUserInfo(userId: string): Promise<{ user: { activeBroker: string | null } }> },
+  billing: { getStatus(userId: string): Promise<SubscriptionStatusResponse> },
+): EntitlementSources {
+  return {
+    activeBrokerOf: async (userId) => (await account.getUserInfo(userId)).user.activeBroker,
+    subscriptionOf: (userId) => billing.getStatus(userId),
+  };
+}
