@@ -1,6 +1,7 @@
 import type { AuthTables } from '../modules/auth/tables';
 import type { BillingTables } from '../modules/billing/tables';
 import type { PaperTables } from '../modules/brokers/paper/tables';
+import type { VaultTables } from '../modules/brokers/vault/tables';
 import type { InstrumentTables } from '../modules/instruments/tables';
 import type { RiskTables } from '../modules/risk/tables';
 import type { SystemTables } from './system-tables';
@@ -16,4 +17,5 @@ export interface Database
     InstrumentTables,
     PaperTables,
     BillingTables,
-    RiskTables {}
+    RiskTables,
+    VaultTables {}

@@ -5,6 +5,7 @@ import * as instruments from './0003-instruments';
 import * as paper from './0004-paper';
 import * as billing from './0006-billing';
 import * as risk from './0007-risk';
+import * as brokerVault from './0008-broker-vault';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -17,4 +18,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0004-paper': paper,
   '0006-billing': billing,
   '0007-risk': risk,
+  '0008-broker-vault': brokerVault,
 });
