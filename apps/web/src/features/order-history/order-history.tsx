@@ -1,0 +1,115 @@
+import { formatNumber, formatTime12h, TABLE_PAGE_SIZE } from '@xtrader/core';
+import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
+import { useState } from 'react';
+import { orderLabel } from '../../api/trading/order-view';
+import { cn } from '../../ui/cn';
+import { Pager, paginate } from '../../ui/pager';
+import { EmptyRow, TableFrame, Td, Th, Tr } from '../../ui/table';
+
+export type HistoryTab = 'COMPLETED' | 'REJECTED' | 'CANCELLED';
+
+const SOURCES: Record<HistoryTab, keyof OrdersResponse> = {
+  COMPLETED: 'executedOrders',
+  REJECTED: 'rejectedOrders',
+  CANCELLED: 'cancelledOrders',
+};
+const TABS = Object.keys(SOURCES) as HistoryTab[];
+const ORDER_TYPES: Record<Order['orderType'], string> = { market: 'MARKET', limit: 'LIMIT', stoploss: 'SL' };
+const money = (value: number | null) => (value === null ? '-' : formatNumber(value));
+
+function HistoryRow({ order, tab }: { order: Order; tab: HistoryTab }) {
+  const buy = order.transactionType === 'buy';
+  return (
+    <Tr data-order-id={order.orderId}>
+      <Td>{formatTime12h(order.time)}</Td>
+      <Td className="font-mono text-muted">{order.orderId}</Td>
+      <Td>
+        <span
+          className={cn(
+            'mr-1.5 rounded px-1 py-px text-[10px] font-bold',
+            buy ? 'bg-buy/15 text-buy' : 'bg-sell/15 text-sell',
+          )}
+        >
+          {buy ? 'BUY' : 'SELL'}
+        </span>
+        {orderLabel(order)}
+      </Td>
+      <Td className="font-medium">{order.identifier}</Td>
+      <Td>{order.product}</Td>
+      <Td>{ORDER_TYPES[order.orderType]}</Td>
+      <Td align="right" className="font-mono">
+        {tab === 'COMPLETED' ? order.filledQuantity || order.quantity : order.quantity}
+      </Td>
+      <Td align="right" className="font-mono">
+        {money(order.price)}
+      </Td>
+      <Td align="right" className="font-mono">
+        {money(order.averagePrice)}
+      </Td>
+      <Td
+        className={cn('max-w-[420px] truncate', tab === 'REJECTED' && 'text-sell')}
+        title={order.rejectedReason ?? undefined}
+      >
+        {tab === 'REJECTED' ? (order.rejectedReason ?? 'Rejected') : order.status.toUpperCase()}
+      </Td>
+    </Tr>
+  );
+}
+
+/**
+ * Order history: COMPLETED, REJECTED and CANCELLED sub-tabs with counts, 200 rows a page; switching sub-tab goes
+ * back to page 1 (SPEC section 2). Rejected orders show their rejection reason.
+ */
+export function OrderHistory({ orders }: { orders: OrdersResponse | undefined }) {
+  const [tab, setTab] = useState<HistoryTab>('COMPLETED');
+  const [page, setPage] = useState(1);
+  const list = orders?.[SOURCES[tab]] ?? [];
+  const shown = paginate(list, page, TABLE_PAGE_SIZE);
+  return (
+    <div>
+      <div role="tablist" aria-label="Order history" className="flex gap-1 border-b border-border px-2 py-1">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => {
+              setTab(name);
+              setPage(1);
+            }}
+            className={cn(
+              'rounded px-2 py-1 text-[11px] font-semibold tracking-wide text-muted hover:text-fg',
+              tab === name && 'bg-surface-3 text-fg',
+            )}
+          >
+            {name} ({orders?.[SOURCES[name]].length ?? 0})
+          </button>
+        ))}
+      </div>
+      <TableFrame label={`${tab} orders`}>
+        <thead>
+          <tr>
+            <Th>Time</Th>
+            <Th>Order ID</Th>
+            <Th>Type</Th>
+            <Th>Instrument</Th>
+            <Th>Product</Th>
+            <Th>Order Type</Th>
+            <Th align="right">Qty</Th>
+            <Th align="right">Price</Th>
+            <Th align="right">Avg Price</Th>
+            <Th>{tab === 'REJECTED' ? 'Reason' : 'Status'}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.rows.length === 0 && <EmptyRow colSpan={10}>No {tab.toLowerCase()} orders</EmptyRow>}
+          {shown.rows.map((order) => (
+            <HistoryRow key={order.orderId} order={order} tab={tab} />
+          ))}
+        </tbody>
+      </TableFrame>
+      <Pager page={shown.page} pageCount={shown.pageCount} onPage={setPage} />
+    </div>
+  );
+}
