@@ -1,0 +1,77 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { Toaster, toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useOrderActivity } from '../../api/trading/order-activity';
+import { setOrderFeedback } from '../../api/trading/order-feedback';
+import { handleOrderNotification } from './handle-order-notification';
+
+const feedback = { click: vi.fn(), success: vi.fn(), failure: vi.fn() };
+setOrderFeedback(feedback);
+
+afterEach(() => {
+  act(() => void toast.dismiss());
+  vi.clearAllMocks();
+});
+
+const base = {
+  timestamp: '2026-11-20T04:30:05.000Z',
+  identifier: 'NIFTY 24 NOV 26000 CE',
+  quantity: 65,
+  averagePrice: 101.35,
+};
+
+describe('order notifications', () => {
+  it('shows an executed card (time, identifier, green buy, status, qty, avg price), plays success and clears pending', async () => {
+    useOrderActivity.setState({ awaitingExecution: 2 });
+    render(<Toaster />);
+    let handled = false;
+    act(() => {
+      handled = handleOrderNotification({
+        ...base,
+        notificationType: 'order_executed',
+        transactionType: 'buy',
+        status: 'COMPLETE',
+        statusMessage: null,
+      });
+    });
+    expect(handled).toBe(true);
+    const card = await screen.findByRole('status');
+    expect(within(card).getByText('NIFTY 24 NOV 26000 CE')).toBeInTheDocument();
+    expect(within(card).getByText('10:00:05 AM')).toBeInTheDocument();
+    expect(within(card).getByText('BUY')).toHaveClass('text-buy');
+    expect(within(card).getByText('COMPLETE')).toBeInTheDocument();
+    expect(within(card).getByText('65')).toBeInTheDocument();
+    expect(within(card).getByText('101.35')).toBeInTheDocument();
+    expect(feedback.success).toHaveBeenCalledTimes(1);
+    expect(useOrderActivity.getState().awaitingExecution).toBe(0);
+  });
+
+  it('shows a failed card with the red side and the message, and plays failure', async () => {
+    render(<Toaster />);
+    act(() => {
+      handleOrderNotification({
+        ...base,
+        notificationType: 'order_failed',
+        transactionType: 'sell',
+        status: 'REJECTED',
+        statusMessage: 'Insufficient funds',
+      });
+    });
+    const card = await screen.findByRole('status');
+    expect(within(card).getByText('SELL')).toHaveClass('text-sell');
+    expect(within(card).getByText('Insufficient funds')).toBeInTheDocument();
+    expect(feedback.failure).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves other notifications to other handlers', () => {
+    expect(
+      handleOrderNotification({
+        ...base,
+        notificationType: 'profit_protection_triggered',
+        transactionType: null,
+        status: 'TRIGGERED',
+        statusMessage: null,
+      }),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+import type { Notification } from '@xtrader/core/api/notifications';
+import { toast } from 'sonner';
+import { useOrderActivity } from '../../api/trading/order-activity';
+import { orderFeedback } from '../../api/trading/order-feedback';
+import { refreshTradingData } from '../../api/trading/refresh';
+import { NotificationCard } from './notification-card';
+
+/** Order cards stay up a little longer than plain toasts: a trader reads the fill price. */
+const CARD_DURATION_MS = 5000;
+
+/**
+ * order_executed clears the pending state and plays the success cue; order_failed plays the failure cue; both
+ * show a card and refresh positions, orders and funds at once (sooner than the 5 s poll). Returns whether it
+ * handled the notification, so the shell can chain handlers.
+ */
+export function handleOrderNotification(notification: Notification): boolean {
+  const type = notification.notificationType;
+  if (type !== 'order_executed' && type !== 'order_failed') return false;
+  useOrderActivity.getState().executionNotified();
+  if (type === 'order_executed') orderFeedback.success();
+  else orderFeedback.failure();
+  toast.custom(() => <NotificationCard notification={notification} />, { duration: CARD_DURATION_MS });
+  refreshTradingData();
+  return true;
+}
