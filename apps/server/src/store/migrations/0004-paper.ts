@@ -47,6 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('paperTrades')
     .addColumn('id', 'text', (col) => col.primaryKey())
+    .addColumn('seq', 'bigint', (col) => col.notNull())
     .addColumn('orderId', 'text', (col) => col.notNull())
     .addColumn('userId', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('tradingSymbol', 'text', (col) => col.notNull())

@@ -38,6 +38,8 @@ export interface ExchangeCore {
   events: UserEvents;
   pricing: PricingContext;
   newId(prefix: string): string;
+  /** Sequence number of the next fill (continues after the stored ones). */
+  nextTradeSeq(): number;
 }
 
 export const newPaperId = (prefix: string): string => `${prefix}${randomBytes(8).toString('hex')}`;

@@ -64,6 +64,7 @@ export class PaperExchange {
   private readonly sessions = new Map<string, BrokerSession>();
   private readonly squareOff: SquareOffScheduler;
   private unsubscribeQuotes: (() => void) | undefined;
+  private tradeSeq = 0;
 
   constructor(deps: PaperExchangeDeps) {
     const indexTable = deps.indexTable ?? INDEX_TABLE;
@@ -82,6 +83,7 @@ export class PaperExchange {
       events: new UserEvents(deps.logger),
       pricing: pricingFor(deps.marketData, deps.instruments, indexTable),
       newId: deps.newId ?? newPaperId,
+      nextTradeSeq: () => ++this.tradeSeq,
     };
     this.squareOff = new SquareOffScheduler({
       clock: deps.clock,
@@ -225,13 +227,14 @@ export class PaperExchange {
   }
 
   /** Runs the intraday square-off if its time has come today (the timer calls this too). */
-  checkSquareOff(): Promise<void> {
-    return this.squareOff.check();
+  async checkSquareOff(): Promise<void> {
+    if (this.core.settings.followsMarketHours) await this.squareOff.check();
   }
 
   private async load(): Promise<void> {
     const { store, accounts } = this.core;
     const change = new Change(this.core.clock.now());
+    this.tradeSeq = await store.lastTradeSeq();
     for (const row of await store.loadAccounts()) {
       accounts.set(row.userId, {
         userId: row.userId,

@@ -52,6 +52,7 @@ export function fillOrder(core: ExchangeCore, order: PaperOrder, price: number, 
   change.write((trx) =>
     insertTrade(trx, {
       id: tradeId,
+      seq: core.nextTradeSeq(),
       orderId: order.id,
       userId: order.userId,
       tradingSymbol: order.tradingSymbol,

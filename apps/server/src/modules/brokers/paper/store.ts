@@ -125,14 +125,16 @@ export function createPaperStore(db: Kysely<Database>) {
         .executeTakeFirst();
       return row ? rowToOrder(row) : undefined;
     },
+    /** The user's fills in the order they happened. */
     listTrades: (userId: string) =>
-      db
+      db.selectFrom('paperTrades').selectAll().where('userId', '=', userId).orderBy('seq').execute(),
+    async lastTradeSeq(): Promise<number> {
+      const row = await db
         .selectFrom('paperTrades')
-        .selectAll()
-        .where('userId', '=', userId)
-        .orderBy('ts')
-        .orderBy('id')
-        .execute(),
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirst();
+      return Number(row?.seq ?? 0);
+    },
   };
 }
 

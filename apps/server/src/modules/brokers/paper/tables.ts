@@ -38,9 +38,11 @@ export interface PaperOrdersTable {
   updatedAt: number;
 }
 
-/** One fill; positions are the fold of these. */
+/** One fill; positions are the fold of these, in `seq` order. */
 export interface PaperTradesTable {
   id: string;
+  /** Exchange-wide fill sequence: the order fills happened in (several fills share one timestamp). */
+  seq: number;
   orderId: string;
   userId: string;
   tradingSymbol: string;

@@ -1,0 +1,169 @@
+import { toPaise } from '@xtrader/core';
+import fc from 'fast-check';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createPaperFixture, type PaperFixture } from '../../../../test/helpers/paper';
+import { describeEachStore } from '../../../../test/helpers/test-store';
+import type { BrokerMargin, PlaceOrderCommand } from '../broker';
+import { applyFill, emptyPosition } from './positions';
+
+const consistent = (m: BrokerMargin) => toPaise(m.available) + toPaise(m.utilized) === toPaise(m.total);
+
+describeEachStore('paper exchange funds', (kind) => {
+  let f: PaperFixture;
+  let user: string;
+  let symbol: string;
+  let cmd: (overrides?: Partial<PlaceOrderCommand>) => PlaceOrderCommand;
+  beforeEach(async () => {
+    f = await createPaperFixture(kind);
+    user = await f.addUser();
+    const ce = f.contracts.niftyCe;
+    symbol = ce.tradingsymbol;
+    f.market.set('practice', { [symbol]: 100, 'NIFTY 50': 26000 });
+    cmd = (overrides = {}) => ({
+      clientOrderId: 'c',
+      tradingSymbol: symbol,
+      internalToken: ce.internalToken,
+      exchange: 'NFO',
+      side: 'buy',
+      quantity: 65,
+      product: 'normal',
+      orderType: 'market',
+      ...overrides,
+    });
+  });
+  afterEach(async () => {
+    await f.close();
+  });
+
+  it('starts with the configured capital, all available', () => {
+    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+  });
+
+  it('blocks a resting buy limit premium and releases it on cancel', async () => {
+    const ack = await f.exchange.placeOrder(user, cmd({ orderType: 'limit', price: 90 }));
+    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 994_150, utilized: 5850 });
+    if (!ack.ok) throw new Error('placement failed');
+    await f.exchange.cancelOrder(user, ack.brokerOrderId);
+    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+  });
+
+  it('holds the premium of a long and credits realised P&L when it is closed', async () => {
+    await f.exchange.placeOrder(user, cmd());
+    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 993_500, utilized: 6500 });
+    // A protective stop against the long needs no margin of its own.
+    await f.exchange.placeOrder(user, cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }));
+    expect(f.exchange.margin(user).utilized).toBe(6500);
+    f.market.push('practice', { [symbol]: 120.5 });
+    await f.exchange.placeOrder(user, cmd({ side: 'sell', orderType: 'limit', price: 120.5 }));
+    // The stop now opens a short if it fills; it was placed as closing, so it keeps its (zero) block.
+    expect(f.exchange.margin(user)).toEqual({ total: 1_001_332.5, available: 1_001_332.5, utilized: 0 });
+    const [position] = f.exchange.positions(user);
+    expect(position).toMatchObject({
+      quantity: 0,
+      buyValue: 6500,
+      sellValue: 7832.5,
+      lastTradedPrice: 120.5,
+    });
+  });
+
+  it('blocks the short-option estimate for a sale and the futures rate for a future', async () => {
+    await f.exchange.placeOrder(user, cmd({ side: 'sell' }));
+    // (100 premium + 12% of 26000) x 65
+    expect(f.exchange.margin(user).utilized).toBe(209_300);
+    const fut = f.contracts.niftyFut;
+    f.market.set('practice', { [fut.tradingsymbol]: 26_100 });
+    await f.exchange.placeOrder(
+      user,
+      cmd({
+        tradingSymbol: fut.tradingsymbol,
+        internalToken: fut.internalToken,
+        orderType: 'limit',
+        price: 26_000,
+      }),
+    );
+    expect(f.exchange.margin(user).utilized).toBe(209_300 + 202_800);
+  });
+
+  it('keeps funds consistent and positions equal to the sum of fills over random trading (property)', async () => {
+    const action = fc.oneof(
+      fc.record({
+        kind: fc.constant('place' as const),
+        side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+        lots: fc.integer({ min: 1, max: 6 }),
+        type: fc.constantFrom('market', 'limit', 'stoploss_market') as fc.Arbitrary<
+          PlaceOrderCommand['orderType']
+        >,
+        offset: fc.integer({ min: -40, max: 40 }),
+        product: fc.constantFrom<'normal' | 'intraday'>('normal', 'intraday'),
+      }),
+      fc.record({ kind: fc.constant('tick' as const), price: fc.integer({ min: 1, max: 4000 }) }),
+      fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 25 }), async (actions) => {
+        const trader = await f.addUser();
+        f.market.set('practice', { [symbol]: 100 });
+        const ids: string[] = [];
+        for (const a of actions) {
+          if (a.kind === 'tick') f.market.push('practice', { [symbol]: a.price * 0.05 });
+          else if (a.kind === 'cancel' && ids.length > 0)
+            await f.exchange.cancelOrder(trader, ids[a.pick % ids.length]!);
+          else if (a.kind === 'place') {
+            const ltp = f.market.getQuote(symbol, 'practice')!.lastPrice;
+            const level = Math.max(0.05, Math.round((ltp + a.offset) * 20) / 20);
+            const stopSide =
+              a.side === 'buy' ? Math.max(ltp + 1, level) : Math.max(0.05, Math.min(ltp - 1, level));
+            const ack = await f.exchange.placeOrder(
+              trader,
+              cmd({
+                side: a.side,
+                quantity: a.lots * 65,
+                orderType: a.type,
+                product: a.product,
+                ...(a.type === 'limit' ? { price: level } : {}),
+                ...(a.type === 'stoploss_market' ? { triggerPrice: Math.round(stopSide * 20) / 20 } : {}),
+              }),
+            );
+            if (ack.ok) ids.push(ack.brokerOrderId);
+          }
+          expect(consistent(f.exchange.margin(trader))).toBe(true);
+        }
+        await f.exchange.idle();
+        const trades = await f.store.db
+          .selectFrom('paperTrades')
+          .selectAll()
+          .where('userId', '=', trader)
+          .orderBy('seq')
+          .execute();
+        const orders = await f.exchange.listOrders(trader);
+        for (const product of ['normal', 'intraday'] as const) {
+          const folded = trades
+            .filter((t) => t.product === product)
+            .reduce(
+              (p, t) => applyFill(p, { side: t.side, quantity: t.quantity, pricePaise: t.pricePaise }, t.ts),
+              emptyPosition(
+                { userId: trader, tradingSymbol: symbol, internalToken: '', exchange: 'NFO', product },
+                0,
+              ),
+            );
+          const live = f.exchange.positions(trader).find((p) => p.product === product);
+          const stored = await f.store.db
+            .selectFrom('paperPositions')
+            .selectAll()
+            .where('userId', '=', trader)
+            .where('product', '=', product)
+            .executeTakeFirst();
+          expect(live?.quantity ?? 0).toBe(folded.netQuantity);
+          expect(toPaise(live?.buyValue ?? 0)).toBe(folded.buyValuePaise);
+          expect(stored?.realisedPaise ?? 0).toBe(folded.realisedPaise);
+          expect(stored?.netQuantity ?? 0).toBe(folded.netQuantity);
+        }
+        const filled = orders
+          .filter((o) => o.status === 'complete')
+          .reduce((n, o) => n + o.filledQuantity, 0);
+        expect(trades.reduce((n, t) => n + t.quantity, 0)).toBe(filled);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

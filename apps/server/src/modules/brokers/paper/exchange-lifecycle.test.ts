@@ -1,0 +1,187 @@
+import { istEpochMs } from '@xtrader/core';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createPaperFixture, type PaperFixture } from '../../../../test/helpers/paper';
+import { describeEachStore } from '../../../../test/helpers/test-store';
+import type { PlaceOrderCommand } from '../broker';
+import { intradayClosedMessage } from './commands';
+import { FUNDS_RESET_REASON } from './exchange';
+import { SQUARE_OFF_REASON } from './intraday-square-off';
+
+describeEachStore('paper exchange lifecycle', (kind) => {
+  let f: PaperFixture;
+  let user: string;
+  let symbol: string;
+  let cmd: (overrides?: Partial<PlaceOrderCommand>) => PlaceOrderCommand;
+  const tick = async (price: number) => {
+    f.clock.advance(1000);
+    f.market.push('practice', { [symbol]: price });
+    await f.exchange.idle();
+  };
+  beforeEach(async () => {
+    f = await createPaperFixture(kind);
+    user = await f.addUser();
+    const ce = f.contracts.niftyCe;
+    symbol = ce.tradingsymbol;
+    f.market.set('practice', { [symbol]: 100, 'NIFTY 50': 26000 });
+    cmd = (overrides = {}) => ({
+      clientOrderId: 'c',
+      tradingSymbol: symbol,
+      internalToken: ce.internalToken,
+      exchange: 'NFO',
+      side: 'buy',
+      quantity: 65,
+      product: 'normal',
+      orderType: 'market',
+      ...overrides,
+    });
+  });
+  afterEach(async () => {
+    await f.close();
+  });
+
+  it('reloads resting orders, positions, funds and trailing state after a restart', async () => {
+    await f.exchange.placeOrder(user, cmd({ orderType: 'limit', price: 90, clientOrderId: 'limit' }));
+    await f.exchange.placeOrder(user, cmd());
+    const trailing = { changeInPrice: 5, changeInSL: 1 };
+    await f.exchange.placeOrder(
+      user,
+      cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80, trailing }),
+    );
+    await tick(106);
+    const before = {
+      orders: await f.exchange.listOrders(user),
+      positions: f.exchange.positions(user),
+      margin: f.exchange.margin(user),
+    };
+    expect(before.orders.find((o) => o.orderType === 'stoploss_market')?.triggerPrice).toBe(81);
+
+    const exchange = await f.restart();
+    expect(exchange.restingOrderCount).toBe(2);
+    expect(await exchange.listOrders(user)).toEqual(before.orders);
+    expect(exchange.positions(user)).toEqual(before.positions);
+    expect(exchange.margin(user)).toEqual(before.margin);
+    expect(f.market.retainedSymbols()).toContain(symbol);
+
+    const updates = f.record(user);
+    await tick(111); // reference 105 survived the restart: one more step
+    await tick(89.5); // the limit fills at 90
+    await tick(81.5);
+    expect(updates.map((u) => [u.clientOrderId, u.event.type])).toEqual([
+      ['c', 'modified'],
+      ['limit', 'fill'],
+      ['c', 'triggered'],
+      ['c', 'fill'],
+    ]);
+    expect(updates[0]?.event).toEqual({ type: 'modified', triggerPrice: 82 });
+    expect(exchange.restingOrderCount).toBe(0);
+    expect(exchange.positions(user)[0]?.quantity).toBe(65);
+    // Fill sequence numbers carry on after the restart.
+    const seqs = (await f.store.db.selectFrom('paperTrades').select('seq').orderBy('ts').execute()).map(
+      (t) => t.seq,
+    );
+    expect(seqs).toEqual([1, 2, 3]);
+  });
+
+  it('resets funds, clears orders and positions, and reports resting orders cancelled', async () => {
+    await f.exchange.placeOrder(user, cmd());
+    const resting = await f.exchange.placeOrder(user, cmd({ orderType: 'limit', price: 50 }));
+    await tick(150);
+    expect(f.exchange.margin(user).total).toBe(1_000_000);
+    const updates = f.record(user);
+    await f.exchange.resetFunds(user);
+    await f.exchange.idle();
+    expect(updates.map((u) => u.event)).toEqual([{ type: 'cancelled', reason: FUNDS_RESET_REASON }]);
+    expect(updates[0]?.brokerOrderId).toBe(resting.ok ? resting.brokerOrderId : '');
+    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+    expect(f.exchange.positions(user)).toEqual([]);
+    expect(await f.exchange.listOrders(user)).toEqual([]);
+    const exchange = await f.restart();
+    expect(exchange.positions(user)).toEqual([]);
+    expect(exchange.restingOrderCount).toBe(0);
+  });
+
+  it('keeps each user to their own orders, positions, funds and updates', async () => {
+    const other = await f.addUser();
+    const mine = f.record(user);
+    const theirs = f.record(other);
+    await f.exchange.placeOrder(other, cmd({ quantity: 130 }));
+    await f.exchange.placeOrder(other, cmd({ orderType: 'limit', price: 10 }));
+    await f.exchange.idle();
+    expect(mine).toEqual([]);
+    expect(theirs.every((u) => u.userId === other)).toBe(true);
+    expect(await f.exchange.listOrders(user)).toEqual([]);
+    expect(f.exchange.positions(user)).toEqual([]);
+    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+    expect(f.exchange.positions(other)[0]?.quantity).toBe(130);
+    await f.exchange.resetFunds(user);
+    expect(f.exchange.positions(other)[0]?.quantity).toBe(130);
+    expect(await f.exchange.listOrders(other)).toHaveLength(2);
+  });
+
+  it('squares off MIS positions and cancels open MIS orders at 15:20 IST, once a day', async () => {
+    const pe = f.contracts.niftyPe;
+    f.market.set('practice', { [pe.tradingsymbol]: 80 });
+    await f.exchange.placeOrder(user, cmd({ product: 'intraday', quantity: 130 }));
+    await f.exchange.placeOrder(user, cmd({ product: 'normal' }));
+    await f.exchange.placeOrder(
+      user,
+      cmd({
+        tradingSymbol: pe.tradingsymbol,
+        internalToken: pe.internalToken,
+        product: 'intraday',
+        side: 'sell',
+      }),
+    );
+    await f.exchange.placeOrder(user, cmd({ product: 'intraday', orderType: 'limit', price: 50 }));
+    await f.exchange.placeOrder(user, cmd({ product: 'normal', orderType: 'limit', price: 50 }));
+    await f.exchange.idle();
+    const updates = f.record(user);
+
+    f.clock.set(istEpochMs('2026-11-23', 15, 19));
+    await f.exchange.checkSquareOff();
+    await f.exchange.idle();
+    expect(updates).toEqual([]);
+
+    f.clock.set(istEpochMs('2026-11-23', 15, 20));
+    f.market.set('practice', { [symbol]: 104, [pe.tradingsymbol]: 76 });
+    await f.exchange.checkSquareOff();
+    await f.exchange.idle();
+    const events = updates.map((u) => u.event);
+    expect(events).toContainEqual({ type: 'cancelled', reason: SQUARE_OFF_REASON });
+    expect(updates.filter((u) => u.event.type === 'fill').every((u) => u.clientOrderId === undefined)).toBe(
+      true,
+    );
+    const byKey = Object.fromEntries(
+      f.exchange.positions(user).map((p) => [`${p.tradingSymbol}|${p.product}`, p]),
+    );
+    expect(byKey[`${symbol}|intraday`]).toMatchObject({ quantity: 0, sellValue: 130 * 104 });
+    expect(byKey[`${pe.tradingsymbol}|intraday`]).toMatchObject({ quantity: 0, buyValue: 65 * 76 });
+    expect(byKey[`${symbol}|normal`]?.quantity).toBe(65);
+    expect(f.exchange.restingOrderCount).toBe(1);
+
+    const count = updates.length;
+    f.clock.advance(60_000);
+    await f.exchange.checkSquareOff();
+    await f.exchange.idle();
+    expect(updates).toHaveLength(count);
+
+    const late = await f.exchange.placeOrder(user, cmd({ product: 'intraday' }));
+    expect(late).toEqual({
+      ok: false,
+      code: 'rejected',
+      reason: intradayClosedMessage({ hour: 15, minute: 20 }),
+    });
+  });
+
+  it('leaves MIS positions alone when the market does not follow exchange hours', async () => {
+    await f.close();
+    f = await createPaperFixture(kind, { followsMarketHours: false });
+    user = await f.addUser();
+    f.market.set('practice', { [symbol]: 100 });
+    await f.exchange.placeOrder(user, cmd({ product: 'intraday' }));
+    f.clock.set(istEpochMs('2026-11-23', 15, 25));
+    await f.exchange.checkSquareOff();
+    expect(f.exchange.positions(user)[0]?.quantity).toBe(65);
+    expect((await f.exchange.placeOrder(user, cmd({ product: 'intraday' }))).ok).toBe(true);
+  });
+});
