@@ -1,4 +1,5 @@
 import type { PlanKey } from '@xtrader/core/api/billing';
+import { FREE_TRIAL_DAYS } from '@xtrader/core/constants';
 import {
   addDays,
   daysInMonth,
@@ -12,9 +13,6 @@ import {
 // customers are Indian), so a yearly plan bought on 23 Nov ends on 23 Nov of the next year.
 
 const DAY_MS = 86_400_000;
-
-/** SPEC section 9: the free trial lasts 14 days. */
-export const FREE_TRIAL_DAYS = 14;
 
 const PAID_PLAN_MONTHS: Readonly<Record<Exclude<PlanKey, 'freeTrial'>, number>> = {
   'x-trader-quarterly': 3,
