@@ -1,0 +1,96 @@
+import { HOVER_CARD_OPEN_DELAY_MS } from '@xtrader/core';
+import { CircleDot } from 'lucide-react';
+import { HoverCard } from 'radix-ui';
+import { useUserInfo } from '../../api/trading/account-queries';
+import { Button } from '../../ui/button';
+import { cn } from '../../ui/cn';
+import { useReconnectBroker, useResetFunds } from './practice-requests';
+
+const BROKER_NAMES: Record<string, string> = { PAPERTRADE: 'Practice Mode' };
+
+/**
+ * Broker status: which broker is active and its client id, with Reconnect; in Practice Mode also Reset Funds and
+ * Trade with Broker; for IIFL, Subscribe Updates (SPEC section 4). Opens on hover after 1 ms.
+ */
+export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () => void }) {
+  const user = useUserInfo().data?.user;
+  const broker = user?.activeBroker ?? null;
+  const practice = broker === 'PAPERTRADE';
+  const reset = useResetFunds();
+  const reconnect = useReconnectBroker();
+  const name = broker ? (BROKER_NAMES[broker] ?? broker) : 'No broker';
+  return (
+    <HoverCard.Root openDelay={HOVER_CARD_OPEN_DELAY_MS} closeDelay={150}>
+      <HoverCard.Trigger asChild>
+        <button
+          type="button"
+          className="inline-flex h-7 items-center gap-1.5 rounded-md border border-border px-2 text-xs text-fg hover:bg-surface-2"
+        >
+          <CircleDot
+            className={cn('size-3', broker ? (practice ? 'text-warn' : 'text-buy') : 'text-sell')}
+            aria-hidden
+          />
+          {name}
+        </button>
+      </HoverCard.Trigger>
+      <HoverCard.Portal>
+        <HoverCard.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-64 rounded-lg border border-border bg-surface p-3 text-xs shadow-xl"
+        >
+          <p className="font-semibold text-fg">{name}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted">
+            <dt>Status</dt>
+            <dd className={broker ? 'text-buy' : 'text-sell'}>{broker ? 'Connected' : 'Not connected'}</dd>
+            <dt>Client ID</dt>
+            <dd className="font-mono text-fg">{user?.clientId ?? '-'}</dd>
+            {practice && (
+              <>
+                <dt>Data</dt>
+                <dd className="text-fg">Delayed by 5 seconds</dd>
+              </>
+            )}
+          </dl>
+          <div className="mt-3 flex flex-wrap gap-1.5">
+            {broker && (
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={reconnect.isPending}
+                onClick={() => reconnect.mutate()}
+              >
+                Reconnect
+              </Button>
+            )}
+            {broker === 'IIFL' && (
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={reconnect.isPending}
+                onClick={() => reconnect.mutate()}
+              >
+                Subscribe Updates
+              </Button>
+            )}
+            {practice && (
+              <>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={reset.isPending}
+                  onClick={() => reset.mutate()}
+                >
+                  Reset Funds
+                </Button>
+                <Button size="sm" onClick={onTradeWithBroker}>
+                  Trade with Broker
+                </Button>
+              </>
+            )}
+          </div>
+        </HoverCard.Content>
+      </HoverCard.Portal>
+    </HoverCard.Root>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useIsPracticeMode } from '../../api/trading/account-queries';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Switch } from '../../ui/switch';
+import { useSetPracticeMode } from './practice-requests';
+
+export const PRACTICE_CONFIRM_TITLE = 'Start Practice Mode ?';
+export const PRACTICE_CONFIRM_TEXT = 'Trade with virtual money & data delayed by 5 seconds';
+
+/** The header's Practice Mode switch: on asks first, then starts and reloads; off stops and reloads. */
+export function PracticeModeSwitch() {
+  const practice = useIsPracticeMode();
+  const [confirming, setConfirming] = useState(false);
+  const mode = useSetPracticeMode();
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        aria-label="Practice Mode"
+        checked={practice}
+        disabled={mode.isPending}
+        onCheckedChange={(on) => (on ? setConfirming(true) : mode.mutate('stop'))}
+      />
+      <span className={practice ? 'text-xs font-semibold text-warn' : 'text-xs text-muted'}>
+        Practice Mode
+      </span>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={PRACTICE_CONFIRM_TITLE}
+        description={PRACTICE_CONFIRM_TEXT}
+        confirmLabel="Start"
+        loading={mode.isPending}
+        onConfirm={() => mode.mutate('start')}
+      />
+    </div>
+  );
+}

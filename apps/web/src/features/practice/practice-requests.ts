@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+import { toastError } from '../../api/toast-error';
+import { FAILURE_TITLES, SUCCESS_MESSAGES } from '../../api/trading/messages';
+import { refreshTradingDataSoon } from '../../api/trading/refresh';
+
+/** POST /broker/papertrading/{start|stop}: switches the user's active broker to or from PAPERTRADE. */
+export const setPracticeMode = (value: 'start' | 'stop') => api.post(`/broker/papertrading/${value}`);
+
+/** PUT /broker/resetFunds/papertrade. */
+export const resetPracticeFunds = () => api.put('/broker/resetFunds/papertrade');
+
+/** POST /broker/reconnect: re-subscribes the user's order updates at the broker and reconciles. */
+export const reconnectBroker = () => api.post('/broker/reconnect');
+
+/** The page reload after switching modes; replaced in tests. */
+export const practiceReload = { reload: () => window.location.reload() };
+
+/**
+ * Start: switch, then reload (prices now come 5 s late). Stop: switch, clear every cached server response (paper
+ * positions must not linger) and reload (SPEC section 4).
+ */
+export function useSetPracticeMode() {
+  return useMutation({
+    mutationFn: setPracticeMode,
+    onSuccess: (_result, value) => {
+      if (value === 'stop') queryClient.clear();
+      practiceReload.reload();
+    },
+    onError: (error) => toastError(error, 'Failed: something went wrong'),
+  });
+}
+
+export function useResetFunds() {
+  return useMutation({
+    mutationFn: resetPracticeFunds,
+    onSuccess: () => {
+      toast.success(SUCCESS_MESSAGES.resetFunds);
+      refreshTradingDataSoon();
+    },
+    onError: (error) => toastError(error, FAILURE_TITLES.resetFunds),
+  });
+}
+
+export function useReconnectBroker() {
+  return useMutation({
+    mutationFn: reconnectBroker,
+    onSuccess: () => toast.success(SUCCESS_MESSAGES.reconnect),
+    onError: (error) => toastError(error, FAILURE_TITLES.reconnect),
+  });
+}
