@@ -1,12 +1,19 @@
 import type { Resources } from '../resources';
+import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
+import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
+import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
 import type { AppModule } from './module';
 
 /** Collaborators tests may replace; every field is optional and defaults to the real implementation. */
 export interface ModuleOverrides {
   auth?: AuthModuleOptions;
   billing?: BillingModuleOptions;
+  /** Replaces the configured price feed (XT_FEED). */
+  priceFeed?: PriceFeed;
+  /** WebSocket gateway tuning (heartbeat, backpressure marks). */
+  gateway?: Partial<GatewayOptions>;
 }
 
 /**
@@ -23,5 +30,26 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     },
     overrides.billing,
   );
-  return [auth, billing];
+  const catalog = new InstrumentCatalog();
+  const market = createMarketModule(resources, {
+    feed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
+    directory: catalog,
+    requireUser: auth.requireUser,
+  });
+  const viewOf = viewOfActiveBroker(async (userId) => (await auth.account.getUserInfo(userId)).user);
+  const instruments = createInstrumentsModule(resources, {
+    catalog,
+    quotes: market.marketData,
+    requireUser: auth.requireUser,
+    viewOf,
+  });
+  const liveGateway = createLiveGateway(resources, {
+    marketData: market.marketData,
+    directory: catalog,
+    verifyAccessToken: auth.verifyAccessToken,
+    viewOf,
+    ...(overrides.gateway ? { options: overrides.gateway } : {}),
+  });
+  // Start order: the master loads before the feed prices it; the gateway subscribes last.
+  return [auth, billing, instruments, market, liveGateway];
 }

@@ -41,6 +41,8 @@ export interface RawTick {
   symbol: string;
   price: number;
   ts: number;
+  /** Previous session's close, when the source knows it (else the cache uses the first price of the session). */
+  close?: number;
 }
 
 /** The quote cache plus the Practice Mode delay line, owned by the market module. */
@@ -57,3 +59,6 @@ export interface MarketData {
   /** Drop `owner`'s interest in these symbols, or in all of them when `symbols` is omitted. */
   release(owner: string, symbols?: readonly string[]): void;
 }
+
+/** Which view a user's prices come from: `practice` while their active broker is PAPERTRADE, else `live`. */
+export type ViewOfUser = (userId: string) => Promise<PriceView>;

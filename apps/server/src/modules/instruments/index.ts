@@ -1,0 +1,80 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Resources } from '../../resources';
+import type { MarketData, ViewOfUser } from '../market/contract';
+import type { AppModule } from '../module';
+import type { InstrumentCatalog } from './catalog';
+import type { InstrumentDirectory } from './contract';
+import { registerInstrumentRoutes } from './routes';
+import { createInstrumentService, type InstrumentService } from './service';
+import { createInstrumentStore } from './store';
+
+export { InstrumentCatalog } from './catalog';
+export type { InstrumentDirectory, InstrumentRecord } from './contract';
+
+export interface InstrumentsModuleDeps {
+  /** Shared with the market feed, which prices the contracts it lists. */
+  catalog: InstrumentCatalog;
+  quotes: Pick<MarketData, 'getQuote'>;
+  requireUser: preHandlerAsyncHookHandler;
+  viewOf: ViewOfUser;
+}
+
+export interface InstrumentsModule extends AppModule {
+  readonly directory: InstrumentDirectory;
+  readonly service: InstrumentService;
+}
+
+/** How often to check whether the master must be rebuilt (new IST day, a contract expired at 15:30). */
+const REFRESH_CHECK_MS = 5 * 60_000;
+
+/** The instrument master: built at start, rebuilt daily and after each expiry, served from memory. */
+export function createInstrumentsModule(
+  resources: Resources,
+  deps: InstrumentsModuleDeps,
+): InstrumentsModule {
+  const { config, clock, logger, db } = resources;
+  const service = createInstrumentService({
+    catalog: deps.catalog,
+    store: createInstrumentStore(db),
+    clock,
+    logger,
+    csvSource: config.instrumentsCsv,
+    quotes: deps.quotes,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let builtVersion = '';
+  let refreshing: Promise<unknown> | undefined;
+
+  const refreshIfStale = () => {
+    const version = service.masterVersion();
+    if (version === builtVersion || refreshing) return;
+    refreshing = service
+      .refresh()
+      .then(() => {
+        builtVersion = version;
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'instrument master refresh failed'))
+      .finally(() => {
+        refreshing = undefined;
+      });
+  };
+
+  return {
+    name: 'instruments',
+    directory: deps.catalog,
+    service,
+    registerRoutes(app) {
+      registerInstrumentRoutes(app, { service, requireUser: deps.requireUser, viewOf: deps.viewOf });
+    },
+    async start() {
+      builtVersion = service.masterVersion();
+      await service.refresh();
+      timer = setInterval(refreshIfStale, REFRESH_CHECK_MS);
+      timer.unref();
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      await refreshing;
+    },
+  };
+}

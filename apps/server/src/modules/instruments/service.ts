@@ -1,0 +1,151 @@
+import {
+  atmStrike,
+  INDEX_NAMES,
+  INDEX_TABLE,
+  type IndexName,
+  type IsoDate,
+  istDateOf,
+  listExpiries,
+} from '@xtrader/core';
+import type { Instrument } from '@xtrader/core/api/instruments';
+import type { Clock } from '../../clock';
+import { NotFoundError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import type { MarketData, PriceView } from '../market/contract';
+import type { InstrumentCatalog } from './catalog';
+import { parseKiteInstrumentsCsv, readInstrumentsCsv } from './csv-import';
+import { generateInstruments, indexInstrument } from './generate';
+import type { MasterInstrument } from './master';
+import type { InstrumentStore, SearchQuery } from './store';
+
+export interface InstrumentServiceDeps {
+  catalog: InstrumentCatalog;
+  store: InstrumentStore;
+  clock: Clock;
+  logger: Logger;
+  /** Kite-format CSV (path or URL); undefined generates the master from the index table and calendar. */
+  csvSource: string | undefined;
+  /** Live quotes, for the current spot and the `ltp`/`iv` of returned instruments. */
+  quotes: Pick<MarketData, 'getQuote'>;
+}
+
+export interface RefreshReport {
+  source: 'generated' | 'csv' | 'store';
+  instruments: number;
+  malformed: number;
+}
+
+const MAX_LOGGED_MALFORMED = 20;
+
+/** The instrument master: building it (generated or imported), and the questions the endpoints ask of it. */
+export function createInstrumentService(deps: InstrumentServiceDeps) {
+  const { catalog, store, clock, logger, quotes } = deps;
+
+  const spotOf = (name: IndexName, view: PriceView): number | undefined =>
+    quotes.getQuote(INDEX_TABLE[name].displayName, view)?.lastPrice;
+
+  const generate = (): MasterInstrument[] =>
+    generateInstruments({ now: clock.now(), spotOf: (name) => spotOf(name, 'live') });
+
+  /** Index rows always come from the core table: broker dumps of NFO/BFO carry none. */
+  const withIndexRows = (rows: MasterInstrument[]): MasterInstrument[] => [
+    ...INDEX_NAMES.map((name) => indexInstrument(INDEX_TABLE[name])),
+    ...rows,
+  ];
+
+  /** The API shape of a master row, with the live price and IV of the caller's view when known. */
+  const withQuote = (row: MasterInstrument, view: PriceView): Instrument => {
+    const quote = quotes.getQuote(row.tradingsymbol, view);
+    return { ...row, ltp: quote?.lastPrice ?? null, iv: quote?.iv ?? null };
+  };
+
+  async function importCsv(location: string): Promise<{ rows: MasterInstrument[]; malformed: number }> {
+    const parsed = parseKiteInstrumentsCsv(await readInstrumentsCsv(location), clock.now());
+    for (const row of parsed.malformed.slice(0, MAX_LOGGED_MALFORMED)) {
+      logger.warn({ line: row.line, reason: row.reason }, 'instruments CSV: malformed row skipped');
+    }
+    if (parsed.rows.length === 0) throw new Error('Instruments CSV holds no contract of the seven indices');
+    return { rows: withIndexRows(parsed.rows), malformed: parsed.malformed.length };
+  }
+
+  /** The last master the store holds, minus what has expired since (when a fresh import fails). */
+  async function fromStore(): Promise<MasterInstrument[]> {
+    const now = clock.now();
+    return (await store.loadAll()).filter((row) => !catalog.isExpired(row, now));
+  }
+
+  async function build(): Promise<{ rows: MasterInstrument[]; report: RefreshReport }> {
+    if (!deps.csvSource) {
+      const rows = generate();
+      return { rows, report: { source: 'generated', instruments: rows.length, malformed: 0 } };
+    }
+    try {
+      const { rows, malformed } = await importCsv(deps.csvSource);
+      return { rows, report: { source: 'csv', instruments: rows.length, malformed } };
+    } catch (error) {
+      logger.error(
+        { err: error, source: deps.csvSource },
+        'instruments CSV import failed; keeping the last master',
+      );
+      const stored = await fromStore();
+      const rows = stored.length > 0 ? stored : generate();
+      const source = stored.length > 0 ? 'store' : 'generated';
+      return { rows, report: { source, instruments: rows.length, malformed: 0 } };
+    }
+  }
+
+  return {
+    /** Rebuilds the master and swaps it in: the store in one transaction, then the in-memory catalog. */
+    async refresh(): Promise<RefreshReport> {
+      const { rows, report } = await build();
+      if (report.source !== 'store') await store.replaceAll(rows);
+      catalog.replace(rows);
+      logger.info(report, 'instrument master loaded');
+      return report;
+    },
+
+    /**
+     * Changes whenever the master would: a new IST day, or a contract expiring at 15:30. The daily refresh
+     * compares it with the last one built.
+     */
+    masterVersion(): string {
+      const now = clock.now();
+      const expiries = INDEX_NAMES.map((name) => listExpiries(name, now)[0]?.date).join(',');
+      return `${istDateOf(now)}|${expiries}`;
+    },
+
+    expiryDates: (name: IndexName): IsoDate[] => catalog.optionExpiries(name, clock.now()),
+
+    strikes: (name: IndexName, expiry: IsoDate, optionType: 'CE' | 'PE'): number[] =>
+      catalog.strikes(name, expiry, optionType),
+
+    /** At-the-money call and put of the nearest expiry, from the index's current spot in the caller's view. */
+    latestOption(name: IndexName, view: PriceView): { call: Instrument; put: Instrument } {
+      const [expiry] = catalog.optionExpiries(name, clock.now());
+      const strikes = expiry ? catalog.strikes(name, expiry, 'CE') : [];
+      if (!expiry || strikes.length === 0) throw new NotFoundError(`No listed options for ${name}`);
+      const spot = spotOf(name, view) ?? strikes[Math.floor(strikes.length / 2)]!;
+      const atm = atmStrike(spot, INDEX_TABLE[name].strikeStep);
+      const callStrike = catalog.nearestStrike(name, expiry, 'CE', atm);
+      const putStrike = catalog.nearestStrike(name, expiry, 'PE', atm);
+      const call = callStrike === undefined ? undefined : catalog.option(name, expiry, 'CE', callStrike);
+      const put = putStrike === undefined ? undefined : catalog.option(name, expiry, 'PE', putStrike);
+      if (!call || !put) throw new NotFoundError(`No listed options for ${name}`);
+      return { call: withQuote(call, view), put: withQuote(put, view) };
+    },
+
+    find(filters: { name: IndexName; expiry: IsoDate; instrumentType: string; strike: number }) {
+      const { name, expiry, instrumentType, strike } = filters;
+      if (instrumentType === 'FUT') return catalog.future(name, expiry);
+      if (instrumentType === 'INDEX') return catalog.indexOf(name);
+      if (instrumentType !== 'CE' && instrumentType !== 'PE') return undefined;
+      return catalog.option(name, expiry, instrumentType, strike);
+    },
+
+    search: (query: SearchQuery) => store.search(query),
+
+    withQuote,
+  };
+}
+
+export type InstrumentService = ReturnType<typeof createInstrumentService>;

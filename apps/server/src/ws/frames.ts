@@ -1,0 +1,19 @@
+import type { Quote } from '../modules/market/contract';
+
+// Server frames are built from strings, not JSON.stringify per client: each changed quote is serialised once
+// per tick cycle and the same fragment goes into the frame of every client that wants it.
+
+/** `{"symbol":"NIFTY 50",` — fixed per symbol, built once. */
+export const quotePrefix = (symbol: string): string => `{"symbol":${JSON.stringify(symbol)},`;
+
+/** One element of an ltp frame's data (SPEC "Live quote" names): `{symbol, LastPrice, NetChange, OHLC:{close}, ts}`. */
+export const quoteFragment = (prefix: string, quote: Quote): string =>
+  `${prefix}"LastPrice":${quote.lastPrice},"NetChange":${quote.netChange},"OHLC":{"close":${quote.close}},"ts":${quote.ts}}`;
+
+export const ltpFrame = (fragments: readonly string[]): string =>
+  `{"channel":"ltp","data":[${fragments.join(',')}]}`;
+
+export const errorFrame = (message: string): string => JSON.stringify({ channel: 'error', message });
+
+export const notificationFrame = (notification: unknown): string =>
+  JSON.stringify({ channel: 'notifications', data: notification });
