@@ -26,8 +26,13 @@ export interface FakeBrokerOptions {
   capabilities?: Partial<BrokerCapabilities>;
   /** Refuse a placement synchronously with this reason. */
   refuse?: (cmd: PlaceOrderCommand) => string | undefined;
-  /** Throw from placeOrder (network failure) after optionally keeping the order (`keep`). */
-  fail?: (cmd: PlaceOrderCommand) => 'throw' | 'throw-after-keeping' | undefined;
+  /**
+   * Trouble on placeOrder: throw (network failure) or never answer (the process dies waiting), either before the
+   * order reaches the book or after.
+   */
+  fail?: (
+    cmd: PlaceOrderCommand,
+  ) => 'throw' | 'throw-after-keeping' | 'hang' | 'hang-after-keeping' | undefined;
 }
 
 const WORKING = new Set(['open', 'trigger_pending', 'partially_filled']);
@@ -51,7 +56,8 @@ export class FakeBroker {
   constructor(
     private readonly market: FakeMarket,
     private readonly now: () => number,
-    private readonly options: FakeBrokerOptions = {},
+    /** Mutable so a test can end the trouble it scripted (e.g. before a restart). */
+    public options: FakeBrokerOptions = {},
   ) {
     this.brokerId = options.brokerId ?? 'FAKE';
     this.capabilities = {
@@ -80,7 +86,7 @@ export class FakeBroker {
       brokerId: this.brokerId,
       userId,
       capabilities: this.capabilities,
-      placeOrder: async (cmd) => this.place(userId, cmd),
+      placeOrder: (cmd) => this.placeOrHang(userId, cmd),
       modifyOrder: async (id, cmd) => this.modify(userId, id, cmd),
       cancelOrder: async (id) => this.cancel(userId, id),
       listOrders: async () =>
@@ -143,6 +149,16 @@ export class FakeBroker {
       this.pendingDeliveries -= 1;
       for (const listener of this.listeners.get(order.userId) ?? []) listener(update);
     });
+  }
+
+  private placeOrHang(userId: string, cmd: PlaceOrderCommand): Promise<BrokerAck> {
+    const failure = this.options.fail?.(cmd);
+    if (failure === 'hang') return new Promise(() => {});
+    if (failure === 'hang-after-keeping') {
+      this.place(userId, cmd);
+      return new Promise(() => {});
+    }
+    return Promise.resolve().then(() => this.place(userId, cmd));
   }
 
   private place(userId: string, cmd: PlaceOrderCommand): BrokerAck {

@@ -35,6 +35,8 @@ export interface OrdersHarness {
   settle(): Promise<void>;
   /** Stops the module (as a crash would: listeners gone) and starts a new one on the same store. */
   restart(beforeStart?: () => Promise<void> | void): Promise<void>;
+  /** Abandons the module mid-work (a crash: nothing in flight completes) and starts a new one on the same store. */
+  crash(beforeStart?: () => Promise<void> | void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,14 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
     },
     async restart(beforeStart) {
       await harness.module.close();
+      await beforeStart?.();
+      harness.module = build();
+      await harness.module.start();
+      await harness.settle();
+    },
+    async crash(beforeStart) {
+      harness.module.engine.trailing.stop();
+      harness.module.engine.sessions.close();
       await beforeStart?.();
       harness.module = build();
       await harness.module.start();

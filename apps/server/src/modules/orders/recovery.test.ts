@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachStore } from '../../../test/helpers/test-store';
+import { childIds } from './ids';
+import { TEST_INSTRUMENTS } from './testing/fake-instruments';
+import { createOrdersHarness, type OrdersHarness } from './testing/harness';
+import { addUser, CALL, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
+
+const BANK = TEST_INSTRUMENTS.bankCall;
+
+async function waitFor(check: () => Promise<boolean> | boolean): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('condition not reached');
+}
+
+describeEachStore('recovery after a restart', (storeKind) => {
+  let h: OrdersHarness;
+  let user: string;
+  const placements = (id: string) =>
+    h.broker.commands.filter((c) => c.type === 'place' && c.id === id).length;
+  const bookedAtBroker = (id: string) =>
+    [...h.broker.orders.values()].filter((o) => o.cmd.clientOrderId === id).length;
+
+  beforeEach(async () => {
+    h = await createOrdersHarness({ store: storeKind });
+    user = addUser(h);
+    h.market.push(CALL.tradingsymbol, 120);
+    h.market.push(BANK.tradingsymbol, 300);
+  });
+  afterEach(() => h.close());
+
+  it('a bracket whose entry filled while the server was down gets its exit legs, exactly once', async () => {
+    const body = orderBody({
+      orderType: 'limit',
+      triggerPrice: 110,
+      orderCategory: 'oco',
+      ocoOrderTarget: 10,
+      ocoOrderStoploss: 5,
+    });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    await h.settle();
+    await h.restart(() => h.market.push(CALL.tradingsymbol, 109));
+    const entry = await orderOf(h, user, orderId);
+    expect(entry.state).toMatchObject({ status: 'complete', filledQuantity: 65, averagePrice: 109 });
+    expect((await orderOf(h, user, childIds.target(orderId))).state).toMatchObject({
+      price: 119,
+      status: 'open',
+    });
+    expect((await orderOf(h, user, childIds.stoploss(orderId))).state.triggerPrice).toBe(104);
+    await h.restart();
+    await h.restart();
+    expect(placements(childIds.target(orderId))).toBe(1);
+    expect(placements(childIds.stoploss(orderId))).toBe(1);
+  });
+
+  it('exit legs stored but not yet sent when the process died are sent after the restart, once', async () => {
+    h.broker.options = { fail: (cmd) => (cmd.clientOrderId.endsWith('S') ? 'hang' : undefined) };
+    const body = orderBody({ orderCategory: 'cover', ocoOrderStoploss: 5 });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    const stopId = childIds.stoploss(orderId);
+    await waitFor(async () => (await ordersOf(h, user)).has(stopId));
+    await h.crash(() => {
+      h.broker.options = {};
+    });
+    expect(bookedAtBroker(stopId)).toBe(1);
+    expect((await orderOf(h, user, stopId)).state.status).toBe('trigger_pending');
+  });
+
+  it('an exit leg the broker took just before the crash is adopted, not sent again', async () => {
+    h.broker.options = {
+      fail: (cmd) => (cmd.clientOrderId.endsWith('S') ? 'hang-after-keeping' : undefined),
+    };
+    const body = orderBody({ orderCategory: 'cover', ocoOrderStoploss: 5 });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    const stopId = childIds.stoploss(orderId);
+    await waitFor(() => bookedAtBroker(stopId) === 1);
+    await h.crash(() => {
+      h.broker.options = {};
+    });
+    expect(bookedAtBroker(stopId)).toBe(1);
+    const stop = await orderOf(h, user, stopId);
+    expect(stop.brokerOrderId).not.toBeNull();
+    expect(stop.state.status).toBe('trigger_pending');
+  });
+
+  it('a user order the broker never confirmed is refused after the restart, never sent twice', async () => {
+    h.broker.options = { fail: () => 'hang' };
+    void h.module.service.place(user, { body: orderBody(), iceberg: false });
+    await waitFor(async () => (await ordersOf(h, user)).size === 1);
+    await h.crash(() => {
+      h.broker.options = {};
+    });
+    const [order] = [...(await ordersOf(h, user)).values()];
+    expect(order?.state).toMatchObject({
+      status: 'rejected',
+      rejectedReason: expect.stringContaining('before a server restart'),
+    });
+    expect(h.broker.orders.size).toBe(0);
+  });
+
+  it('a follow-up waiting for its fill is placed once the fill missed while down is reconciled', async () => {
+    const followUp = { internalToken: BANK.internalToken, action: 'buy', multiplier: 1 };
+    const body = orderBody({
+      orderType: 'limit',
+      triggerPrice: 110,
+      tradeConfirmation: true,
+      metaData: { followUp },
+    });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    await h.settle();
+    await h.restart(() => h.market.push(CALL.tradingsymbol, 108));
+    expect((await orderOf(h, user, childIds.followUp(orderId))).state).toMatchObject({
+      quantity: 30,
+      status: 'complete',
+    });
+    await h.restart();
+    expect(placements(childIds.followUp(orderId))).toBe(1);
+  });
+
+  it('an iceberg whose leg filled while down carries on with the next leg, once', async () => {
+    const body = orderBody({ quantity: 195, orderType: 'limit', triggerPrice: 110, icebergLegs: 3 });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: true });
+    await h.settle();
+    await h.restart(() => h.market.push(CALL.tradingsymbol, 109));
+    await h.restart();
+    expect((await orderOf(h, user, orderId)).state).toMatchObject({
+      status: 'complete',
+      filledQuantity: 195,
+    });
+    expect([1, 2, 3].map((n) => placements(`${orderId}-${n}`))).toEqual([1, 1, 1]);
+  });
+
+  it('books a cancellation that happened at the broker while down', async () => {
+    const { orderId } = await h.module.service.place(user, {
+      body: orderBody({ orderType: 'limit', triggerPrice: 100 }),
+      iceberg: false,
+    });
+    await h.settle();
+    await h.restart(async () => {
+      await h.broker.session(user).cancelOrder('B1');
+    });
+    expect((await orderOf(h, user, orderId)).state.status).toBe('cancelled');
+  });
+});
