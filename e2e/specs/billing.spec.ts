@@ -87,7 +87,10 @@ test.describe('subscription purchase', () => {
 
     await page.goto('/subscribe');
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Quarterly', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Quarterly', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.screenshot({ path: screenshotPath('subscribe-dark.png'), fullPage: true });
     await page.getByRole('button', { name: 'Yearly', exact: true }).click();
     const premium = page.getByRole('article', { name: 'Premium' });
