@@ -1,0 +1,135 @@
+import { applyOrderEvents, createOrderState, type OrderState } from '@xtrader/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { BrokerOrderSnapshot } from '../brokers/broker';
+import { reconcileEvents, toOrderEvent } from './broker-events';
+import { createPacer, type PacerTime } from './pacer';
+import { trailStep } from './trailing-rules';
+
+const snapshot = (overrides: Partial<BrokerOrderSnapshot>): BrokerOrderSnapshot => ({
+  brokerOrderId: 'B1',
+  clientOrderId: 'XT1',
+  tradingSymbol: 'NIFTY',
+  side: 'buy',
+  quantity: 130,
+  filledQuantity: 0,
+  averagePrice: 0,
+  status: 'open',
+  orderType: 'limit',
+  price: 100,
+  product: 'normal',
+  updatedTs: 1,
+  ...overrides,
+});
+
+const pending = (): OrderState =>
+  createOrderState({ orderId: 'XT1', quantity: 130, price: 100, createdAt: 0 });
+
+/** Applies the reconciliation events and returns where the order lands. */
+const reconcile = (state: OrderState, snap: BrokerOrderSnapshot) => {
+  const result = applyOrderEvents(state, reconcileEvents(state, snap, 10));
+  if (!result.ok) throw new Error(result.error.message);
+  return result.order;
+};
+
+describe('reconciliation with a broker snapshot', () => {
+  it('books fills missed while down at the price that matches the broker average', () => {
+    const partly = applyOrderEvents(pending(), [
+      { type: 'accepted', orderId: 'XT1', ts: 1 },
+      { type: 'fill', orderId: 'XT1', ts: 2, tradeId: 't1', qty: 65, price: 100 },
+    ]);
+    if (!partly.ok) throw new Error('setup');
+    const order = reconcile(
+      partly.order,
+      snapshot({ status: 'complete', filledQuantity: 130, averagePrice: 100.5 }),
+    );
+    expect(order).toMatchObject({ status: 'complete', filledQuantity: 130, averagePrice: 100.5 });
+  });
+
+  it.each([
+    ['cancelled', { status: 'cancelled' as const }, 'cancelled'],
+    ['rejected', { status: 'rejected' as const, rejectedReason: 'No funds' }, 'rejected'],
+    ['accepted', { status: 'trigger_pending' as const }, 'trigger_pending'],
+    ['modified', { status: 'open' as const, price: 95 }, 'open'],
+  ])('a pending order the broker shows %s', (_name, change, status) => {
+    expect(reconcile(pending(), snapshot(change)).status).toBe(status);
+  });
+
+  it('settles a cancel or modify left in flight by the restart', () => {
+    const open = applyOrderEvents(pending(), [{ type: 'accepted', orderId: 'XT1', ts: 1 }]);
+    if (!open.ok) throw new Error('setup');
+    const cancelling = applyOrderEvents(open.order, [{ type: 'cancel_requested', orderId: 'XT1', ts: 2 }]);
+    const modifying = applyOrderEvents(open.order, [{ type: 'modify_requested', orderId: 'XT1', ts: 2 }]);
+    if (!cancelling.ok || !modifying.ok) throw new Error('setup');
+    expect(reconcile(cancelling.order, snapshot({})).status).toBe('open');
+    expect(reconcile(modifying.order, snapshot({})).status).toBe('open');
+    expect(reconcile(modifying.order, snapshot({ price: 90 }))).toMatchObject({ status: 'open', price: 90 });
+    expect(reconcile(cancelling.order, snapshot({ status: 'cancelled' })).status).toBe('cancelled');
+  });
+
+  it('is idempotent: reconciling twice books nothing more', () => {
+    const snap = snapshot({ status: 'partially_filled', filledQuantity: 65, averagePrice: 99 });
+    const once = reconcile(pending(), snap);
+    expect(reconcileEvents(once, snap, 11)).toEqual([]);
+  });
+
+  it('maps every broker event to a core event for the same order', () => {
+    expect(toOrderEvent({ type: 'accepted', status: 'trigger_pending' }, 'XT1', 5)).toEqual({
+      type: 'accepted',
+      orderId: 'XT1',
+      ts: 5,
+      triggerPending: true,
+    });
+    expect(toOrderEvent({ type: 'fill', tradeId: 't', quantity: 65, price: 1.5 }, 'XT1', 5)).toMatchObject({
+      qty: 65,
+    });
+  });
+});
+
+describe('local trailing step', () => {
+  it('moves a sell stop-loss up by whole steps and never drifts off the tick grid', () => {
+    expect(trailStep('sell', 100, 120, 121.9, 2, 1)).toBeUndefined();
+    expect(trailStep('sell', 100, 120, 125.5, 2, 1)).toEqual({ triggerPrice: 102, reference: 124 });
+    expect(trailStep('buy', 140, 120, 116.95, 1, 0.5)).toEqual({ triggerPrice: 138.5, reference: 117 });
+    expect(trailStep('sell', 100, 120, 110, 2, 1)).toBeUndefined();
+  });
+
+  it('property: the trigger only ever moves in the trade’s favour, by whole SL steps', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('buy' as const, 'sell' as const),
+        fc.integer({ min: 100, max: 100_000 }),
+        fc.integer({ min: 100, max: 100_000 }),
+        fc.integer({ min: 5, max: 500 }),
+        fc.integer({ min: 5, max: 500 }),
+        (side, refPaise, ltpPaise, pricePaise, slPaise) => {
+          const step = trailStep(side, 50, refPaise / 100, ltpPaise / 100, pricePaise / 100, slPaise / 100);
+          if (!step) return;
+          const moved = Math.round((step.triggerPrice - 50) * 100);
+          expect(side === 'sell' ? moved > 0 : moved < 0).toBe(true);
+          expect(Math.round(step.triggerPrice * 100) % 5).toBe(0);
+        },
+      ),
+    );
+  });
+});
+
+describe('pacer', () => {
+  it('lets at most N commands through in any one-second window, in order', async () => {
+    let now = 0;
+    const sleeps: number[] = [];
+    const time: PacerTime = {
+      now: () => now,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        now += ms;
+      },
+    };
+    const pacer = createPacer(time);
+    const order: number[] = [];
+    await Promise.all([0, 1, 2, 3, 4].map((i) => pacer.acquire('u', 2).then(() => order.push(now))));
+    expect(order).toEqual([0, 0, 1000, 1000, 2000]);
+    await pacer.acquire('other', 2);
+    expect(now).toBe(2000);
+  });
+});
