@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setGoHome } from '../api/session';
-import { AppShell } from './app-shell';
+import { AppShell } from './shell/app-shell';
 import { AuthLayout } from './auth-layout';
 import { NotFoundPage } from './not-found-page';
 import { PageLoading } from './page-loading';

@@ -12,8 +12,9 @@ export type OrderFeedback = {
 const silent: OrderFeedback = { click: () => {}, success: () => {}, failure: () => {} };
 let current: OrderFeedback = silent;
 
-export function setOrderFeedback(feedback: OrderFeedback): void {
-  current = feedback;
+/** Plugs the cues in; null goes back to silence. */
+export function setOrderFeedback(feedback: OrderFeedback | null): void {
+  current = feedback ?? silent;
 }
 
 export const orderFeedback: OrderFeedback = {

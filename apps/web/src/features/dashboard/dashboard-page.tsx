@@ -1,16 +1,63 @@
-/** Main trading screen; its panels (order panel, config bar, tables) arrive with the dashboard issues. */
-export function DashboardPage() {
+import type { ReactNode } from 'react';
+import { useOrders, usePositions } from '../../api/trading/portfolio-queries';
+import { ErrorBoundary } from '../../ui/error-boundary';
+import { FollowUpTable } from '../follow-up/follow-up-table';
+import { FundsWidget } from '../funds/funds-widget';
+import { MarketOrderCard } from '../order-panel/market-order-card';
+import { OrderOptions } from '../order-panel/order-options';
+import { StopLossOrderCard } from '../order-panel/stop-loss-order-card';
+import { useKeyboardTrading } from '../order-panel/use-keyboard-trading';
+import { useLotSizeQuantities } from '../order-panel/use-lot-size-quantities';
+import { usePlaceOrder } from '../order-panel/use-place-order';
+import { ProfitProtectionBar } from '../profit-protection/profit-protection-bar';
+import { OrderTabs } from './order-tabs';
+
+const NO_POSITIONS: never[] = [];
+
+function Region({ name, children, className }: { name: string; children: ReactNode; className?: string }) {
   return (
-    <main className="p-4">
-      <h1 className="text-base font-semibold">Dashboard</h1>
-      <section aria-label="Order panel" className="mt-4 grid gap-3 md:grid-cols-2">
-        <div className="rounded-lg border border-border bg-surface p-4">
-          <h2 className="text-xs font-semibold tracking-wide text-muted">MARKET ORDER (PRESS ARROWS)</h2>
-        </div>
-        <div className="rounded-lg border border-border bg-surface p-4">
-          <h2 className="text-xs font-semibold tracking-wide text-muted">STOP LOSS ORDER (SHIFT + ARROWS)</h2>
-        </div>
+    <div className={className}>
+      <ErrorBoundary region={name}>{children}</ErrorBoundary>
+    </div>
+  );
+}
+
+/**
+ * The trading screen (SPEC section 2): configuration bar and funds, Profit Protection, the market and stop-loss
+ * order cards (arrows and Shift + arrows trade), then positions / open orders / executed orders.
+ */
+export function DashboardPage() {
+  const placeOrder = usePlaceOrder();
+  useKeyboardTrading(placeOrder);
+  useLotSizeQuantities();
+  const positions = usePositions().data?.netPosition ?? NO_POSITIONS;
+  const orders = useOrders().data;
+  return (
+    <main className="flex flex-col gap-2 p-2">
+      <h1 className="sr-only">Dashboard</h1>
+      <div className="flex flex-wrap items-stretch gap-2">
+        <Region
+          name="Configuration bar"
+          className="flex min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-surface px-3 py-1.5"
+        >
+          <OrderOptions />
+        </Region>
+        <Region name="Funds">
+          <FundsWidget />
+        </Region>
+      </div>
+      <Region name="Profit Protection">
+        <ProfitProtectionBar />
+      </Region>
+      <section aria-label="Order panel" className="grid gap-2 lg:grid-cols-2">
+        <Region name="Market order" className="flex">
+          <MarketOrderCard onIntent={placeOrder} followUp={<FollowUpTable />} />
+        </Region>
+        <Region name="Stop-loss order" className="flex">
+          <StopLossOrderCard onIntent={placeOrder} />
+        </Region>
       </section>
+      <OrderTabs positions={positions} orders={orders} />
     </main>
   );
 }

@@ -1,0 +1,70 @@
+import { CircleUserRound, ExternalLink, Link2, LogOut, Settings, Sparkles } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout';
+
+/** The trading platform of the linked broker, opened from the menu. */
+export const TRADING_PLATFORM_URL = 'https://kite.zerodha.com';
+
+const item =
+  'flex h-8 cursor-pointer select-none items-center gap-2 rounded px-2 text-xs text-fg outline-none data-[highlighted]:bg-surface-2';
+
+function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNode; onSelect: () => void }) {
+  return (
+    <DropdownMenu.Item className={item} onSelect={onSelect}>
+      {icon}
+      {children}
+    </DropdownMenu.Item>
+  );
+}
+
+/** Menu: Add Broker, User Settings, Subscribe, the trading platform, Logout (SPEC section 2). */
+export function AppMenu({
+  onAddBroker,
+  onUserSettings,
+}: {
+  onAddBroker: () => void;
+  onUserSettings: () => void;
+}) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const icon = (Icon: typeof Settings) => <Icon className="size-3.5 text-muted" aria-hidden />;
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Menu"
+        className="grid size-7 place-items-center rounded-md text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <CircleUserRound className="size-4.5" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-48 rounded-lg border border-border bg-surface p-1 shadow-xl"
+        >
+          <Item icon={icon(Link2)} onSelect={onAddBroker}>
+            Add Broker
+          </Item>
+          <Item icon={icon(Settings)} onSelect={onUserSettings}>
+            User Settings
+          </Item>
+          <Item icon={icon(Sparkles)} onSelect={() => void navigate('/subscribe')}>
+            Subscribe
+          </Item>
+          <DropdownMenu.Item asChild className={item}>
+            <a href={TRADING_PLATFORM_URL} target="_blank" rel="noopener noreferrer">
+              {icon(ExternalLink)}
+              Trading Platform
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <Item icon={<LogOut className="size-3.5 text-sell" aria-hidden />} onSelect={() => logout.mutate()}>
+            Logout
+          </Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

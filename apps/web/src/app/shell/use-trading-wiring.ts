@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { subscriptionStatusQuery, useUserInfo } from '../../api/trading/account-queries';
+import { setOrderFeedback } from '../../api/trading/order-feedback';
+import { sounds } from '../../features/sounds/sound-player';
+
+/**
+ * What the logged-in screens need running: the order cues plugged into the order actions (files preloaded so
+ * the first cue needs no fetch), and the user info and subscription status kept in the cache so a key press can
+ * check entitlement without a request.
+ */
+export function useTradingWiring(): void {
+  useEffect(() => {
+    sounds.preload();
+    setOrderFeedback({
+      click: () => sounds.play('click'),
+      success: () => sounds.play('success'),
+      failure: () => sounds.play('failure'),
+    });
+    return () => setOrderFeedback(null);
+  }, []);
+  const broker = useUserInfo().data?.user.activeBroker ?? null;
+  useQuery({ ...subscriptionStatusQuery, enabled: broker !== null && broker !== 'PAPERTRADE' });
+}
