@@ -93,12 +93,20 @@ describeEachStore('billing: status, free trial and checkout', (kind) => {
       url: '/v1/options-x/zohoSubscriptions/getSubscriptionStatus',
     });
     expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false, message: 'Invalid authentication' });
     const page = await t.app.inject({
       method: 'POST',
       url: '/v1/options-x/zohoSubscriptions/getHostedPage',
       payload: { plan_code: 'x-trader-yearly' },
     });
     expect(page.statusCode).toBe(401);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/v1/options-x/zohoSubscriptions/createZohoSubscription',
+      headers: { authorization: 'not-a-token' },
+      payload: { plan_code: 'freeTrial' },
+    });
+    expect(forged.json()).toEqual({ success: false, message: 'Invalid authentication' });
   });
 
   it('a hosted page (plan_code or planId) makes the status pending until the checkout lapses', async () => {

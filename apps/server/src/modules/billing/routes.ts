@@ -1,4 +1,5 @@
 import {
+  BILLING_MESSAGES,
   createSubscriptionResponseSchema,
   hostedPageResponseSchema,
   planRequestSchema,
@@ -7,6 +8,7 @@ import {
 import { envelopeSchema, ok } from '@xtrader/core/api/envelope';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { UnauthorizedError } from '../../http/errors';
 import type { ApiApp } from '../../http/types';
 import { currentUser } from '../auth/authenticate';
 import type { BillingService } from './service';
@@ -19,6 +21,19 @@ export interface BillingRouteDeps {
 }
 
 const tags = ['subscriptions'];
+
+/** The subscription calls answer a missing or bad token with SPEC section 5's 'Invalid authentication'. */
+function withBillingAuthMessage(requireUser: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  return async function requireBillingUser(request, reply) {
+    try {
+      await requireUser.call(this, request, reply);
+    } catch (error) {
+      if (error instanceof UnauthorizedError)
+        throw new UnauthorizedError(BILLING_MESSAGES.invalidAuthentication);
+      throw error;
+    }
+  };
+}
 const security = [{ accessToken: [] }];
 
 /** The browser's way back into the app after a checkout (SPEC section 2: /thank-you?expiry&plan). */
@@ -53,11 +68,22 @@ function registerWebhookRoute(app: ApiApp, webhooks: BillingWebhooks): void {
   });
 }
 
+/** The provider's hosted page sends the buyer here (no access token): confirm, then the thank-you page. */
+function registerReturnRoute(app: ApiApp, billing: BillingService): void {
+  app.get(
+    '/zohoSubscriptions/return',
+    { schema: { tags, hide: true, querystring: z.object({ ref: z.string().trim().min(1).max(64) }) } },
+    async (request, reply) => {
+      const { planCode, expirationDate } = await billing.confirmCheckout(request.query.ref);
+      return reply.redirect(thankYouPath(expirationDate, planCode), 303);
+    },
+  );
+}
+
 /** `/zohoSubscriptions/...` of SPEC section 7, the provider's webhook, and the return from its hosted page. */
-export function registerBillingRoutes(
-  app: ApiApp,
-  { billing, webhooks, requireUser }: BillingRouteDeps,
-): void {
+export function registerBillingRoutes(app: ApiApp, deps: BillingRouteDeps): void {
+  const { billing, webhooks } = deps;
+  const requireUser = withBillingAuthMessage(deps.requireUser);
   app.get(
     '/zohoSubscriptions/getSubscriptionStatus',
     {
@@ -96,14 +122,6 @@ export function registerBillingRoutes(
     async (request) => ok(await billing.openCheckout(currentUser(request).id, request.body.planCode)),
   );
 
-  app.get(
-    '/zohoSubscriptions/return',
-    { schema: { tags, hide: true, querystring: z.object({ ref: z.string().trim().min(1).max(64) }) } },
-    async (request, reply) => {
-      const { planCode, expirationDate } = await billing.confirmCheckout(request.query.ref);
-      return reply.redirect(thankYouPath(expirationDate, planCode), 303);
-    },
-  );
-
+  registerReturnRoute(app, billing);
   registerWebhookRoute(app, webhooks);
 }
