@@ -1,58 +1,15 @@
-import { type ReactNode, useState } from 'react';
-import { Outlet } from 'react-router';
-import { BrokerStatusCard } from '../../features/practice/broker-status-card';
-import { PracticeModeSwitch } from '../../features/practice/practice-mode-switch';
-import { UserSettingsDialog } from '../../features/user-settings/user-settings-dialog';
-import { ErrorBoundary } from '../../ui/error-boundary';
-import { Logo } from '../../ui/logo';
-import { ThemeToggle } from '../theme/theme-toggle';
-import { AppMenu } from './app-menu';
-import { ExitAllButton } from './exit-all-button';
-import { FullscreenToggle } from './fullscreen-toggle';
-import { LoginWithBrokerDialog } from './login-with-broker-dialog';
-import { useTradingWiring } from './use-trading-wiring';
+import { lazy, Suspense } from 'react';
+import { PageLoading } from '../page-loading';
 
-/** Slots the market-data feature fills: header quotes and the live-connection pill. */
-export type ShellSlots = { quotes?: ReactNode; connection?: ReactNode };
+// The shell pulls in the trading screen's dialogs, menus and data layer; loading it lazily keeps all of that out
+// of the login route's JavaScript.
+const TradingShell = lazy(() => import('./trading-shell').then((m) => ({ default: m.TradingShell })));
 
-/**
- * Frame of the logged-in screens (SPEC section 2, App shell): logo, live header quotes, Practice Mode switch,
- * broker status, Exit All, fullscreen, theme and the menu (Add Broker, User Settings, Subscribe, trading
- * platform, Logout); then the routed screen.
- */
-export function AppShell({ quotes, connection }: ShellSlots) {
-  useTradingWiring();
-  const [dialog, setDialog] = useState<'broker' | 'settings' | null>(null);
-  const openBroker = () => setDialog('broker');
+/** Frame of the logged-in screens, loaded on first use. */
+export function AppShell() {
   return (
-    <div className="flex min-h-full flex-col">
-      <header className="sticky top-0 z-30 flex h-11 shrink-0 items-center gap-4 border-b border-border bg-surface px-3">
-        <Logo className="shrink-0" />
-        <div className="hidden min-w-0 flex-1 items-center gap-4 overflow-hidden lg:flex">{quotes}</div>
-        <div className="ml-auto flex shrink-0 items-center gap-2.5">
-          {connection}
-          <PracticeModeSwitch />
-          <BrokerStatusCard onTradeWithBroker={openBroker} />
-          <ExitAllButton />
-          <div className="h-5 w-px bg-border" aria-hidden />
-          <FullscreenToggle />
-          <ThemeToggle />
-          <AppMenu onAddBroker={openBroker} onUserSettings={() => setDialog('settings')} />
-        </div>
-      </header>
-      <div className="flex-1">
-        <ErrorBoundary region="This screen">
-          <Outlet />
-        </ErrorBoundary>
-      </div>
-      <LoginWithBrokerDialog
-        open={dialog === 'broker'}
-        onOpenChange={(open) => setDialog(open ? 'broker' : null)}
-      />
-      <UserSettingsDialog
-        open={dialog === 'settings'}
-        onOpenChange={(open) => setDialog(open ? 'settings' : null)}
-      />
-    </div>
+    <Suspense fallback={<PageLoading />}>
+      <TradingShell />
+    </Suspense>
   );
 }

@@ -3,13 +3,16 @@ import { useEffect } from 'react';
 import { subscriptionStatusQuery, useUserInfo } from '../../api/trading/account-queries';
 import { setOrderFeedback } from '../../api/trading/order-feedback';
 import { sounds } from '../../features/sounds/sound-player';
+import { useLiveConnection } from '../../live';
+import { dispatchNotification } from './dispatch-notification';
 
 /**
- * What the logged-in screens need running: the order cues plugged into the order actions (files preloaded so
- * the first cue needs no fetch), and the user info and subscription status kept in the cache so a key press can
- * check entitlement without a request.
+ * What the logged-in screens need running: the live socket (prices into the price port, notifications to their
+ * features), the order cues plugged into the order actions (files preloaded so the first cue needs no fetch), and
+ * the user info and subscription status kept in the cache so a key press can check entitlement without a request.
  */
 export function useTradingWiring(): void {
+  useLiveConnection(dispatchNotification);
   useEffect(() => {
     sounds.preload();
     setOrderFeedback({

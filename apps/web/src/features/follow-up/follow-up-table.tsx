@@ -87,7 +87,7 @@ export function FollowUpTable({
             const trade = state.trades[key];
             return (
               <tr key={key} data-follow-up={key} className="border-t border-border/60">
-                <td className="px-2 py-1">
+                <td className="px-2 py-0.5">
                   <Checkbox
                     checked={trade.isEnabled}
                     disabled={off}
@@ -95,7 +95,7 @@ export function FollowUpTable({
                     label={label}
                   />
                 </td>
-                <td className="min-w-0 px-2 py-1">
+                <td className="min-w-0 px-2 py-0.5">
                   <InstrumentPicker
                     label={`${label} follow-up instrument`}
                     value={trade.instrument}
@@ -106,7 +106,7 @@ export function FollowUpTable({
                     }}
                   />
                 </td>
-                <td className="px-2 py-1">
+                <td className="px-2 py-0.5">
                   <Select
                     aria-label={`${label} follow-up action`}
                     value={trade.action}
@@ -120,7 +120,7 @@ export function FollowUpTable({
                     <option value="sell">Sell</option>
                   </Select>
                 </td>
-                <td className="px-2 py-1">
+                <td className="px-2 py-0.5">
                   <Select
                     aria-label={`${label} follow-up multiplier`}
                     value={trade.multiplier}

@@ -16,7 +16,7 @@ export function CardFrame({
   return (
     <section
       aria-label={title}
-      className={cn('flex min-w-0 flex-col rounded-lg border border-border bg-surface', className)}
+      className={cn('flex w-full min-w-0 flex-col rounded-lg border border-border bg-surface', className)}
     >
       <header className="flex h-8 items-center justify-between border-b border-border px-3">
         <h2 className="text-[11px] font-semibold tracking-wider text-muted">{title}</h2>
