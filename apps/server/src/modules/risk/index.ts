@@ -11,6 +11,7 @@ import { registerRiskRoutes } from './routes';
 import { createProfitProtectionService, type ProfitProtectionService } from './service';
 import { createRiskStore } from './store';
 
+export { busOrderActivity, orderManagerExits, registryPositions } from './adapters';
 export type {
   ExitAck,
   ExitPort,
@@ -38,7 +39,10 @@ export interface RiskModule extends AppModule {
 }
 
 /** Profit protection: the settings API, the tick-driven monitor with MTM trailing, and the kill switch. */
-export function createRiskModule(resources: Resources, deps: RiskModuleDeps): RiskModule {
+export function createRiskModule(
+  resources: Pick<Resources, 'db' | 'bus' | 'clock' | 'logger'>,
+  deps: RiskModuleDeps,
+): RiskModule {
   const { db, bus, clock, logger } = resources;
   const store = createRiskStore(db);
   const waits = createActivityWaits(deps.activity);

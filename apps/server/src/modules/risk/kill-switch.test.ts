@@ -111,8 +111,8 @@ describe('kill switch', () => {
     const done = await killSwitch({ settleTimeoutMs: 30 }).run(USER, startKill());
     const ceExits = exchange.exitsOf(USER, CE);
     expect(ceExits.map((e) => e.state)).toEqual([
-      { status: 'done', filledQuantity: 0, reason: 'Cancelled' },
-      { status: 'done', filledQuantity: 75, reason: null },
+      { status: 'done', reason: 'Cancelled' },
+      { status: 'done', reason: null },
     ]);
     expect(done.status).toBe('completed');
   });

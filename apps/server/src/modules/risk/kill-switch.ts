@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import type { BrokerPosition } from '../brokers/broker';
 import { outcomeMessage } from './outcome-message';
-import type { ExitPort, ExitState, PositionSource } from './ports';
+import type { ExitPort, ExitRef, ExitState, PositionSource } from './ports';
 import type { KillRecord } from './record';
 
 export interface KillSwitchOptions {
@@ -51,7 +51,20 @@ interface Round {
   open: BrokerPosition[];
 }
 
-const positionKey = (p: BrokerPosition) => `${p.tradingSymbol}|${p.product}`;
+const positionKey = (p: Pick<BrokerPosition, 'tradingSymbol' | 'product'>) =>
+  `${p.tradingSymbol}|${p.product}`;
+
+/** Every exit of the square-off with the position it closes (the position key is `symbol|product`). */
+const exitRefs = (kill: KillRecord, ids?: ReadonlySet<string>): ExitRef[] =>
+  Object.entries(kill.exits).flatMap(([key, exitIds]) => {
+    const [tradingSymbol = '', product] = key.split('|');
+    return exitIds
+      .filter((exitId) => !ids || ids.has(exitId))
+      .map(
+        (exitId) =>
+          ({ exitId, tradingSymbol, product: product === 'normal' ? 'normal' : 'intraday' }) as const,
+      );
+  });
 const isOpenIntraday = (p: BrokerPosition) => p.product === 'intraday' && p.quantity !== 0;
 const isWorking = (states: Round['states'], id: string) => states.get(id)?.status === 'working';
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -69,9 +82,9 @@ export function createKillSwitch(deps: KillSwitchDeps) {
   const options = { ...DEFAULT_KILL_SWITCH_OPTIONS, ...deps.options };
 
   const readRound = async (userId: string, kill: KillRecord): Promise<Round> => {
-    const ids = Object.values(kill.exits).flat();
+    const refs = exitRefs(kill);
     // States first, positions second: an exit final in `states` is already reflected in `open`.
-    const states = ids.length > 0 ? await exits.exitStates(userId, ids) : new Map<string, ExitState>();
+    const states = refs.length > 0 ? await exits.exitStates(userId, refs) : new Map<string, ExitState>();
     const open = (await positions.positions(userId)).filter(isOpenIntraday);
     return { states, open };
   };
@@ -113,12 +126,12 @@ export function createKillSwitch(deps: KillSwitchDeps) {
   };
 
   /** Waits (on order activity, not polling) until this round's exits are final or the round times out. */
-  const settle = async (userId: string, ids: string[]): Promise<string[]> => {
+  const settle = async (userId: string, kill: KillRecord, ids: string[]): Promise<ExitRef[]> => {
     const deadline = timing.now() + options.settleTimeoutMs;
-    let pending = ids;
+    let pending = exitRefs(kill, new Set(ids));
     while (pending.length > 0) {
       const states = await exits.exitStates(userId, pending);
-      pending = pending.filter((id) => isWorking(states, id));
+      pending = pending.filter((ref) => isWorking(states, ref.exitId));
       const left = deadline - timing.now();
       if (pending.length === 0 || left <= 0) break;
       await deps.waitForActivity(userId, left);
@@ -214,11 +227,11 @@ export function createKillSwitch(deps: KillSwitchDeps) {
     const working = round.open.flatMap((p) =>
       (next.exits[positionKey(p)] ?? []).filter((id) => isWorking(round.states, id)),
     );
-    const pending = await settle(userId, [...planned.map((p) => p.exitId), ...working]);
+    const pending = await settle(userId, sent, [...planned.map((p) => p.exitId), ...working]);
     if (pending.length > 0 && sent.attempts < options.maxAttempts) {
       // Too slow to fill (e.g. a protected limit the price ran away from): cancel it; a later round re-sends
       // the remaining quantity once the cancel is final.
-      await Promise.all(pending.map((id) => exits.cancelExit(userId, id).catch(() => undefined)));
+      await Promise.all(pending.map((ref) => exits.cancelExit(userId, ref).catch(() => undefined)));
     }
   }
 }

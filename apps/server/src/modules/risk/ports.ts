@@ -1,4 +1,4 @@
-import type { BrokerPosition } from '../brokers/broker';
+import type { BrokerPosition, ProductType } from '../brokers/broker';
 import type { PriceView } from '../market/contract';
 
 // What the risk module needs from the rest of the engine, as small interfaces the composition root adapts the
@@ -23,8 +23,8 @@ export interface OrderActivitySource {
 /** One exit of the square-off. */
 export interface ExitRequest {
   /**
-   * Our id of this exit, chosen before it is sent and persisted with the square-off. Placing twice with the same
-   * id must place at most one order (it is the order's idempotency key), which makes a resumed square-off safe.
+   * Our id of this exit, chosen before it is sent and persisted with the square-off. Where the order path takes an
+   * idempotency key it is that key, so re-sending under the same id never places a second order.
    */
   exitId: string;
   position: BrokerPosition;
@@ -32,13 +32,23 @@ export interface ExitRequest {
   marketProtection: number;
 }
 
+/** An exit sent (or about to be sent) for a position. */
+export interface ExitRef {
+  exitId: string;
+  tradingSymbol: string;
+  product: ProductType;
+}
+
 export type ExitAck = { ok: true } | { ok: false; reason: string };
 
-/** Where an exit stands: never reached the order path, still working, or final (filled, rejected, cancelled). */
+/**
+ * Where an exit stands: never reached the order path (`unknown`), still working, or final (filled, rejected or
+ * cancelled; `reason` says why it did not fill).
+ */
 export type ExitState =
   | { status: 'unknown' }
   | { status: 'working' }
-  | { status: 'done'; filledQuantity: number; reason: string | null };
+  | { status: 'done'; reason: string | null };
 
 /** A cancel the broker refused while cancelling all open orders. */
 export interface CancelFailure {
@@ -50,9 +60,9 @@ export interface CancelFailure {
 export interface ExitPort {
   /** Cancels every open order of the user; resolves when each cancel has been answered. */
   cancelOpenOrders(userId: string): Promise<CancelFailure[]>;
-  /** Sends one exit order for the position's whole net quantity. Idempotent per `exitId`. */
+  /** Sends one exit order for the position's whole net quantity. */
   placeExit(userId: string, request: ExitRequest): Promise<ExitAck>;
-  exitStates(userId: string, exitIds: readonly string[]): Promise<ReadonlyMap<string, ExitState>>;
+  exitStates(userId: string, exits: readonly ExitRef[]): Promise<ReadonlyMap<string, ExitState>>;
   /** Asks for a working exit to be cancelled (so a fresh one can be sent without exiting twice). */
-  cancelExit(userId: string, exitId: string): Promise<void>;
+  cancelExit(userId: string, exit: ExitRef): Promise<void>;
 }

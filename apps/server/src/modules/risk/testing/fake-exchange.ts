@@ -3,6 +3,7 @@ import type {
   CancelFailure,
   ExitAck,
   ExitPort,
+  ExitRef,
   ExitRequest,
   ExitState,
   OrderActivitySource,
@@ -101,25 +102,25 @@ export class FakeExchange implements PositionSource, ExitPort, OrderActivitySour
     const behaviour = this.behaviour(request, sentBefore);
     const exit: FakeExit = { userId, request, state: { status: 'working' } };
     this.exits.set(request.exitId, exit);
-    if ('reject' in behaviour) exit.state = { status: 'done', filledQuantity: 0, reason: behaviour.reject };
+    if ('reject' in behaviour) exit.state = { status: 'done', reason: behaviour.reject };
     else if ('fill' in behaviour) this.fill(userId, exit);
     this.emit(userId);
     return 'reject' in behaviour ? { ok: false, reason: behaviour.reject } : { ok: true };
   }
 
-  async exitStates(_userId: string, exitIds: readonly string[]): Promise<ReadonlyMap<string, ExitState>> {
+  async exitStates(_userId: string, refs: readonly ExitRef[]): Promise<ReadonlyMap<string, ExitState>> {
     return new Map(
-      exitIds.flatMap((id) => {
-        const exit = this.exits.get(id);
-        return exit ? [[id, exit.state] as const] : [];
+      refs.flatMap(({ exitId }) => {
+        const exit = this.exits.get(exitId);
+        return exit ? [[exitId, exit.state] as const] : [];
       }),
     );
   }
 
-  async cancelExit(userId: string, exitId: string): Promise<void> {
+  async cancelExit(userId: string, { exitId }: ExitRef): Promise<void> {
     const exit = this.exits.get(exitId);
     if (exit?.state.status !== 'working') return;
-    exit.state = { status: 'done', filledQuantity: 0, reason: 'Cancelled' };
+    exit.state = { status: 'done', reason: 'Cancelled' };
     this.emit(userId);
   }
 
@@ -152,7 +153,7 @@ export class FakeExchange implements PositionSource, ExitPort, OrderActivitySour
         lastTradedPrice: price,
       });
     }
-    exit.state = { status: 'done', filledQuantity: quantity, reason: null };
+    exit.state = { status: 'done', reason: null };
   }
 
   private emit(userId: string): void {

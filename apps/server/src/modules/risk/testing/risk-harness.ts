@@ -1,6 +1,7 @@
 import type { ProfitProtection, ProfitProtectionStatus } from '@xtrader/core/api/profit-protection';
 import type { LightMyRequestResponse } from 'fastify';
 import { authHeader, createTestUser } from '../../../../test/helpers/auth';
+import { FakeMarketData } from '../../../../test/helpers/fake-market-data';
 import { createTestResources, type TestResources } from '../../../../test/helpers/test-app';
 import type { BusEvents } from '../../../bus/bus';
 import { buildApp } from '../../../http/app';
@@ -11,12 +12,11 @@ import type { PriceView } from '../../market/contract';
 import { createRiskModule, type RiskModule } from '../index';
 import type { KillSwitchOptions } from '../kill-switch';
 import { FakeExchange } from './fake-exchange';
-import { FakeMarket } from './fake-market';
 
 export interface RiskHarness {
   resources: TestResources;
   app: ApiApp;
-  market: FakeMarket;
+  market: FakeMarketData;
   exchange: FakeExchange;
   risk: RiskModule;
   notifications: BusEvents['notification'][];
@@ -53,7 +53,7 @@ export async function createRiskHarness(
   options: { store?: StoreDialect; kill?: Partial<KillSwitchOptions> } = {},
 ): Promise<RiskHarness> {
   const resources = await createTestResources(options.store ? { store: options.store } : {});
-  const market = new FakeMarket();
+  const market = new FakeMarketData(resources.clock.now);
   const exchange = new FakeExchange((symbol) => market.getQuote(symbol, 'live')?.lastPrice ?? 0);
   const views = new Map<string, PriceView>();
   const notifications: BusEvents['notification'][] = [];
@@ -110,7 +110,7 @@ export async function createRiskHarness(
         payload: { ...BASE_SETTINGS, ...body },
       }),
     async tick(prices, view = 'live') {
-      market.tick(view, prices);
+      market.push(view, prices);
       await harness.idle();
     },
     async idle() {
