@@ -28,6 +28,11 @@ export interface PlaceOrderCommand {
   marketProtection?: number;
   /** Broker-side trailing, only when `capabilities.nativeTrailing`. Points of price move -> points of SL move. */
   trailing?: { changeInPrice: number; changeInSL: number };
+  /**
+   * Broker-side iceberg, only when `capabilities.nativeIceberg`: `quantity` is the total, sent as `legs` legs of
+   * `legQuantity` (the broker releases each after the previous fills). Without it the order is a plain one.
+   */
+  iceberg?: { legs: number; legQuantity: number };
 }
 
 export interface ModifyOrderCommand {
