@@ -63,6 +63,23 @@ const envSchema = z.object({
   XT_ZOHO_REFRESH_TOKEN: optionalText,
   XT_ZOHO_ORGANIZATION_ID: optionalText,
   XT_ZOHO_WEBHOOK_SECRET: optionalText,
+  XT_KITE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('https://api.kite.trade'),
+  XT_KITE_LOGIN_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('https://kite.zerodha.com/connect/login'),
+  XT_KITE_TICKER_URL: z
+    .url({ protocol: /^wss?$/, error: 'must be a ws(s):// URL' })
+    .default('wss://ws.kite.trade'),
+  XT_IIFL_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('https://api.iiflcapital.com/v1'),
+  XT_IIFL_LOGIN_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('https://markets.iiflcapital.com/'),
+  XT_IIFL_APP_KEY: optionalText,
+  XT_IIFL_APP_SECRET: optionalText,
 });
 
 /** Zoho Billing account of the `zoho` billing provider (every field required when it is selected). */
@@ -77,6 +94,26 @@ export type ZohoSettings = Readonly<{
   organizationId: string;
   /** Secret token of the secured webhook (X-Zoho-Webhook-Signature). */
   webhookSecret: string;
+}>;
+
+/** Where the live-broker adapters reach each provider (tests point them at local fakes). */
+export type BrokerSettings = Readonly<{
+  kite: Readonly<{
+    /** Kite Connect REST root, e.g. https://api.kite.trade. */
+    apiUrl: string;
+    /** Kite login page the browser is sent to (`?v=3&api_key=...`). */
+    loginUrl: string;
+    /** KiteTicker WebSocket, e.g. wss://ws.kite.trade. */
+    tickerUrl: string;
+  }>;
+  iifl: Readonly<{
+    /** IIFL Capital API root, e.g. https://api.iiflcapital.com/v1. */
+    apiUrl: string;
+    /** IIFL login page (`?v=1&appkey=...`). */
+    loginUrl: string;
+    /** This platform's IIFL app; undefined means IIFL login is not offered. */
+    app: Readonly<{ appKey: string; appSecret: string }> | undefined;
+  }>;
 }>;
 
 /** Typed, validated settings of one server process. */
@@ -124,6 +161,8 @@ export type Config = Readonly<{
     publicUrl: string | undefined;
     zoho: ZohoSettings | undefined;
   }>;
+  /** Live brokers: provider base URLs and this platform's app keys (see docs/config.md). */
+  brokers: BrokerSettings;
 }>;
 
 /** Thrown when the environment holds invalid settings; the message lists every bad key. */
@@ -168,6 +207,31 @@ function billingSettings(e: Env): Config['billing'] {
   return Object.freeze({ provider: 'zoho', publicUrl, zoho });
 }
 
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Provider URLs and the IIFL app; the IIFL key and secret come as a pair. */
+function brokerSettings(e: Env): BrokerSettings {
+  if ((e.XT_IIFL_APP_KEY === undefined) !== (e.XT_IIFL_APP_SECRET === undefined)) {
+    throw new ConfigError(['XT_IIFL_APP_KEY, XT_IIFL_APP_SECRET: set both to offer IIFL login, or neither']);
+  }
+  const app =
+    e.XT_IIFL_APP_KEY && e.XT_IIFL_APP_SECRET
+      ? Object.freeze({ appKey: e.XT_IIFL_APP_KEY, appSecret: e.XT_IIFL_APP_SECRET })
+      : undefined;
+  return Object.freeze({
+    kite: Object.freeze({
+      apiUrl: withoutTrailingSlash(e.XT_KITE_API_URL),
+      loginUrl: e.XT_KITE_LOGIN_URL,
+      tickerUrl: e.XT_KITE_TICKER_URL,
+    }),
+    iifl: Object.freeze({
+      apiUrl: withoutTrailingSlash(e.XT_IIFL_API_URL),
+      loginUrl: e.XT_IIFL_LOGIN_URL,
+      app,
+    }),
+  });
+}
+
 /** Parses the settings from `env` (pure over its argument, so tests pass their own env). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -206,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? e.XT_INSTRUMENTS_CSV
         : path.resolve(e.XT_INSTRUMENTS_CSV),
     billing: billingSettings(e),
+    brokers: brokerSettings(e),
   });
 }
 

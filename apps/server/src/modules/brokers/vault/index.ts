@@ -1,3 +1,4 @@
+export type { AccountLinks } from './account-links';
 export { createSecretCipher, type SecretCipher, VaultDecryptError } from './cipher';
 export { type BrokerSecretFields, type BrokerSecrets, guardSecrets } from './secrets';
 export type { BrokerAccountsTable, VaultTables } from './tables';

@@ -1,0 +1,171 @@
+import { roundMoney } from '@xtrader/core';
+import type {
+  BrokerMargin,
+  BrokerOrderSnapshot,
+  BrokerOrderType,
+  BrokerPosition,
+  ModifyOrderCommand,
+  PlaceOrderCommand,
+  ProductType,
+} from '../broker';
+import type { KiteModifyParams, KitePlaceParams, KiteVariety } from './kite-api';
+import type { KiteOrder, KitePosition } from './kite-schemas';
+import { marketProtectionParam, stopLimitPrice } from './order-rules';
+import { clientOrderIdOf, orderTag } from './tags';
+
+// Translation between our broker commands/shapes and Kite Connect's (reference A.2, A.3). Rules a broker imposes
+// (market protection, no stop-market on options) live in order-rules.ts; this file only renames and reshapes.
+
+const PRODUCT_TO_KITE = { normal: 'NRML', intraday: 'MIS' } as const;
+const SIDE_TO_KITE = { buy: 'BUY', sell: 'SELL' } as const;
+const KITE_ORDER_TYPES: Record<KiteOrder['order_type'], BrokerOrderType> = {
+  MARKET: 'market',
+  LIMIT: 'limit',
+  SL: 'stoploss',
+  'SL-M': 'stoploss_market',
+};
+
+const isOption = (tradingSymbol: string) => /(CE|PE)$/.test(tradingSymbol);
+
+type Pricing = Pick<
+  PlaceOrderCommand,
+  'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'tradingSymbol'
+>;
+
+/** The Kite order type and prices for one of ours. */
+type KitePricing = Pick<KitePlaceParams, 'order_type' | 'price' | 'trigger_price' | 'market_protection'>;
+
+function priced(cmd: Pricing): KitePricing {
+  switch (cmd.orderType) {
+    case 'market':
+      return { order_type: 'MARKET', market_protection: marketProtectionParam(cmd.marketProtection) };
+    case 'limit':
+      return { order_type: 'LIMIT', ...(cmd.price !== undefined ? { price: cmd.price } : {}) };
+    case 'stoploss':
+    case 'stoploss_market': {
+      const trigger = cmd.triggerPrice ?? 0;
+      // Exchanges refuse stop-market orders on options: they go out as stop-limit with a protective buffer.
+      if (cmd.orderType === 'stoploss' || isOption(cmd.tradingSymbol)) {
+        const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
+        const price = own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection);
+        return { order_type: 'SL', trigger_price: trigger, price };
+      }
+      return {
+        order_type: 'SL-M',
+        trigger_price: trigger,
+        market_protection: marketProtectionParam(cmd.marketProtection),
+      };
+    }
+  }
+}
+
+/** `POST /orders/:variety` for one place command. */
+export function toKitePlacement(cmd: PlaceOrderCommand): { variety: KiteVariety; params: KitePlaceParams } {
+  const tag = orderTag(cmd.clientOrderId);
+  const params: KitePlaceParams = {
+    exchange: cmd.exchange,
+    tradingsymbol: cmd.tradingSymbol,
+    transaction_type: SIDE_TO_KITE[cmd.side],
+    quantity: cmd.quantity,
+    product: PRODUCT_TO_KITE[cmd.product],
+    validity: 'DAY',
+    ...priced(cmd),
+    ...(tag ? { tag } : {}),
+  };
+  if (!cmd.iceberg) return { variety: 'regular', params };
+  return {
+    variety: 'iceberg',
+    params: { ...params, iceberg_legs: cmd.iceberg.legs, iceberg_quantity: cmd.iceberg.legQuantity },
+  };
+}
+
+/**
+ * `PUT /orders/:variety/:id` fields for a change to an order we know as `current`. A stop-limit whose trigger moves
+ * without a new price gets its buffer recomputed from the new trigger.
+ */
+export function toKiteModification(
+  current: Pick<BrokerOrderSnapshot, 'orderType' | 'side' | 'tradingSymbol' | 'price' | 'triggerPrice'>,
+  change: ModifyOrderCommand,
+): KiteModifyParams {
+  const orderType = change.orderType ?? current.orderType;
+  const price = change.price ?? (change.triggerPrice === undefined ? current.price : undefined);
+  const params: KiteModifyParams = priced({
+    orderType,
+    side: current.side,
+    tradingSymbol: current.tradingSymbol,
+    triggerPrice: change.triggerPrice ?? current.triggerPrice,
+    marketProtection: undefined,
+    ...(price !== undefined ? { price } : {}),
+  });
+  return change.quantity !== undefined ? { ...params, quantity: change.quantity } : params;
+}
+
+const fromKiteProduct = (product: string): ProductType => (product === 'MIS' ? 'intraday' : 'normal');
+
+function snapshotStatus(order: KiteOrder): BrokerOrderSnapshot['status'] {
+  switch (order.status) {
+    case 'COMPLETE':
+      return 'complete';
+    case 'CANCELLED':
+      return 'cancelled';
+    case 'REJECTED':
+      return 'rejected';
+    case 'TRIGGER PENDING':
+      return 'trigger_pending';
+    default:
+      // OPEN and every in-flight status (validation, modify, cancel pending) are working orders.
+      return (order.filled_quantity ?? 0) > 0 ? 'partially_filled' : 'open';
+  }
+}
+
+/** When Kite last changed the order (epoch ms). */
+export const kiteOrderTime = (order: KiteOrder, fallback: number): number =>
+  order.exchange_update_timestamp ?? order.exchange_timestamp ?? order.order_timestamp ?? fallback;
+
+/** One order-book row as our snapshot. */
+export function fromKiteOrder(order: KiteOrder, now: number): BrokerOrderSnapshot {
+  const clientOrderId = clientOrderIdOf(order.tag);
+  const positive = (value: number | undefined) => (value !== undefined && value > 0 ? value : undefined);
+  const price = positive(order.price);
+  const triggerPrice = positive(order.trigger_price);
+  return {
+    brokerOrderId: order.order_id,
+    ...(clientOrderId ? { clientOrderId } : {}),
+    tradingSymbol: order.tradingsymbol,
+    side: order.transaction_type === 'BUY' ? 'buy' : 'sell',
+    quantity: order.quantity,
+    filledQuantity: order.filled_quantity ?? 0,
+    averagePrice: order.average_price ?? 0,
+    status: snapshotStatus(order),
+    orderType: KITE_ORDER_TYPES[order.order_type],
+    ...(price !== undefined ? { price } : {}),
+    ...(triggerPrice !== undefined ? { triggerPrice } : {}),
+    ...(order.status === 'REJECTED' && order.status_message ? { rejectedReason: order.status_message } : {}),
+    product: fromKiteProduct(order.product),
+    updatedTs: kiteOrderTime(order, now),
+  };
+}
+
+/** Net positions in the products we trade (NRML, MIS). */
+export function fromKitePositions(rows: readonly KitePosition[]): BrokerPosition[] {
+  return rows
+    .filter((row) => row.product === 'NRML' || row.product === 'MIS')
+    .map((row) => ({
+      tradingSymbol: row.tradingsymbol,
+      internalToken: row.instrument_token,
+      product: fromKiteProduct(row.product),
+      quantity: row.quantity,
+      buyQuantity: row.buy_quantity,
+      sellQuantity: row.sell_quantity,
+      buyValue: roundMoney(row.buy_value),
+      sellValue: roundMoney(row.sell_value),
+      lastTradedPrice: row.last_price,
+    }));
+}
+
+/** Equity-segment margins: available is Kite's `net`, utilised its `debits`; total is their sum. */
+export function fromKiteMargin({ net, debits }: { net: number; debits: number }): BrokerMargin {
+  const available = roundMoney(net);
+  const utilized = roundMoney(debits);
+  return { total: roundMoney(available + utilized), available, utilized };
+}

@@ -1,0 +1,38 @@
+import { marketProtectionPrice } from '@xtrader/core';
+import type { Side } from '../broker';
+
+// Exchange and regulator rules for orders sent to Kite, built in rather than left to the user (issue #8):
+// market orders carry market protection (refused without it since 2026-04-01), and stop-loss orders on options go
+// out as stop-limit with a buffer because exchanges refuse stop-market orders on options.
+
+/** Kite's `market_protection`: the user's percentage (1-100, whole), else -1 (the exchange's automatic slab). */
+export function marketProtectionParam(percent: number | undefined): number {
+  if (percent === undefined || !Number.isFinite(percent) || percent <= 0) return -1;
+  return Math.min(100, Math.max(1, Math.round(percent)));
+}
+
+/**
+ * The exchanges' market-protection slabs for options by price (Zerodha support, mirrored in reference A.2): the
+ * buffer a stop-limit needs to behave like a protected stop-market.
+ */
+export function optionProtectionPercent(price: number): number {
+  if (price < 10) return 5;
+  if (price < 100) return 3;
+  if (price <= 500) return 2;
+  return 1;
+}
+
+/**
+ * Limit price of a stop-limit standing in for a stop-market: the trigger moved by the user's protection percentage
+ * (else the slab) in the direction of the fill (buy above, sell below), on the 0.05 grid, at least one tick beyond
+ * the trigger so it never rounds back onto it, and never below 0.05.
+ */
+export function stopLimitPrice(trigger: number, side: Side, protectionPercent: number | undefined): number {
+  const percent =
+    protectionPercent !== undefined && protectionPercent > 0
+      ? protectionPercent
+      : optionProtectionPercent(trigger);
+  const buffered = marketProtectionPrice(trigger, side, percent);
+  const oneTick = marketProtectionPrice(trigger + (side === 'buy' ? 0.05 : -0.05), side, 0);
+  return side === 'buy' ? Math.max(buffered, oneTick) : Math.min(buffered, oneTick);
+}
