@@ -27,7 +27,12 @@ export type BuildOrderInput = {
   ltp: number | undefined;
 };
 
-export type BuiltOrder = { body: PlaceOrderInput; iceberg: boolean; tradingSymbol: string };
+export type BuiltOrder = {
+  body: PlaceOrderInput;
+  iceberg: boolean;
+  tradingSymbol: string;
+  identifier: string;
+};
 export type BuildOrderResult =
   | ({ ok: true } & BuiltOrder)
   | { ok: false; message: string; description?: string };
@@ -94,6 +99,7 @@ export function buildOrder(input: BuildOrderInput): BuildOrderResult {
   const isCall = intent.optionType === 'CE';
   const internalToken = isCall ? config.callInternalToken : config.putInternalToken;
   const tradingSymbol = isCall ? config.callTradingSymbol : config.putTradingSymbol;
+  const identifier = isCall ? config.callIdentifier : config.putIdentifier;
   if (!(card.quantity > 0)) return { ok: false, message: ORDER_MESSAGES.quantityNotPositive };
   if (!internalToken)
     return {
@@ -120,6 +126,7 @@ export function buildOrder(input: BuildOrderInput): BuildOrderResult {
     body,
     iceberg: config.icebergOrder,
     tradingSymbol,
+    identifier,
   });
   const noPrice = {
     ok: false as const,

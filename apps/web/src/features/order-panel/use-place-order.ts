@@ -8,16 +8,19 @@ import { FAILURE_TITLES } from '../../api/trading/messages';
 import { useOrderActivity } from '../../api/trading/order-activity';
 import { orderFeedback } from '../../api/trading/order-feedback';
 import { placeOrder } from '../../api/trading/order-requests';
+import { provisionalOrder, showProvisionalOrder } from '../../api/trading/provisional-orders';
 import { refreshTradingDataSoon } from '../../api/trading/refresh';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { type BuiltOrder, buildOrder } from './build-order';
 import type { OrderIntent } from './order-intent';
 
-async function send({ body, iceberg }: BuiltOrder): Promise<void> {
-  const activity = useOrderActivity.getState();
-  activity.requestSent();
+async function send({ body, iceberg, tradingSymbol, identifier }: BuiltOrder): Promise<void> {
   const request = placeOrder(body, { iceberg });
-  // The cue after the request left: nothing may delay the order, not even a sound.
+  // Everything else after the request left: nothing may delay the order, not even a sound or a row.
+  useOrderActivity.getState().requestSent();
+  const withdraw = showProvisionalOrder(
+    provisionalOrder(body, { tradingSymbol, identifier, now: Date.now() }),
+  );
   orderFeedback.click();
   try {
     await request;
@@ -25,6 +28,7 @@ async function send({ body, iceberg }: BuiltOrder): Promise<void> {
     orderFeedback.success();
     refreshTradingDataSoon();
   } catch (error) {
+    withdraw();
     useOrderActivity.getState().requestSettled(false);
     toastError(error, FAILURE_TITLES.placeOrder);
     orderFeedback.failure();

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCancelOrder, useModifyOrder } from '../../api/trading/order-action-hooks';
 import { canTrail, orderLabel } from '../../api/trading/order-view';
+import { isProvisionalOrder } from '../../api/trading/provisional-orders';
 import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -60,9 +61,17 @@ function useCells(order: Order): Record<string, ReactNode> {
   };
 }
 
+/** A row sent but not yet confirmed: shown at once, acted on once the server has it. */
+function provisionalCells(cells: Record<string, ReactNode>): Record<string, ReactNode> {
+  const placing = <span className="text-[11px] text-warn italic">Placing...</span>;
+  return { ...cells, orderId: placing, modifyOrder: '-', stopLossTrailing: '-', cancel: '-' };
+}
+
 /** One pending order with its modify, trailing and cancel controls. */
 export function PendingOrderRow({ order, columns, selected, onSelect, nested }: Props) {
-  const cells = useCells(order);
+  const live = useCells(order);
+  const provisional = isProvisionalOrder(order);
+  const cells = provisional ? provisionalCells(live) : live;
   return (
     <Tr data-order-id={order.orderId} className={cn(nested && 'bg-surface-2/40')}>
       <Td className="w-8">

@@ -2,6 +2,7 @@ import { TABLE_PAGE_SIZE } from '@xtrader/core';
 import type { Order } from '@xtrader/core/api/orders';
 import { Fragment, useMemo, useState } from 'react';
 import { groupOrders, type OrderGroup } from '../../api/trading/order-view';
+import { isProvisionalOrder } from '../../api/trading/provisional-orders';
 import { Checkbox } from '../../ui/checkbox';
 import { Pager, paginate } from '../../ui/pager';
 import { EmptyRow, TableFrame, Th } from '../../ui/table';
@@ -83,7 +84,7 @@ export function PendingOrdersTable({ orders, label, emptyText, selection, onSele
   const groups = useMemo(() => groupOrders(orders), [orders]);
   const [page, setPage] = useState(1);
   const shown = paginate(groups, page, TABLE_PAGE_SIZE);
-  const allIds = orders.map((o) => o.orderId);
+  const allIds = orders.filter((o) => !isProvisionalOrder(o)).map((o) => o.orderId);
   const allSelected = allIds.length > 0 && allIds.every((id) => selection.has(id));
   return (
     <div>
