@@ -1,12 +1,25 @@
 import { roundMoney, toPaise } from '@xtrader/core';
 import type { BrokerOrderEvent } from '../broker';
-import type { KiteOrder } from './kite-schemas';
 
-// Kite reports an order as its whole current state (postbacks, ticker `order` messages), often twice (postback and
-// ticker) and with cumulative fills. The tracker remembers what it last saw of each order and turns each report
-// into the normalised events that are new: accepted, triggered, modified, one fill per increase of the cumulative
-// filled quantity (trade id `<order_id>:<filled so far>`, so a repeat is recognisably the same trade), cancelled
-// or rejected. It decides nothing about our order's status; the engine's state machine does.
+// Live brokers report an order as its whole current state (Kite postbacks and ticker messages, IIFL's order book),
+// often more than once and with cumulative fills. The tracker remembers what it last saw of each order and turns
+// each report into the normalised events that are new: accepted, triggered, modified, one fill per increase of the
+// cumulative filled quantity (trade id `<order id>:<filled so far>`, so a repeat is recognisably the same trade),
+// cancelled or rejected. It decides nothing about our order's status; the engine's state machine does.
+
+/** One broker report of an order, in the broker-neutral vocabulary adapters map to. */
+export interface OrderReport {
+  orderId: string;
+  /** in_flight: the broker is still validating or applying a request (nothing new to report). */
+  status: 'in_flight' | 'open' | 'trigger_pending' | 'complete' | 'cancelled' | 'rejected';
+  quantity: number;
+  filledQuantity: number;
+  averagePrice: number;
+  price?: number;
+  triggerPrice?: number;
+  /** The broker's reason (rejections, cancellations). */
+  message?: string;
+}
 
 interface Seen {
   accepted: boolean;
@@ -19,84 +32,102 @@ interface Seen {
   triggerPrice: number | undefined;
 }
 
-const FINAL = new Set(['COMPLETE', 'CANCELLED', 'REJECTED']);
-/** Statuses after which the order rests at the exchange (UPDATE is a postback's "modified or partly filled"). */
-const RESTING = new Set(['OPEN', 'TRIGGER PENDING', 'UPDATE', 'COMPLETE', 'CANCELLED']);
-
+const isFinal = (status: OrderReport['status']) =>
+  status === 'complete' || status === 'cancelled' || status === 'rejected';
 const positive = (value: number | undefined) => (value !== undefined && value > 0 ? value : undefined);
 
-function seenOf(order: KiteOrder): Seen {
-  const filled = order.filled_quantity ?? 0;
+function seenOf(report: OrderReport): Seen {
   return {
-    accepted: RESTING.has(order.status),
-    triggerPending: order.status === 'TRIGGER PENDING',
-    final: FINAL.has(order.status),
-    filled,
-    filledValuePaise: Math.round(toPaise(order.average_price ?? 0) * filled),
-    quantity: order.quantity,
-    price: positive(order.price),
-    triggerPrice: positive(order.trigger_price),
+    accepted: report.status !== 'in_flight' && report.status !== 'rejected',
+    triggerPending: report.status === 'trigger_pending',
+    final: isFinal(report.status),
+    filled: report.filledQuantity,
+    filledValuePaise: Math.round(toPaise(report.averagePrice) * report.filledQuantity),
+    quantity: report.quantity,
+    price: positive(report.price),
+    triggerPrice: positive(report.triggerPrice),
   };
 }
 
-function modification(before: Seen, order: KiteOrder): BrokerOrderEvent | undefined {
-  const price = positive(order.price);
-  const triggerPrice = positive(order.trigger_price);
+const NOTHING_SEEN: Seen = {
+  accepted: false,
+  triggerPending: false,
+  final: false,
+  filled: 0,
+  filledValuePaise: 0,
+  quantity: 0,
+  price: undefined,
+  triggerPrice: undefined,
+};
+
+function modification(before: Seen, report: OrderReport): BrokerOrderEvent | undefined {
+  const price = positive(report.price);
+  const triggerPrice = positive(report.triggerPrice);
   const changes: Extract<BrokerOrderEvent, { type: 'modified' }> = { type: 'modified' };
   if (price !== undefined && price !== before.price) changes.price = price;
   if (triggerPrice !== undefined && triggerPrice !== before.triggerPrice) changes.triggerPrice = triggerPrice;
-  if (order.quantity !== before.quantity) changes.quantity = order.quantity;
+  if (report.quantity !== before.quantity) changes.quantity = report.quantity;
   return Object.keys(changes).length > 1 ? changes : undefined;
 }
 
-/** The fill that takes our booked quantity and value up to Kite's cumulative figures. */
-function fill(before: Seen, order: KiteOrder): BrokerOrderEvent | undefined {
-  const filled = order.filled_quantity ?? 0;
-  const delta = filled - before.filled;
+/** The fill that takes our booked quantity and value up to the broker's cumulative figures. */
+function fill(before: Seen, report: OrderReport): BrokerOrderEvent | undefined {
+  const delta = report.filledQuantity - before.filled;
   if (delta <= 0) return undefined;
-  const valuePaise = Math.round(toPaise(order.average_price ?? 0) * filled);
+  const valuePaise = Math.round(toPaise(report.averagePrice) * report.filledQuantity);
   const price = roundMoney((valuePaise - before.filledValuePaise) / 100 / delta);
-  const safePrice = price > 0 ? price : (order.average_price ?? 0);
-  return { type: 'fill', tradeId: `${order.order_id}:${filled}`, quantity: delta, price: safePrice };
+  const safePrice = price > 0 ? price : report.averagePrice;
+  return {
+    type: 'fill',
+    tradeId: `${report.orderId}:${report.filledQuantity}`,
+    quantity: delta,
+    price: safePrice,
+  };
 }
 
-export class KiteOrderTracker {
+export class OrderReportTracker {
   private readonly seen = new Map<string, Seen>();
 
-  /** Records an order's state without emitting events (the order book at start, or after a reconnect). */
-  remember(order: KiteOrder): void {
-    this.seen.set(order.order_id, seenOf(order));
+  /** @param brokerName for the default rejection reason, e.g. 'Zerodha'. */
+  constructor(private readonly brokerName: string) {}
+
+  /** Records an order's state without emitting events (the order book at start). */
+  remember(report: OrderReport): void {
+    this.seen.set(report.orderId, seenOf(report));
   }
 
-  /** The events this report of an order adds to what was seen before. */
-  events(order: KiteOrder): BrokerOrderEvent[] {
-    const before =
-      this.seen.get(order.order_id) ??
-      seenOf({ ...order, status: 'PUT ORDER REQ RECEIVED', filled_quantity: 0 });
-    if (before.final) return [];
+  /** The events this report adds to what was seen before. */
+  events(report: OrderReport): BrokerOrderEvent[] {
+    const existing = this.seen.get(report.orderId);
+    const before = existing ?? {
+      ...NOTHING_SEEN,
+      quantity: report.quantity,
+      price: positive(report.price),
+      triggerPrice: positive(report.triggerPrice),
+    };
+    if (before.final || report.status === 'in_flight') return [];
     const events: BrokerOrderEvent[] = [];
-    if (order.status === 'REJECTED') {
-      events.push({ type: 'rejected', reason: order.status_message?.trim() || 'Rejected by Zerodha' });
-    } else if (RESTING.has(order.status)) {
+    if (report.status === 'rejected') {
+      events.push({ type: 'rejected', reason: report.message?.trim() || `Rejected by ${this.brokerName}` });
+    } else {
       if (!before.accepted) {
         events.push({
           type: 'accepted',
-          status: order.status === 'TRIGGER PENDING' ? 'trigger_pending' : 'open',
+          status: report.status === 'trigger_pending' ? 'trigger_pending' : 'open',
         });
-      } else if (before.triggerPending && order.status !== 'TRIGGER PENDING') {
+      } else if (before.triggerPending && report.status !== 'trigger_pending') {
         events.push({ type: 'triggered' });
-      } else {
-        const modified = modification(before, order);
-        if (modified && !FINAL.has(order.status)) events.push(modified);
+      } else if (!isFinal(report.status)) {
+        const modified = modification(before, report);
+        if (modified) events.push(modified);
       }
-      const filled = fill(before, order);
+      const filled = fill(before, report);
       if (filled) events.push(filled);
-      if (order.status === 'CANCELLED') {
-        events.push({ type: 'cancelled', ...(order.status_message ? { reason: order.status_message } : {}) });
+      if (report.status === 'cancelled') {
+        events.push({ type: 'cancelled', ...(report.message ? { reason: report.message } : {}) });
       }
     }
-    // In-flight statuses (validation, modify or cancel pending) carry nothing new; fills never go backwards.
-    if (RESTING.has(order.status) || order.status === 'REJECTED') this.remember(order);
+    this.remember(report);
     return events;
   }
 }

@@ -8,6 +8,7 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
+import type { OrderReport } from '../live/order-tracker';
 import type { KiteModifyParams, KitePlaceParams, KiteVariety } from './kite-api';
 import type { KiteOrder, KitePosition } from './kite-schemas';
 import { marketProtectionParam, stopLimitPrice } from './order-rules';
@@ -116,6 +117,31 @@ function snapshotStatus(order: KiteOrder): BrokerOrderSnapshot['status'] {
       // OPEN and every in-flight status (validation, modify, cancel pending) are working orders.
       return (order.filled_quantity ?? 0) > 0 ? 'partially_filled' : 'open';
   }
+}
+
+const REPORT_STATUS: Record<string, OrderReport['status']> = {
+  OPEN: 'open',
+  // A postback's UPDATE: the order was modified or partly filled and still rests.
+  UPDATE: 'open',
+  'TRIGGER PENDING': 'trigger_pending',
+  COMPLETE: 'complete',
+  CANCELLED: 'cancelled',
+  REJECTED: 'rejected',
+};
+
+/** A Kite order message as a broker-neutral report (every in-flight status says nothing new). */
+export function toOrderReport(order: KiteOrder): OrderReport {
+  const message = order.status_message?.trim();
+  return {
+    orderId: order.order_id,
+    status: REPORT_STATUS[order.status] ?? 'in_flight',
+    quantity: order.quantity,
+    filledQuantity: order.filled_quantity ?? 0,
+    averagePrice: order.average_price ?? 0,
+    ...(order.price !== undefined ? { price: order.price } : {}),
+    ...(order.trigger_price !== undefined ? { triggerPrice: order.trigger_price } : {}),
+    ...(message ? { message } : {}),
+  };
 }
 
 /** When Kite last changed the order (epoch ms). */

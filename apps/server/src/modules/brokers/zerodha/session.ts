@@ -8,7 +8,8 @@ import type {
   ModifyOrderCommand,
   PlaceOrderCommand,
 } from '../broker';
-import type { OrderRateGovernor } from './governor';
+import type { OrderRateGovernor } from '../live/governor';
+import { OrderReportTracker } from '../live/order-tracker';
 import type { KiteApi, KiteVariety } from './kite-api';
 import { classifyKiteError, type KiteApiError } from './kite-errors';
 import type { KiteOrder } from './kite-schemas';
@@ -19,8 +20,8 @@ import {
   kiteOrderTime,
   toKiteModification,
   toKitePlacement,
+  toOrderReport,
 } from './map';
-import { KiteOrderTracker } from './order-tracker';
 import { clientOrderIdOf } from './tags';
 
 export const ZERODHA_BROKER_ID = 'ZERODHA';
@@ -75,7 +76,7 @@ const failure = (error: KiteApiError): BrokerAck => ({ ok: false, reason: error.
 export function createZerodhaSession(deps: ZerodhaSessionDeps): ZerodhaSession {
   const { userId, clock } = deps;
   const handlers = new Set<(update: BrokerOrderUpdate) => void>();
-  const tracker = new KiteOrderTracker();
+  const tracker = new OrderReportTracker('Zerodha');
   const known = new Map<string, Known>();
 
   const learn = (order: KiteOrder) => {
@@ -124,7 +125,7 @@ export function createZerodhaSession(deps: ZerodhaSessionDeps): ZerodhaSession {
     const receivedTs = clock.now();
     const eventTs = kiteOrderTime(order, receivedTs);
     const clientOrderId = clientOrderIdOf(order.tag);
-    for (const event of tracker.events(order)) {
+    for (const event of tracker.events(toOrderReport(order))) {
       const update: BrokerOrderUpdate = {
         userId,
         brokerOrderId: order.order_id,
@@ -193,7 +194,7 @@ export function createZerodhaSession(deps: ZerodhaSessionDeps): ZerodhaSession {
     deliver,
 
     async seed() {
-      for (const row of await orders()) tracker.remember(row);
+      for (const row of await orders()) tracker.remember(toOrderReport(row));
     },
 
     async catchUp() {
