@@ -46,7 +46,7 @@ function setup(
 
 const press = (key: string, shiftKey = false) =>
   act(() => void fireEvent.keyDown(document.body, { key, shiftKey }));
-const orderCalls = (calls: { path: string }[]) => calls.filter((c) => c.path.startsWith('/order'));
+const orderCalls = <C extends { path: string }>(calls: C[]) => calls.filter((c) => c.path.startsWith('/order'));
 
 beforeEach(() => {
   setOrderFeedback(feedback);
