@@ -1,5 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Outlet } from 'react-router';
+import { ConnectionPill } from '../../features/market-header/connection-pill';
+import { HeaderQuotes } from '../../features/market-header/header-quotes';
 import { BrokerStatusCard } from '../../features/practice/broker-status-card';
 import { PracticeModeSwitch } from '../../features/practice/practice-mode-switch';
 import { UserSettingsDialog } from '../../features/user-settings/user-settings-dialog';
@@ -20,7 +22,7 @@ export type ShellSlots = { quotes?: ReactNode; connection?: ReactNode };
  * broker status, Exit All, fullscreen, theme and the menu (Add Broker, User Settings, Subscribe, trading
  * platform, Logout); then the routed screen.
  */
-export function TradingShell({ quotes, connection }: ShellSlots) {
+export function TradingShell({ quotes = <HeaderQuotes />, connection = <ConnectionPill /> }: ShellSlots) {
   useTradingWiring();
   const [dialog, setDialog] = useState<'broker' | 'settings' | null>(null);
   const openBroker = () => setDialog('broker');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useOrders, usePositions } from '../../api/trading/portfolio-queries';
 import { ErrorBoundary } from '../../ui/error-boundary';
+import { ConfigBar } from '../config-bar/config-bar';
 import { FollowUpTable } from '../follow-up/follow-up-table';
 import { FundsWidget } from '../funds/funds-widget';
 import { MarketOrderCard } from '../order-panel/market-order-card';
@@ -40,6 +41,7 @@ export function DashboardPage() {
           name="Configuration bar"
           className="flex min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-surface px-3 py-1.5"
         >
+          <ConfigBar />
           <OrderOptions />
         </Region>
         <Region name="Funds">
