@@ -13,12 +13,19 @@ export interface KillSwitchOptions {
   settleTimeoutMs: number;
   /** Pause before a round that retries failed exits; doubles every round. */
   retryBackoffMs: number;
+  /**
+   * After order activity wakes a waiting round, how long to let further updates gather before reading the exits'
+   * state again: a square-off produces hundreds of updates, and one read per update would compete with the very
+   * order processing it waits for.
+   */
+  recheckGapMs: number;
 }
 
 export const DEFAULT_KILL_SWITCH_OPTIONS: KillSwitchOptions = {
   maxAttempts: 4,
   settleTimeoutMs: 3000,
   retryBackoffMs: 100,
+  recheckGapMs: 25,
 };
 
 /** Deadlines and pauses of the square-off (monotonic time, not the wall clock of the records). */
@@ -134,7 +141,7 @@ export function createKillSwitch(deps: KillSwitchDeps) {
       pending = pending.filter((ref) => isWorking(states, ref.exitId));
       const left = deadline - timing.now();
       if (pending.length === 0 || left <= 0) break;
-      await deps.waitForActivity(userId, left);
+      if (await deps.waitForActivity(userId, left)) await timing.sleep(Math.min(options.recheckGapMs, left));
     }
     return pending;
   };

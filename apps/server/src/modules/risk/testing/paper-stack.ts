@@ -4,7 +4,7 @@ import type { Bus, BusEvents } from '../../../bus/bus';
 import { createMemoryBus } from '../../../bus/memory-bus';
 import { silentLogger } from '../../../logger';
 import type { StoreDialect } from '../../../store/open-store';
-import type { BrokerRegistry } from '../../brokers/broker';
+import type { BrokerRegistry, BrokerSession } from '../../brokers/broker';
 import { createOrdersModule, type OrdersModule } from '../../orders/index';
 import { busOrderActivity, createRiskModule, orderManagerExits, type RiskModule } from '../index';
 import type { KillSwitchOptions } from '../kill-switch';
@@ -28,14 +28,27 @@ export interface PaperStack {
   close(): Promise<void>;
 }
 
-export async function createPaperStack(
-  options: { store?: StoreDialect; kill?: Partial<KillSwitchOptions> } = {},
-): Promise<PaperStack> {
+export interface PaperStackOptions {
+  store?: StoreDialect;
+  kill?: Partial<KillSwitchOptions>;
+  /** Wraps each user's paper session (the benchmark times the broker's acknowledgements there). */
+  wrapSession?: (session: BrokerSession) => BrokerSession;
+}
+
+export async function createPaperStack(options: PaperStackOptions = {}): Promise<PaperStack> {
   const paper = await createPaperFixture(options.store ?? 'sqlite');
   const logger = silentLogger();
   const bus = createMemoryBus(logger);
   const resources = { clock: paper.clock, logger, bus, db: paper.store.db };
-  const registry: BrokerRegistry = { sessionFor: async (userId) => paper.exchange.sessionFor(userId) };
+  const wrap = options.wrapSession ?? ((session: BrokerSession) => session);
+  const sessions = new Map<string, BrokerSession>();
+  const registry: BrokerRegistry = {
+    sessionFor: async (userId) => {
+      const session = sessions.get(userId) ?? wrap(paper.exchange.sessionFor(userId));
+      sessions.set(userId, session);
+      return session;
+    },
+  };
   const orders = createOrdersModule({
     resources,
     registry,
