@@ -33,7 +33,8 @@ test.describe('session', () => {
     await page.goto(`/auth?authToken=${encodeURIComponent(token)}`);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await page.screenshot({ path: screenshotPath('dashboard-shell.png') });
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await storedAccessToken(page)).toBeNull();
     const revoked = await request.get('/v1/options-x/auth/getUserInfo', {

@@ -24,10 +24,13 @@ describe('logout', () => {
     const { router } = renderRoute('/dashboard');
     setGoHome(() => void router.navigate('/', { replace: true }));
     queryClient.setQueryData(['margin'], { available: 1 });
-    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    // The trading shell is a large lazy chunk: its first (cold) import in a test run can be slow.
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu' }, { timeout: 12_000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/logout' });
-    expect(calls[0]?.headers.Authorization).toBe(token);
+    const logoutCall = calls.find((call) => call.path === '/auth/logout');
+    expect(logoutCall?.method).toBe('POST');
+    expect(logoutCall?.headers.Authorization).toBe(token);
     expect(useSessionStore.getState().user).toBeNull();
     expect(queryClient.getQueryData(['margin'])).toBeUndefined();
   });
