@@ -8,10 +8,10 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
+import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
 import type { OrderReport } from '../live/order-tracker';
 import type { KiteModifyParams, KitePlaceParams, KiteVariety } from './kite-api';
 import type { KiteOrder, KitePosition } from './kite-schemas';
-import { marketProtectionParam, stopLimitPrice } from './order-rules';
 import { clientOrderIdOf, orderTag } from './tags';
 
 // Translation between our broker commands/shapes and Kite Connect's (reference A.2, A.3). Rules a broker imposes

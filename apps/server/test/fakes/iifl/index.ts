@@ -1,0 +1,1 @@
+export { FakeIifl, type FakeIiflOrder, type RecordedIiflRequest } from './fake-iifl';
