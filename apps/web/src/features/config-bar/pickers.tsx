@@ -71,10 +71,9 @@ function LivePrice({ symbol, side }: { symbol: string; side: OptionSide }) {
         'min-w-16 text-xs font-semibold tabular-nums',
         side === 'call' ? 'text-buy' : 'text-sell',
       )}
-      data-testid={`${label.toLowerCase()}-price`}
     >
       <span className="sr-only">{label} price </span>
-      {quote ? formatNumber(quote.lastPrice) : '-'}
+      <span data-testid={`${label.toLowerCase()}-price`}>{quote ? formatNumber(quote.lastPrice) : '-'}</span>
     </span>
   );
 }
