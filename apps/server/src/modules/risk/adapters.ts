@@ -2,6 +2,7 @@ import type { Order } from '@xtrader/core/api/orders';
 import type { Bus } from '../../bus/bus';
 import type { BrokerRegistry } from '../brokers/broker';
 import type { OrdersService } from '../orders/index';
+import { errorText } from './kill-switch';
 import type { ExitPort, ExitRef, ExitState, OrderActivitySource, PositionSource } from './ports';
 
 // The composition root's adapters from the engine's services to the risk module's ports.
@@ -16,7 +17,6 @@ export const busOrderActivity = (bus: Bus): OrderActivitySource => ({
   onOrderActivity: (handler) => bus.subscribe('order.updated', ({ userId }) => handler(userId)),
 });
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const onPosition = (ref: ExitRef) => (order: Order) =>
   order.tradingSymbol === ref.tradingSymbol && order.productType === ref.product;
 const latest = (orders: Order[]) =>

@@ -74,7 +74,7 @@ const exitRefs = (kill: KillRecord, ids?: ReadonlySet<string>): ExitRef[] =>
   });
 const isOpenIntraday = (p: BrokerPosition) => p.product === 'intraday' && p.quantity !== 0;
 const isWorking = (states: Round['states'], id: string) => states.get(id)?.status === 'working';
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * The square-off that must complete: cancel every open order, then in bounded rounds exit each open intraday

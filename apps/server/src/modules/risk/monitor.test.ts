@@ -58,10 +58,14 @@ describeEachStore('profit protection monitor', (store) => {
 
   it('squares off when MTM falls to the max loss', async () => {
     await save({ maxLoss: -2000 });
+    // The monitor keeps the symbols it watches ticking, and lets go of them once it stops watching.
+    const owner = `profit-protection:${user.id}`;
+    expect(h.market.retained.get(owner)).toEqual(new Set([CE]));
     await h.tick({ [CE]: 74 }); // -1950
     expect(h.exchange.placeCalls).toHaveLength(0);
     await h.tick({ [CE]: 73.3 }); // -2002.5
     expect(h.exchange.position(user.id, CE)?.quantity).toBe(0);
+    expect(h.market.retained.has(owner)).toBe(false);
     expect((await h.get(user.token)).lastTrigger).toMatchObject({ trigger: 'max_loss_hit', mtm: -2002.5 });
   });
 

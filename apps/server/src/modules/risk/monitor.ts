@@ -53,13 +53,16 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
       if (!watch || watch.firing) return;
       const [view, snapshot] = await Promise.all([viewOf(userId), positions.positions(userId)]);
       if (watches.get(userId) !== watch || watch.firing) return;
+      const before = watch.symbols;
       watch.view = view;
       watch.positions = intradayPositions(snapshot);
       watch.symbols = openSymbols(watch.positions);
       watch.loaded = true;
       index.index(watch, (symbol) => marketData.getQuote(symbol, view)?.lastPrice);
-      marketData.release(owner(userId));
+      // Retain the new set before releasing what left it, so a symbol held throughout never stops ticking.
       marketData.retain(owner(userId), watch.symbols);
+      const gone = before.filter((symbol) => !watch.symbols.includes(symbol));
+      if (gone.length > 0) marketData.release(owner(userId), gone);
       evaluate(watch);
     });
 
