@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Generous: scrypt logins and the trading shell chunk are slow on two busy cores.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter,
   use: {
