@@ -2,7 +2,7 @@ import { INDEX_TABLE, type IndexTable } from '@xtrader/core';
 import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { BrokerRegistry } from '../brokers/broker';
+import type { BrokerAck, BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView } from '../market/contract';
 import { createPacer, type Pacer, type PacerTime } from './pacer';
@@ -41,7 +41,7 @@ export interface OrderEngine extends Omit<OrderEngineDeps, 'indexTable' | 'pacer
   sessions: SessionDirectory;
   trailing: TrailingMonitor;
   /** Placements being sent right now, by order id: a second send waits for the first instead. */
-  sending: Map<string, Promise<void>>;
+  sending: Map<string, Promise<BrokerAck>>;
 }
 
 export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
@@ -52,7 +52,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     tracker,
     queue: createUserQueue(tracker),
     pacer: createPacer(deps.pacerTime),
-    sending: new Map<string, Promise<void>>(),
+    sending: new Map<string, Promise<BrokerAck>>(),
   } as OrderEngine;
   engine.sessions = createSessionDirectory(deps.registry, (session, update) =>
     handleBrokerUpdate(engine, session, update),

@@ -155,6 +155,14 @@ export async function placeOrder(
   }
   const root = orders[0] as OrderRecord;
   if (root.trailing?.active && root.trailing.handler === 'local') engine.trailing.watch(root);
-  await sendPlacements(engine, session, orders);
-  return resultOf(engine, userId, root.id);
+  const acks = await sendPlacements(engine, session, orders);
+  const parts = root.kind === 'broker' ? [root] : orders.filter((order) => order.groupId === root.id);
+  const answers = parts.map((part) => acks.get(part.id));
+  // Refused outright (every exchange order of it): a 400 with the broker's reason. Later rejections arrive as
+  // order_failed notifications, as they do from a real broker.
+  const refusal = answers.find((ack) => ack?.ok === false);
+  if (refusal && !refusal.ok && answers.every((ack) => ack?.ok === false)) {
+    throw new BadRequestError(refusal.reason, 'ORDER_REJECTED');
+  }
+  return { orderId: root.id, orderIds: parts.map((part) => part.id) };
 }

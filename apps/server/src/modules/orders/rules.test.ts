@@ -127,7 +127,7 @@ describe('pacer', () => {
     };
     const pacer = createPacer(time);
     const order: number[] = [];
-    await Promise.all([0, 1, 2, 3, 4].map((i) => pacer.acquire('u', 2).then(() => order.push(now))));
+    await Promise.all([0, 1, 2, 3, 4].map(() => pacer.acquire('u', 2).then(() => order.push(now))));
     expect(order).toEqual([0, 0, 1000, 1000, 2000]);
     await pacer.acquire('other', 2);
     expect(now).toBe(2000);

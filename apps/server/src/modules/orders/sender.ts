@@ -77,7 +77,7 @@ async function recordAck(
   return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
 }
 
-function sendPlacement(engine: OrderEngine, session: BrokerSession, order: OrderRecord): Promise<void> {
+function sendPlacement(engine: OrderEngine, session: BrokerSession, order: OrderRecord): Promise<BrokerAck> {
   const inFlight = engine.sending.get(order.id);
   if (inFlight) return inFlight;
   const work = (async () => {
@@ -85,20 +85,24 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
     const ack = await placeSafely(session, order);
     const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));
     if (rootId) scheduleEvaluation(engine, order.userId, rootId);
+    return ack;
   })().finally(() => engine.sending.delete(order.id));
   engine.sending.set(order.id, work);
   return engine.tracker.track(work);
 }
 
-/** Sends stored (intent) broker orders, all together, paced by the broker's orders-per-second limit. */
+/**
+ * Sends stored (intent) broker orders, all together, paced by the broker's orders-per-second limit. Resolves with
+ * the broker's answer to each, by order id.
+ */
 export async function sendPlacements(
   engine: OrderEngine,
   session: BrokerSession,
   orders: readonly OrderRecord[],
-): Promise<void> {
-  await Promise.all(
-    orders.filter((order) => order.kind === 'broker').map((o) => sendPlacement(engine, session, o)),
-  );
+): Promise<Map<string, BrokerAck>> {
+  const brokerOrders = orders.filter((order) => order.kind === 'broker');
+  const acks = await Promise.all(brokerOrders.map((order) => sendPlacement(engine, session, order)));
+  return new Map(brokerOrders.map((order, i) => [order.id, acks[i] as BrokerAck]));
 }
 
 type Request = 'cancel' | 'modify';
@@ -129,6 +133,8 @@ async function request(
   const session = await engine.sessions.forOrder(order);
   await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
   const ack = await commandSafely(() => send(session, brokerOrderId));
+  // An accepted cancel is booked when the broker reports it; only refusals and modifications need a step here.
+  if (ack.ok && kind === 'cancel') return ack;
   await engine.queue.run(userId, async () => {
     const current = await engine.store.findById(userId, orderId);
     if (!current) return;

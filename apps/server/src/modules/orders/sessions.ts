@@ -19,14 +19,19 @@ export function createSessionDirectory(
   registry: BrokerRegistry,
   onUpdate: (session: BrokerSession, update: BrokerOrderUpdate) => void,
 ): SessionDirectory {
-  const listening = new Map<BrokerSession, () => void>();
+  // One listener per user and broker. A registry may hand out a new session object for the same account (e.g.
+  // after a reconnect): the listener moves to it, so no update is handled twice.
+  const listening = new Map<string, { session: BrokerSession; unsubscribe: () => void }>();
 
   const attach = (session: BrokerSession) => {
-    if (listening.has(session)) return;
-    listening.set(
+    const key = `${session.userId}\u0000${session.brokerId}`;
+    const current = listening.get(key);
+    if (current?.session === session) return;
+    current?.unsubscribe();
+    listening.set(key, {
       session,
-      session.onOrderUpdate((update) => onUpdate(session, update)),
-    );
+      unsubscribe: session.onOrderUpdate((update) => onUpdate(session, update)),
+    });
   };
 
   const current = async (userId: string) => {
@@ -52,7 +57,7 @@ export function createSessionDirectory(
       return session;
     },
     close() {
-      for (const unsubscribe of listening.values()) unsubscribe();
+      for (const { unsubscribe } of listening.values()) unsubscribe();
       listening.clear();
     },
   };

@@ -58,6 +58,17 @@ export function createOrderStore(db: Kysely<Database>) {
       });
     },
 
+    /** Records the broker's id of an order unless an update already did (one statement, no read). */
+    async setBrokerOrderId(userId: string, id: string, brokerOrderId: string): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ brokerOrderId })
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .where('brokerOrderId', 'is', null)
+        .execute();
+    },
+
     findById: (userId: string, id: string) => one(orders().where('userId', '=', userId).where('id', '=', id)),
 
     findByBrokerOrderId: (userId: string, brokerId: string, brokerOrderId: string) =>

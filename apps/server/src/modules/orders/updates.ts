@@ -26,14 +26,13 @@ export function handleBrokerUpdate(
   const userId = session.userId;
   const work = engine.queue
     .run(userId, async () => {
-      let order = await findOrder(engine, session, update);
-      if (!order) return undefined;
-      if (!order.brokerOrderId) {
-        // The update overtook the placement's answer: its broker id is as good as the answer's.
-        order = { ...order, brokerOrderId: update.brokerOrderId };
-        await engine.store.saveOrder(order);
-      }
+      const found = await findOrder(engine, session, update);
+      if (!found) return undefined;
+      // An update that overtook the placement's answer carries the broker id as well as the answer would.
+      const adopted = !found.brokerOrderId;
+      const order = adopted ? { ...found, brokerOrderId: update.brokerOrderId } : found;
       const next = await applyEvent(engine, order, toOrderEvent(update.event, order.id, update.eventTs));
+      if (!next && adopted) await engine.store.setBrokerOrderId(order.userId, order.id, update.brokerOrderId);
       return next && hasWorkflow(next) ? next.rootId : undefined;
     })
     .then((rootId) => {
