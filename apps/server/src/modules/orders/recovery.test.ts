@@ -143,4 +143,26 @@ describeEachStore('recovery after a restart', (storeKind) => {
     });
     expect((await orderOf(h, user, orderId)).state.status).toBe('cancelled');
   });
+
+  it('catches up after a broker reconnect (resync) and forgets paper orders on a funds reset', async () => {
+    const { orderId } = await h.module.service.place(user, {
+      body: orderBody({ orderType: 'limit', triggerPrice: 110 }),
+      iceberg: false,
+    });
+    await h.settle();
+    h.module.engine.sessions.close(); // the update stream dropped
+    h.market.push(CALL.tradingsymbol, 109);
+    await h.settle();
+    expect((await orderOf(h, user, orderId)).state.status).toBe('open');
+    await h.module.service.resync(user);
+    await h.settle();
+    expect((await orderOf(h, user, orderId)).state.status).toBe('complete');
+    await h.module.service.forgetBrokerOrders(user, h.broker.brokerId);
+    expect(await h.module.service.listOrders(user)).toEqual({
+      openOrders: [],
+      executedOrders: [],
+      rejectedOrders: [],
+      cancelledOrders: [],
+    });
+  });
 });

@@ -76,10 +76,21 @@ async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: 
   }
 }
 
+function recentSince(engine: OrderEngine): number {
+  const now = engine.clock.now();
+  return Math.min(now - RECENT_MS, istEpochMs(istDateOf(now)));
+}
+
+/** Brings one user's orders up to date with their broker again (after a reconnect); listens to the session. */
+export async function resyncUser(engine: OrderEngine, userId: string): Promise<void> {
+  const session = await engine.sessions.current(userId);
+  if (!session) return;
+  await recoverUser(engine, session, await engine.store.listRecent(userId, recentSince(engine)));
+}
+
 /** Recovers every user with recent or still-working orders; one user's failure does not stop the others. */
 export async function recoverOrders(engine: OrderEngine): Promise<void> {
-  const now = engine.clock.now();
-  const since = Math.min(now - RECENT_MS, istEpochMs(istDateOf(now)));
+  const since = recentSince(engine);
   for (const userId of await engine.store.usersToRecover(since)) {
     try {
       const session = await engine.sessions.current(userId);

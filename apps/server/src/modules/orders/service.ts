@@ -12,7 +12,7 @@ import { exitAllPositions, exitPosition } from './exits';
 import { cancelAll, cancelMultiple, cancelOrder, modifyMultiple, modifyOrder } from './order-actions';
 import { type PlacementRequest, type PlacementResult, placeOrder } from './placement';
 import { listOrders } from './read-model';
-import { recoverOrders } from './recovery';
+import { recoverOrders, resyncUser } from './recovery';
 import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing';
 
 /** Runs before anything is placed; throws (e.g. the skeleton's ForbiddenError) to refuse the order. */
@@ -40,6 +40,8 @@ export interface OrdersService {
   listOrders(userId: string): Promise<OrdersResponse>;
   /** Drops a user's orders at one broker (Practice Mode funds reset clears the paper orders). */
   forgetBrokerOrders(userId: string, brokerId: string): Promise<void>;
+  /** After a broker reconnect: listen to the user's session again and catch up on missed updates. */
+  resync(userId: string): Promise<void>;
   /** Reloads stored orders and carries on their workflows (run once at start). */
   recover(): Promise<void>;
   /** Resolves when no order work is in flight (tests, shutdown). */
@@ -71,6 +73,7 @@ export function createOrdersService(
       await engine.tracker.idle();
       await engine.queue.run(userId, () => engine.store.deleteBrokerOrders(userId, brokerId));
     },
+    resync: (userId) => resyncUser(engine, userId),
     recover: () => recoverOrders(engine),
     idle: () => engine.tracker.idle(),
   };
