@@ -77,7 +77,10 @@ export class SimulatorFeed implements PriceFeed {
   private day: number;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: SimulatorOptions) {
+  private options: SimulatorOptions;
+
+  constructor(options: SimulatorOptions) {
+    this.options = options;
     this.random = createRandom(options.seed);
     const table = options.table ?? INDEX_TABLE;
     for (const name of INDEX_NAMES) {
@@ -102,6 +105,15 @@ export class SimulatorFeed implements PriceFeed {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+  }
+
+  /** Changes the tick rate and cycle while running (benchmarks ramp the load this way). */
+  setPace(pace: Pick<SimulatorOptions, 'ticksPerSecond' | 'cycleMs'>): void {
+    this.options = { ...this.options, ...pace };
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.runCycle(), this.cycleMs);
+    this.timer.unref();
   }
 
   subscribe(symbols: readonly string[]): void {

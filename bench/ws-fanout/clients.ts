@@ -1,0 +1,82 @@
+import WebSocket from 'ws';
+import type { ClientCommand, ClientEvent } from './protocol';
+import { symbolsForClient } from './protocol';
+
+// Child process: the client fleet. Each socket subscribes its symbols; every received tick's latency is
+// `now - ts` (same machine, same clock). Frames are scanned, not JSON-parsed, so the fleet stays cheap.
+
+const MAX_MS = 5000;
+const histogram = new Float64Array(MAX_MS + 1);
+let frames = 0;
+let ticks = 0;
+let since = performance.now();
+const sockets: WebSocket[] = [];
+const send = (event: ClientEvent) => process.send?.(event);
+
+const TS_KEY = '"ts":';
+
+function onFrame(text: string): void {
+  frames += 1;
+  const now = Date.now();
+  for (let at = text.indexOf(TS_KEY); at >= 0; at = text.indexOf(TS_KEY, at + TS_KEY.length)) {
+    const start = at + TS_KEY.length;
+    let end = start;
+    while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end += 1;
+    const latency = Math.max(0, now - Number(text.slice(start, end)));
+    histogram[Math.min(MAX_MS, Math.round(latency))]! += 1;
+    ticks += 1;
+  }
+}
+
+function percentile(fraction: number): number {
+  const total = histogram.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return Number.NaN;
+  let seen = 0;
+  for (let ms = 0; ms <= MAX_MS; ms += 1) {
+    seen += histogram[ms]!;
+    if (seen >= total * fraction) return ms;
+  }
+  return MAX_MS;
+}
+
+async function connectAll(command: Extract<ClientCommand, { type: 'connect' }>): Promise<void> {
+  const open = (index: number) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(`${command.url}?token=bench-${index}`, { perMessageDeflate: false });
+      socket.on('message', (data) => onFrame(String(data)));
+      socket.once('error', reject);
+      socket.once('open', () => {
+        socket.send(
+          JSON.stringify({
+            action: 'subscribe',
+            symbols: symbolsForClient(index, command.symbols, command.subscriptionsPerClient),
+          }),
+        );
+        sockets.push(socket);
+        resolve();
+      });
+    });
+  const BATCH = 50;
+  for (let start = 0; start < command.clients; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, command.clients - start) }, (_, i) => open(start + i));
+    await Promise.all(batch);
+  }
+}
+
+process.on('message', (command: ClientCommand) => {
+  if (command.type === 'connect') {
+    void connectAll(command).then(() => send({ type: 'connected', clients: sockets.length }));
+  } else if (command.type === 'reset') {
+    histogram.fill(0);
+    frames = 0;
+    ticks = 0;
+    since = performance.now();
+  } else if (command.type === 'report') {
+    const seconds = (performance.now() - since) / 1000;
+    send({ type: 'report', seconds, frames, ticks, p50Ms: percentile(0.5), p99Ms: percentile(0.99) });
+  } else {
+    for (const socket of sockets) socket.terminate();
+    process.exit(0);
+  }
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,114 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ClientCommand, ClientEvent, ServerCommand, ServerEvent, ServerMode } from './protocol';
+import { effectiveRate } from './protocol';
+
+export interface BenchOptions {
+  clients: number;
+  subscriptions: number;
+  symbols: number;
+  rate: number;
+  warmupSeconds: number;
+  measureSeconds: number;
+  maxP99Ms: number;
+  rampRates: number[];
+}
+
+export interface StepResult {
+  rate: number;
+  framesPerSecond: number;
+  deliveriesPerSecond: number;
+  /** Deliveries the load should produce, to tell a saturated server from a quiet one. */
+  expectedPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface TargetResult {
+  mode: ServerMode;
+  atDefault: StepResult;
+  rssMb: number;
+  ramp: StepResult[];
+  /** Highest deliveries/s measured with p99 within the bound. */
+  ceiling: number;
+}
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for the next IPC message of `type` from `child`. */
+function next<E extends { type: string }, T extends E['type']>(child: ChildProcess, type: T) {
+  return new Promise<Extract<E, { type: T }>>((resolve, reject) => {
+    const onMessage = (message: E) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      resolve(message as Extract<E, { type: T }>);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`${type}: child exited with ${code}`)));
+  });
+}
+
+const spawn = (file: string, args: string[]) =>
+  fork(here(file), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+
+/** One server (gateway or bare) under the default load, then ramped until p99 passes the bound. */
+export async function runTarget(mode: ServerMode, options: BenchOptions, log: (line: string) => void) {
+  const server = spawn('./server.ts', [mode, String(options.symbols), String(options.rate)]);
+  const fleet = spawn('./clients.ts', []);
+  try {
+    const ready = await next<ServerEvent, 'ready'>(server, 'ready');
+    const connect: ClientCommand = {
+      type: 'connect',
+      url: `ws://127.0.0.1:${ready.port}${ready.path}`,
+      clients: options.clients,
+      symbols: ready.symbols,
+      subscriptionsPerClient: options.subscriptions,
+    };
+    fleet.send(connect);
+    await next<ClientEvent, 'connected'>(fleet, 'connected');
+    log(
+      `${mode}: ${options.clients} clients x ${options.subscriptions} of ${ready.symbols.length} symbols connected`,
+    );
+
+    const step = async (rate: number): Promise<StepResult> => {
+      server.send({ type: 'pace', ticksPerSecond: rate } satisfies ServerCommand);
+      await sleep(options.warmupSeconds * 1000);
+      fleet.send({ type: 'reset' } satisfies ClientCommand);
+      await sleep(options.measureSeconds * 1000);
+      fleet.send({ type: 'report' } satisfies ClientCommand);
+      const report = await next<ClientEvent, 'report'>(fleet, 'report');
+      const result: StepResult = {
+        rate,
+        framesPerSecond: report.frames / report.seconds,
+        deliveriesPerSecond: report.ticks / report.seconds,
+        expectedPerSecond: options.clients * options.subscriptions * effectiveRate(rate),
+        p50Ms: report.p50Ms,
+        p99Ms: report.p99Ms,
+      };
+      log(
+        `${mode}: ${rate} ticks/s/symbol -> ${Math.round(result.deliveriesPerSecond)} deliveries/s ` +
+          `(${Math.round(result.framesPerSecond)} frames/s), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+      );
+      return result;
+    };
+
+    const atDefault = await step(options.rate);
+    server.send({ type: 'stats' } satisfies ServerCommand);
+    const rssMb = (await next<ServerEvent, 'stats'>(server, 'stats')).rssBytes / 1024 / 1024;
+    const ramp: StepResult[] = [];
+    let ceiling = atDefault.p99Ms <= options.maxP99Ms ? atDefault.deliveriesPerSecond : 0;
+    for (const rate of options.rampRates.filter((r) => r > options.rate)) {
+      const result = await step(rate);
+      ramp.push(result);
+      // Saturated: p99 past the bound, or the server no longer delivers what the load asks for.
+      if (result.p99Ms > options.maxP99Ms || result.deliveriesPerSecond < 0.8 * result.expectedPerSecond)
+        break;
+      ceiling = Math.max(ceiling, result.deliveriesPerSecond);
+    }
+    return { mode, atDefault, rssMb, ramp, ceiling } satisfies TargetResult;
+  } finally {
+    fleet.kill();
+    server.kill();
+  }
+}
