@@ -2,6 +2,7 @@ import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
+import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
 import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
 import type { AppModule } from './module';
@@ -14,6 +15,8 @@ export interface ModuleOverrides {
   priceFeed?: PriceFeed;
   /** WebSocket gateway tuning (heartbeat, backpressure marks). */
   gateway?: Partial<GatewayOptions>;
+  /** Live brokers tuning (ticker reconnect timing, IIFL poll interval) or a replaced accounts link. */
+  liveBrokers?: Partial<Pick<LiveBrokersDeps, 'tickerTiming' | 'iiflPollMs' | 'accounts'>>;
 }
 
 /**
@@ -31,8 +34,16 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     overrides.billing,
   );
   const catalog = new InstrumentCatalog();
+  // Zerodha's ticker replaces the configured feed per symbol while a Zerodha session streams. Its `adapters` go to
+  // the broker registry and its `reconnect` to the Practice Mode service's reconnect handlers.
+  const liveBrokers = createLiveBrokersModule(resources, {
+    requireUser: auth.requireUser,
+    directory: catalog,
+    fallbackFeed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
+    ...overrides.liveBrokers,
+  });
   const market = createMarketModule(resources, {
-    feed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
+    feed: liveBrokers.priceFeed,
     directory: catalog,
     requireUser: auth.requireUser,
   });
@@ -51,5 +62,5 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveGateway];
+  return [auth, billing, instruments, market, liveBrokers, liveGateway];
 }

@@ -45,12 +45,43 @@ export const addZerodhaAccountRequestSchema = z.object({
 /** data of GET /broker/login/{broker}: where to send the browser. */
 export const brokerLoginResponseSchema = z.object({ url: z.string() });
 
+/** data of every broker login callback: which broker the login was for and whether it can trade yet. */
+export const brokerCallbackResponseSchema = z.object({
+  broker: z.string(),
+  clientId: z.string().nullable(),
+  /** False for brokers whose login is stored but whose trading adapter is not available yet. */
+  tradingAvailable: z.boolean(),
+});
+
+/** data of GET /broker/status: the header's broker status hover card. */
+export const brokerStatusSchema = z.object({
+  /** `user.activeBroker` (PAPERTRADE in Practice Mode), null when none. */
+  broker: z.string().nullable(),
+  clientId: z.string().nullable(),
+  /** practice: Practice Mode; expired: the broker's daily session ended (log in again); disconnected: no session. */
+  state: z.enum(['none', 'practice', 'connected', 'expired', 'disconnected']),
+  /** When the broker session ends (epoch ms), when known. */
+  expiresAt: z.number().nullable(),
+  /** Order updates from the broker: streaming, reconnecting after a drop, or off. */
+  updates: z.enum(['live', 'reconnecting', 'off']),
+  /** Whether 'Subscribe Updates' (POST /broker/reconnect) applies: IIFL only (SPEC section 4). */
+  canSubscribeUpdates: z.boolean(),
+});
+
 /** POST /broker/papertrading/{value}. */
 export const paperTradingParamsSchema = z.object({ value: z.enum(['start', 'stop']) });
+
+export type BrokerCallbackResponse = z.infer<typeof brokerCallbackResponseSchema>;
+export type BrokerStatus = z.infer<typeof brokerStatusSchema>;
 
 export const BROKER_MESSAGES = {
   /** The server's answer when Zerodha API credentials are missing; the web app switches to the add-account form. */
   missingCredentials: 'cannot find credentials',
+  zerodhaAccountAdded: 'Zerodha account added',
+  brokerConnected: (broker: string) => `${broker} connected`,
+  /** A callback of a broker whose trading adapter is not available yet. */
+  loginStoredOnly: (broker: string) =>
+    `${broker} login saved. Trading through ${broker} is not available yet.`,
   fundsReset: 'Your account funds has been reset!',
   reconnected: 'Reconnected to broker updates successfully!',
 } as const;

@@ -44,7 +44,7 @@ async function addUser() {
 }
 
 function makeService(
-  app: { appKey: string; appSecret: string } | undefined = { appKey: 'XTAPP', appSecret: SECRET },
+  app: { appKey: string; appSecret: string } | null = { appKey: 'XTAPP', appSecret: SECRET },
 ) {
   return createIiflService({
     vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(5) }),

@@ -31,8 +31,11 @@ export interface BrokerSessionGrant {
 /** Encrypted storage of broker credentials and session tokens; every read and write is per user. */
 export interface CredentialVault {
   get(userId: string, broker: BrokerKey): Promise<BrokerAccount | undefined>;
-  /** Stores app credentials (merged over what is there); a new key invalidates any session made with the old. */
-  saveCredentials(userId: string, broker: BrokerKey, secrets: BrokerSecretFields): Promise<void>;
+  /**
+   * Stores app credentials or a login grant (merged over what is there); a new API key invalidates any session made
+   * with the old one. `clientId` records the broker's id for the user when the grant names it.
+   */
+  saveCredentials(userId: string, broker: BrokerKey, secrets: BrokerSecretFields, clientId?: string): Promise<void>;
   /** Stores a login's tokens and marks the account connected. */
   saveSession(userId: string, broker: BrokerKey, grant: BrokerSessionGrant): Promise<void>;
   /** The session token died (expired or revoked at the broker): keep the app keys, drop the token. */
@@ -97,7 +100,7 @@ export function createCredentialVault(deps: {
       return row ? toAccount(row) : undefined;
     },
 
-    async saveCredentials(userId, broker, secrets) {
+    async saveCredentials(userId, broker, secrets, clientId) {
       const current = await find(userId, broker);
       const previous = current ? secretFields(toAccount(current).secrets) : {};
       const keyChanged = secrets.apiKey !== undefined && secrets.apiKey !== previous.apiKey;
@@ -106,7 +109,7 @@ export function createCredentialVault(deps: {
       await upsert({
         userId,
         broker,
-        clientId: current?.clientId ?? null,
+        clientId: clientId ?? current?.clientId ?? null,
         secrets: seal(userId, broker, { ...kept, ...secrets }),
         tokenExpiresAt: keyChanged ? null : (current?.tokenExpiresAt ?? null),
         status: keyChanged || !current ? 'credentials' : current.status,
