@@ -24,9 +24,12 @@ export async function startBareServer(symbolCount: number, ticksPerSecond: numbe
   const prices = new Map(symbols.map((symbol) => [symbol, 100 + Math.random() * 1000]));
   let rate = ticksPerSecond;
   let timer: NodeJS.Timeout | undefined;
+  let lastCycle = Date.now();
   const cycle = () => {
     const now = Date.now();
-    const probability = (rate * cycleFor(rate)) / 1000;
+    // Like the simulator: the chance to tick follows the time that really passed, so a late timer loses no ticks.
+    const probability = Math.min(1, (rate * (now - lastCycle)) / 1000);
+    lastCycle = now;
     const fragments = new Map<string, string>();
     for (const [symbol, price] of prices) {
       if (Math.random() >= probability) continue;

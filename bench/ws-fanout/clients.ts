@@ -13,17 +13,18 @@ let since = performance.now();
 const sockets: WebSocket[] = [];
 const send = (event: ClientEvent) => process.send?.(event);
 
-const TS_KEY = '"ts":';
+const TS_KEY = Buffer.from('"ts":');
 
-function onFrame(text: string): void {
+/** Finds every `"ts":<digits>` in the raw frame bytes (no string decoding, no JSON parsing). */
+function onFrame(frame: Buffer): void {
   frames += 1;
   const now = Date.now();
-  for (let at = text.indexOf(TS_KEY); at >= 0; at = text.indexOf(TS_KEY, at + TS_KEY.length)) {
-    const start = at + TS_KEY.length;
-    let end = start;
-    while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end += 1;
-    const latency = Math.max(0, now - Number(text.slice(start, end)));
-    histogram[Math.min(MAX_MS, Math.round(latency))]! += 1;
+  for (let at = frame.indexOf(TS_KEY); at >= 0; at = frame.indexOf(TS_KEY, at + TS_KEY.length)) {
+    let ts = 0;
+    for (let i = at + TS_KEY.length; i < frame.length && frame[i]! >= 48 && frame[i]! <= 57; i += 1) {
+      ts = ts * 10 + frame[i]! - 48;
+    }
+    histogram[Math.min(MAX_MS, Math.max(0, now - ts))]! += 1;
     ticks += 1;
   }
 }
@@ -42,8 +43,11 @@ function percentile(fraction: number): number {
 async function connectAll(command: Extract<ClientCommand, { type: 'connect' }>): Promise<void> {
   const open = (index: number) =>
     new Promise<void>((resolve, reject) => {
-      const socket = new WebSocket(`${command.url}?token=bench-${index}`, { perMessageDeflate: false });
-      socket.on('message', (data) => onFrame(String(data)));
+      const socket = new WebSocket(`${command.url}?token=bench-${index}`, {
+        perMessageDeflate: false,
+        skipUTF8Validation: true,
+      });
+      socket.on('message', (data) => onFrame(data as Buffer));
       socket.once('error', reject);
       socket.once('open', () => {
         socket.send(
