@@ -20,8 +20,10 @@ export async function createTestStore(kind: StoreDialect = 'sqlite'): Promise<St
   if (kind === 'postgres') {
     const databaseUrl = services.databaseUrl;
     if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `xt_test_${randomBytes(6).toString('hex')}`;
+    // The creation time in the name lets later runs drop schemas a crashed run left behind.
+    const schema = `xt_test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
     const store = await openStore({ databaseUrl, dataDir: tmpdir(), pgSchema: schema });
+    await dropStaleSchemas(store);
     return {
       ...store,
       close: async () => {
@@ -39,6 +41,20 @@ export async function createTestStore(kind: StoreDialect = 'sqlite'): Promise<St
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+const STALE_SCHEMA_SECONDS = 3600;
+
+/** Drops test schemas older than an hour (left by runs that crashed before their cleanup). */
+async function dropStaleSchemas(store: Store): Promise<void> {
+  const rows = await sql<{ name: string }>`
+    select nspname as name from pg_namespace where nspname like 'xt_test_%'`.execute(store.db);
+  const cutoff = Math.floor(Date.now() / 1000) - STALE_SCHEMA_SECONDS;
+  for (const { name } of rows.rows) {
+    const created = /^xt_test_(\d+)_/.exec(name)?.[1];
+    if (created === undefined || Number(created) >= cutoff) continue;
+    await sql`drop schema if exists ${sql.id(name)} cascade`.execute(store.db).catch(() => undefined);
+  }
 }
 
 /** Runs the suite once per store engine; `fn` gets the engine to pass to `createTestStore`. */
