@@ -31,6 +31,8 @@ async function migrateOnce(db: Kysely<Database>, schema?: string): Promise<strin
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...migrations }) },
+    // Modules add their migrations independently; one that lands after a later-numbered one must still run.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
