@@ -3,6 +3,7 @@
 
 export const tradingKeys = {
   userInfo: ['auth', 'user-info'] as const,
+  brokerStatus: ['broker', 'status'] as const,
   subscription: ['subscription', 'status'] as const,
   orders: ['portfolio', 'orders'] as const,
   positions: ['portfolio', 'positions'] as const,

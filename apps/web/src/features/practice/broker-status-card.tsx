@@ -2,11 +2,13 @@ import { HOVER_CARD_OPEN_DELAY_MS } from '@xtrader/core';
 import { CircleDot } from 'lucide-react';
 import { HoverCard } from 'radix-ui';
 import { useUserInfo } from '../../api/trading/account-queries';
+import { useBrokerStatus } from '../../api/trading/broker-status';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { useReconnectBroker, useResetFunds } from './practice-requests';
 
 const BROKER_NAMES: Record<string, string> = { PAPERTRADE: 'Practice Mode' };
+const UPDATES_LABELS = { live: 'Live', reconnecting: 'Reconnecting…', off: 'Off' } as const;
 
 /**
  * Broker status: which broker is active and its client id, with Reconnect; in Practice Mode also Reset Funds and
@@ -19,6 +21,11 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
   const reset = useResetFunds();
   const reconnect = useReconnectBroker();
   const name = broker ? (BROKER_NAMES[broker] ?? broker) : 'No broker';
+  // GET /broker/status says whether the broker session is alive (Kite's ends at 06:00 IST) and updates stream.
+  const status = useBrokerStatus();
+  const expired = status.data?.state === 'expired';
+  const connected = broker !== null && !expired && status.data?.state !== 'disconnected';
+  const reconnectNow = () => reconnect.mutate(undefined, { onSettled: () => void status.refetch() });
   return (
     <HoverCard.Root openDelay={HOVER_CARD_OPEN_DELAY_MS} closeDelay={150}>
       <HoverCard.Trigger asChild>
@@ -27,7 +34,7 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
           className="inline-flex h-7 items-center gap-1.5 rounded-md border border-border px-2 text-xs text-fg hover:bg-surface-2"
         >
           <CircleDot
-            className={cn('size-3', broker ? (practice ? 'text-warn' : 'text-buy') : 'text-sell')}
+            className={cn('size-3', connected ? (practice ? 'text-warn' : 'text-buy') : 'text-sell')}
             aria-hidden
           />
           {name}
@@ -42,9 +49,17 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
           <p className="font-semibold text-fg">{name}</p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted">
             <dt>Status</dt>
-            <dd className={broker ? 'text-buy' : 'text-sell'}>{broker ? 'Connected' : 'Not connected'}</dd>
+            <dd className={connected ? 'text-buy' : 'text-sell'}>
+              {expired ? 'Session expired' : connected ? 'Connected' : 'Not connected'}
+            </dd>
             <dt>Client ID</dt>
-            <dd className="font-mono text-fg">{user?.clientId ?? '-'}</dd>
+            <dd className="font-mono text-fg">{status.data?.clientId ?? user?.clientId ?? '-'}</dd>
+            {status.data && broker && !practice && (
+              <>
+                <dt>Order updates</dt>
+                <dd className="text-fg">{UPDATES_LABELS[status.data.updates]}</dd>
+              </>
+            )}
             {practice && (
               <>
                 <dt>Data</dt>
@@ -53,23 +68,18 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
             )}
           </dl>
           <div className="mt-3 flex flex-wrap gap-1.5">
-            {broker && (
-              <Button
-                size="sm"
-                variant="secondary"
-                loading={reconnect.isPending}
-                onClick={() => reconnect.mutate()}
-              >
+            {expired && (
+              <Button size="sm" onClick={onTradeWithBroker}>
+                Log in again
+              </Button>
+            )}
+            {broker && !expired && (
+              <Button size="sm" variant="secondary" loading={reconnect.isPending} onClick={reconnectNow}>
                 Reconnect
               </Button>
             )}
-            {broker === 'IIFL' && (
-              <Button
-                size="sm"
-                variant="secondary"
-                loading={reconnect.isPending}
-                onClick={() => reconnect.mutate()}
-              >
+            {broker === 'IIFL' && !expired && (
+              <Button size="sm" variant="secondary" loading={reconnect.isPending} onClick={reconnectNow}>
                 Subscribe Updates
               </Button>
             )}
