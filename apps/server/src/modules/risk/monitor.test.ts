@@ -138,6 +138,14 @@ describeEachStore('profit protection monitor', (store) => {
     expect(h.exchange.position(user.id, PE)?.quantity).toBe(0);
   });
 
+  it('re-reads positions when told to (a funds reset clears them without order activity)', async () => {
+    await save({ maxLoss: -2000 });
+    h.exchange.setPosition(user.id, { tradingSymbol: CE, quantity: 0, price: 100 });
+    await h.risk.monitor.refresh(user.id);
+    await h.tick({ [CE]: 10 });
+    expect(h.exchange.placeCalls).toHaveLength(0);
+  });
+
   it('uses the practice view for practice users', async () => {
     h.views.set(user.id, 'practice');
     await h.tick({ [CE]: 100 }, 'practice');

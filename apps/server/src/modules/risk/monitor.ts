@@ -164,6 +164,12 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
       }
     },
 
+    /**
+     * Re-reads a watched user's positions and view (e.g. after a Practice Mode funds reset, which changes positions
+     * without order activity). Resolves when the reload (and its evaluation) is done.
+     */
+    refresh: (userId: string): Promise<void> => (watches.has(userId) ? load(userId) : Promise.resolve()),
+
     /** Resolves once no load, trailing write, trigger or square-off is in flight (tests, shutdown). */
     idle: () => work.idle(),
 
