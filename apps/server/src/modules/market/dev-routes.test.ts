@@ -29,7 +29,7 @@ describe('dev market price hook', () => {
       .set({ activeBroker: 'PAPERTRADE' })
       .where('phone', '=', practice.account.phone)
       .execute();
-    const force = (body: unknown) =>
+    const force = (body: Record<string, unknown>) =>
       t!.app.inject({
         method: 'POST',
         url: '/v1/options-x/dev/market/price',
