@@ -27,12 +27,15 @@ export class FakeTickerServer {
   connections = 0;
   /** While true, upgrades are answered 503 (an outage: the client must keep retrying). */
   unavailable = false;
+  /** While true, no heartbeats are sent (a line that silently died). */
+  silent = false;
 
   constructor(
     private readonly userOf: (apiKey: string, accessToken: string) => string | undefined,
     heartbeatMs: number,
   ) {
     this.heartbeat = setInterval(() => {
+      if (this.silent) return;
       for (const client of this.clients) client.socket.send(HEARTBEAT);
     }, heartbeatMs);
     this.heartbeat.unref();
