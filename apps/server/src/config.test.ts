@@ -77,6 +77,18 @@ describe('loadConfig', () => {
   it('refuses half an SMTP setup', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(/SMTP_URL, SMTP_FROM/);
   });
+
+  it('reads the paper exchange settings', () => {
+    expect(loadConfig({}).paper).toEqual({ capital: 1_000_000, squareOffTime: { hour: 15, minute: 20 } });
+    expect(loadConfig({ XT_PAPER_CAPITAL: '250000.5', XT_PAPER_SQUAREOFF_TIME: '09:05' }).paper).toEqual({
+      capital: 250_000.5,
+      squareOffTime: { hour: 9, minute: 5 },
+    });
+    expect(() => loadConfig({ XT_PAPER_SQUAREOFF_TIME: '15:60' })).toThrow(
+      /XT_PAPER_SQUAREOFF_TIME: must be HH:MM/,
+    );
+    expect(() => loadConfig({ XT_PAPER_CAPITAL: '0' })).toThrow(/XT_PAPER_CAPITAL/);
+  });
 });
 
 describe('loadTestServices', () => {

@@ -54,6 +54,12 @@ const envSchema = z.object({
   XT_REPLAY_SPEED: z.coerce.number().positive().max(10_000).default(1),
   XT_PRACTICE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   XT_INSTRUMENTS_CSV: optionalText,
+  XT_PAPER_CAPITAL: z.coerce.number().positive().max(1e12).default(1_000_000),
+  XT_PAPER_SQUAREOFF_TIME: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour, IST)')
+    .default('15:20'),
   XT_BILLING_PROVIDER: z.enum(['sandbox', 'zoho']).default('sandbox'),
   XT_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
   XT_ZOHO_ACCOUNTS_URL: httpUrl.default('https://accounts.zoho.in'),
@@ -153,6 +159,13 @@ export type Config = Readonly<{
   }>;
   /** Kite-format instruments CSV (absolute path or http(s) URL); undefined means generate the master. */
   instrumentsCsv: string | undefined;
+  /** Practice Mode's paper exchange (see docs/paper-broker.md). */
+  paper: Readonly<{
+    /** Virtual capital of a new or reset account, in rupees. */
+    capital: number;
+    /** IST time MIS positions are squared off when the market keeps exchange hours (XT_SIM_MARKET_HOURS). */
+    squareOffTime: Readonly<{ hour: number; minute: number }>;
+  }>;
   /** Subscriptions: who takes payments (see docs/config.md). */
   billing: Readonly<{
     /** `sandbox`: checkout served by this server, nothing charged; `zoho`: Zoho Billing hosted pages. */
@@ -264,6 +277,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replayFile: e.XT_REPLAY_FILE === undefined ? undefined : path.resolve(e.XT_REPLAY_FILE),
       replaySpeed: e.XT_REPLAY_SPEED,
       practiceDelayMs: e.XT_PRACTICE_DELAY_MS,
+    }),
+    paper: Object.freeze({
+      capital: e.XT_PAPER_CAPITAL,
+      squareOffTime: Object.freeze({
+        hour: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(0, 2)),
+        minute: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(3, 5)),
+      }),
     }),
     instrumentsCsv:
       e.XT_INSTRUMENTS_CSV === undefined || /^https?:\/\//i.test(e.XT_INSTRUMENTS_CSV)

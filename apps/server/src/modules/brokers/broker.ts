@@ -101,6 +101,8 @@ export interface BrokerPosition {
   buyValue: number;
   sellValue: number;
   lastTradedPrice: number;
+  /** Average price of the open quantity (0 when flat), when the broker reports it. */
+  averagePrice?: number;
 }
 
 export interface BrokerMargin {

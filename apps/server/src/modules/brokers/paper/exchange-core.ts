@@ -9,7 +9,8 @@ import type { PaperAccount, PricingContext } from './funds';
 import type { OrderBook } from './order-book';
 import type { PaperOrder } from './paper-order';
 import { type PaperPosition, positionKey } from './positions';
-import { insertAccount, type PaperStore, saveOrder, savePosition } from './store';
+import { insertAccount, insertTrades, type PaperStore, saveOrders, savePositions } from './store';
+import type { PaperTradesTable } from './tables';
 import type { UserEvents } from './user-events';
 import type { WriteOp, WriteQueue } from './write-queue';
 
@@ -60,28 +61,57 @@ export function pricingFor(
 }
 
 /**
- * One atomic step of the exchange: the in-memory state has already changed; `ops` persist it and `updates` tell
- * the user about it once the ops are committed.
+ * One atomic step of the exchange: the in-memory state has already changed; the change holds what to persist
+ * (the latest state of each order and position it touched, its trades, then any other writes) and the updates
+ * that tell users about it once it is committed.
  */
 export class Change {
-  readonly ops: WriteOp[] = [];
+  private readonly orders = new Map<string, PaperOrder>();
+  private readonly positions = new Map<string, PaperPosition>();
+  private readonly trades: PaperTradesTable[] = [];
+  private readonly extraOps: WriteOp[] = [];
   readonly updates: BrokerOrderUpdate[] = [];
 
   constructor(readonly now: number) {}
 
+  get isEmpty(): boolean {
+    return (
+      this.orders.size === 0 &&
+      this.positions.size === 0 &&
+      this.trades.length === 0 &&
+      this.extraOps.length === 0
+    );
+  }
+
+  /** A write that runs after the change's orders, trades and positions are saved. */
   write(op: WriteOp): void {
-    this.ops.push(op);
+    this.extraOps.push(op);
   }
 
   saveOrder(order: PaperOrder): void {
     // A snapshot: the order object keeps changing in memory before the write runs.
-    const copy: PaperOrder = { ...order, trailing: order.trailing && { ...order.trailing } };
-    this.ops.push((trx) => saveOrder(trx, copy));
+    this.orders.set(order.id, { ...order, trailing: order.trailing && { ...order.trailing } });
   }
 
   savePosition(position: PaperPosition): void {
-    const copy = { ...position };
-    this.ops.push((trx) => savePosition(trx, copy));
+    this.positions.set(`${position.userId}|${position.tradingSymbol}|${position.product}`, { ...position });
+  }
+
+  insertTrade(trade: PaperTradesTable): void {
+    this.trades.push(trade);
+  }
+
+  /** The write of the whole change: one statement per table (per 500 rows), then the other writes in order. */
+  toWriteOp(): WriteOp {
+    const orders = [...this.orders.values()];
+    const positions = [...this.positions.values()];
+    const { trades, extraOps } = this;
+    return async (trx) => {
+      if (orders.length > 0) await saveOrders(trx, orders);
+      if (trades.length > 0) await insertTrades(trx, trades);
+      if (positions.length > 0) await savePositions(trx, positions);
+      for (const op of extraOps) await op(trx);
+    };
   }
 
   emit(order: PaperOrder, event: BrokerOrderEvent): void {
@@ -98,12 +128,9 @@ export class Change {
 
 /** Persists a change, then hands its updates to the user's listeners. */
 export async function commit(core: ExchangeCore, change: Change): Promise<void> {
-  if (change.ops.length > 0) {
-    const ops = change.ops;
+  if (!change.isEmpty) {
     try {
-      await core.writes.enqueue(async (trx) => {
-        for (const op of ops) await op(trx);
-      });
+      await core.writes.enqueue(change.toWriteOp());
     } catch (error) {
       // The exchange keeps acting on its in-memory state; the failure is logged by the queue and here.
       core.logger.error({ err: error }, 'paper exchange change not persisted');

@@ -172,6 +172,7 @@ export class PaperExchange {
       sellValue: fromPaise(p.sellValuePaise),
       lastTradedPrice:
         this.core.pricing.ltp(p.tradingSymbol) ?? roundMoney(fromPaise(averageOpenPricePaise(p))),
+      averagePrice: roundMoney(fromPaise(averageOpenPricePaise(p))),
     }));
   }
 

@@ -4,7 +4,6 @@ import { accountFunds, insufficientFundsMessage, orderRequirementPaise, type Pap
 import { isLimitCrossed, isStopTriggered, limitFillPrice, trailMove } from './matching';
 import { isResting, type PaperOrder } from './paper-order';
 import { applyFill, emptyPosition, positionKey } from './positions';
-import { insertTrade } from './store';
 
 // The state changes of one paper order. Each mutates the in-memory state at once and records in `change` what to
 // persist and which update to send, so a tick or a command is one atomic step.
@@ -49,20 +48,18 @@ export function fillOrder(core: ExchangeCore, order: PaperOrder, price: number, 
   retainPosition(core, after);
   const tradeId = core.newId('TR');
   change.saveOrder(order);
-  change.write((trx) =>
-    insertTrade(trx, {
-      id: tradeId,
-      seq: core.nextTradeSeq(),
-      orderId: order.id,
-      userId: order.userId,
-      tradingSymbol: order.tradingSymbol,
-      product: order.product,
-      side: order.side,
-      quantity,
-      pricePaise: toPaise(price),
-      ts: change.now,
-    }),
-  );
+  change.insertTrade({
+    id: tradeId,
+    seq: core.nextTradeSeq(),
+    orderId: order.id,
+    userId: order.userId,
+    tradingSymbol: order.tradingSymbol,
+    product: order.product,
+    side: order.side,
+    quantity,
+    pricePaise: toPaise(price),
+    ts: change.now,
+  });
   change.savePosition(after);
   change.emit(order, { type: 'fill', tradeId, quantity, price });
 }

@@ -163,32 +163,81 @@ export async function setPreviousBroker(trx: Db, userId: string, broker: string 
     .execute();
 }
 
-export async function saveOrder(trx: Db, order: PaperOrder): Promise<void> {
-  const row = orderToRow(order);
-  const { id: _id, userId: _user, createdAt: _created, ...changes } = row;
-  await trx
-    .insertInto('paperOrders')
-    .values(row)
-    .onConflict((oc) => oc.column('id').doUpdateSet(changes))
-    .execute();
+/** Rows per multi-row statement (SQLite allows 32,766 bound values; an order row has 24). */
+const CHUNK = 500;
+
+const chunks = <T>(rows: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
+const ORDER_UPDATE_COLUMNS = [
+  'clientOrderId',
+  'quantity',
+  'filledQuantity',
+  'averagePricePaise',
+  'pricePaise',
+  'triggerPricePaise',
+  'orderType',
+  'status',
+  'rejectedReason',
+  'blockedPaise',
+  'trailChangeInPricePaise',
+  'trailChangeInSlPaise',
+  'trailReferencePaise',
+  'updatedAt',
+] as const satisfies readonly (keyof PaperOrdersTable)[];
+
+const POSITION_UPDATE_COLUMNS = [
+  'netQuantity',
+  'buyQuantity',
+  'sellQuantity',
+  'buyValuePaise',
+  'sellValuePaise',
+  'openCostPaise',
+  'realisedPaise',
+  'updatedAt',
+] as const satisfies readonly (keyof PaperPositionsTable)[];
+
+/** Inserts or updates orders, one statement per chunk (the latest state of each order id must appear once). */
+export async function saveOrders(trx: Db, orders: readonly PaperOrder[]): Promise<void> {
+  for (const chunk of chunks(orders.map(orderToRow))) {
+    await trx
+      .insertInto('paperOrders')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) =>
+            Object.fromEntries(ORDER_UPDATE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ),
+      )
+      .execute();
+  }
 }
 
-export async function insertTrade(trx: Db, trade: PaperTradesTable): Promise<void> {
-  await trx
-    .insertInto('paperTrades')
-    .values(trade)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+export async function insertTrades(trx: Db, trades: readonly PaperTradesTable[]): Promise<void> {
+  for (const chunk of chunks(trades)) {
+    await trx
+      .insertInto('paperTrades')
+      .values(chunk)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
 }
 
-export async function savePosition(trx: Db, position: PaperPosition): Promise<void> {
-  const row = positionToRow(position);
-  const { userId: _u, tradingSymbol: _s, product: _p, ...changes } = row;
-  await trx
-    .insertInto('paperPositions')
-    .values(row)
-    .onConflict((oc) => oc.columns(['userId', 'tradingSymbol', 'product']).doUpdateSet(changes))
-    .execute();
+export async function savePositions(trx: Db, positions: readonly PaperPosition[]): Promise<void> {
+  for (const chunk of chunks(positions.map(positionToRow))) {
+    await trx
+      .insertInto('paperPositions')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc
+          .columns(['userId', 'tradingSymbol', 'product'])
+          .doUpdateSet((eb) =>
+            Object.fromEntries(POSITION_UPDATE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ),
+      )
+      .execute();
+  }
 }
 
 /** Clears a user's orders, trades and positions and sets fresh capital (funds reset). */

@@ -1,0 +1,85 @@
+import { BROKER_MESSAGES } from '@xtrader/core/api/brokers';
+import { BadRequestError } from '../../http/errors';
+import type { ActiveBrokerDirectory } from './active-broker';
+import type { BrokerRegistry, BrokerSession } from './broker';
+import type { PaperExchange } from './paper/exchange';
+import { PAPER_BROKER_ID } from './paper/session';
+
+export const PRACTICE_MODE_MESSAGES = {
+  started: 'Practice Mode started',
+  stopped: 'Practice Mode stopped',
+  resetNeedsPracticeMode:
+    'Funds can be reset only in Practice Mode. Start Practice Mode to reset your virtual funds.',
+  noActiveBroker: 'No active broker. Log in with a broker or start Practice Mode.',
+  fundsReset: BROKER_MESSAGES.fundsReset,
+  reconnected: BROKER_MESSAGES.reconnected,
+} as const;
+
+/** Called after a user's paper funds are reset (the order manager clears its records of their paper orders). */
+export type FundsResetHandler = (userId: string) => Promise<void>;
+/** Called on reconnect with the user's session (the order manager re-subscribes and reconciles). */
+export type ReconnectHandler = (userId: string, session: BrokerSession) => Promise<void>;
+
+export interface PracticeModeDeps {
+  brokers: ActiveBrokerDirectory;
+  paper: Pick<PaperExchange, 'ensureAccount' | 'previousBroker' | 'setPreviousBroker' | 'resetFunds'>;
+  registry: BrokerRegistry;
+}
+
+/** The Practice Mode calls of SPEC section 7 (start, stop, reset funds) and broker reconnect. */
+export function createPracticeModeService(deps: PracticeModeDeps) {
+  const { brokers, paper, registry } = deps;
+  const resetHandlers = new Set<FundsResetHandler>();
+  const reconnectHandlers = new Set<ReconnectHandler>();
+
+  return {
+    /** Switches the user to PAPERTRADE, remembering the live broker to return to; a repeat is harmless. */
+    async start(userId: string): Promise<{ activeBroker: string }> {
+      const current = await brokers.activeBrokerOf(userId);
+      if (current !== PAPER_BROKER_ID) {
+        await paper.setPreviousBroker(userId, current);
+        await brokers.setActiveBroker(userId, PAPER_BROKER_ID);
+      }
+      await paper.ensureAccount(userId);
+      return { activeBroker: PAPER_BROKER_ID };
+    },
+
+    /** Leaves Practice Mode for the live broker the user had before it, or none. */
+    async stop(userId: string): Promise<{ activeBroker: string | null }> {
+      const current = await brokers.activeBrokerOf(userId);
+      if (current !== PAPER_BROKER_ID) return { activeBroker: current };
+      const previous = await paper.previousBroker(userId);
+      await brokers.setActiveBroker(userId, previous);
+      await paper.setPreviousBroker(userId, null);
+      return { activeBroker: previous };
+    },
+
+    /** Fresh virtual capital, no paper orders or positions; only in Practice Mode. */
+    async resetFunds(userId: string): Promise<void> {
+      if ((await brokers.activeBrokerOf(userId)) !== PAPER_BROKER_ID) {
+        throw new BadRequestError(PRACTICE_MODE_MESSAGES.resetNeedsPracticeMode, 'NOT_IN_PRACTICE_MODE');
+      }
+      await paper.resetFunds(userId);
+      for (const handler of resetHandlers) await handler(userId);
+    },
+
+    /** Re-subscribes the user's order updates and reconciles (paper: always connected). */
+    async reconnect(userId: string): Promise<void> {
+      const session = await registry.sessionFor(userId);
+      if (!session) throw new BadRequestError(PRACTICE_MODE_MESSAGES.noActiveBroker, 'NO_ACTIVE_BROKER');
+      for (const handler of reconnectHandlers) await handler(userId, session);
+    },
+
+    onFundsReset(handler: FundsResetHandler): () => void {
+      resetHandlers.add(handler);
+      return () => resetHandlers.delete(handler);
+    },
+
+    onReconnect(handler: ReconnectHandler): () => void {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
+  };
+}
+
+export type PracticeModeService = ReturnType<typeof createPracticeModeService>;

@@ -1,0 +1,127 @@
+import {
+  deltaRelativeToNifty,
+  INDEX_TABLE,
+  type IndexName,
+  type IndexTable,
+  isIndexName,
+  roundMoney,
+  toBrokerProduct,
+} from '@xtrader/core';
+import type { Margin, Position, PositionsResponse } from '@xtrader/core/api/portfolio';
+import { BadRequestError } from '../../http/errors';
+import type { BrokerPosition, BrokerRegistry } from '../brokers/broker';
+import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
+import type { MarketData, PriceView, ViewOfUser } from '../market/contract';
+
+export const PORTFOLIO_MESSAGES = {
+  positions: 'Positions fetched',
+  margin: 'Funds fetched',
+  noActiveBroker:
+    'No active broker. Start Practice Mode or log in with a broker to see your live funds and positions.',
+} as const;
+
+export interface PortfolioDeps {
+  registry: BrokerRegistry;
+  marketData: Pick<MarketData, 'getQuote'>;
+  instruments: InstrumentDirectory;
+  /** The user's price view: the 5 s delayed line in Practice Mode, live otherwise. */
+  viewOf: ViewOfUser;
+  indexTable?: IndexTable;
+}
+
+/** Average price of the open quantity: the broker's when it reports one, else the average of the open side. */
+const averagePrice = (p: BrokerPosition): number => {
+  if (p.averagePrice !== undefined) return p.averagePrice;
+  if (p.quantity > 0 && p.buyQuantity > 0) return roundMoney(p.buyValue / p.buyQuantity);
+  if (p.quantity < 0 && p.sellQuantity > 0) return roundMoney(p.sellValue / p.sellQuantity);
+  return 0;
+};
+
+/** Key of a position inside its index group: one row per trading symbol and product. */
+export const positionGroupKey = (p: Pick<Position, 'tradingSymbol' | 'product'>): string =>
+  `${p.tradingSymbol}:${p.product}`;
+
+/**
+ * Positions and funds of the caller's active broker (SPEC section 7 "Portfolio and orders"). Positions are shown
+ * at the price of the user's view; `delta` is the instrument's per-unit delta (futures 1) and `relativeDelta` the
+ * same in NIFTY units (core `deltaRelativeToNifty`), so a client multiplies either by the signed quantity for a
+ * position's delta, as the Net Delta of a group does.
+ */
+export function createPortfolioService(deps: PortfolioDeps) {
+  const { registry, marketData, instruments, viewOf } = deps;
+  const indexTable = deps.indexTable ?? INDEX_TABLE;
+
+  const spotOf = (index: IndexName, view: PriceView) =>
+    marketData.getQuote(indexTable[index].displayName, view)?.lastPrice;
+
+  const deltaOf = (instrument: InstrumentRecord, view: PriceView): number | null => {
+    if (instrument.instrument_type === 'FUT') return 1;
+    const delta = marketData.getQuote(instrument.tradingsymbol, view)?.delta;
+    return delta !== undefined && Number.isFinite(delta) ? delta : null;
+  };
+
+  const toPosition = (p: BrokerPosition, view: PriceView): Position | undefined => {
+    const instrument = instruments.bySymbol(p.tradingSymbol) ?? instruments.byToken(p.internalToken);
+    if (!instrument || !isIndexName(instrument.name)) return undefined;
+    if (instrument.exchange !== 'NFO' && instrument.exchange !== 'BFO') return undefined;
+    const index = instrument.name;
+    const delta = deltaOf(instrument, view);
+    const spot = spotOf(index, view);
+    const nifty = spotOf('NIFTY', view);
+    return {
+      internalToken: instrument.internalToken,
+      tradingSymbol: p.tradingSymbol,
+      exchange: instrument.exchange,
+      index,
+      identifier: instrument.identifier,
+      product: toBrokerProduct(p.product),
+      productType: p.product,
+      quantity: p.quantity,
+      buyQuantity: p.buyQuantity,
+      sellQuantity: p.sellQuantity,
+      buyValue: p.buyValue,
+      sellValue: p.sellValue,
+      price: averagePrice(p),
+      lastTradedPrice: marketData.getQuote(p.tradingSymbol, view)?.lastPrice ?? p.lastTradedPrice,
+      delta,
+      relativeDelta:
+        delta !== null && spot !== undefined && nifty !== undefined
+          ? deltaRelativeToNifty(delta, spot, nifty)
+          : null,
+    };
+  };
+
+  return {
+    /** The caller's positions; empty (with a message saying why) when no broker is active. */
+    async positions(userId: string): Promise<{ data: PositionsResponse; message: string }> {
+      const session = await registry.sessionFor(userId);
+      if (!session) {
+        return {
+          data: { positions: { netPosition: [], byIndex: {} } },
+          message: PORTFOLIO_MESSAGES.noActiveBroker,
+        };
+      }
+      const view = await viewOf(userId);
+      const netPosition = (await session.positions())
+        .map((p) => toPosition(p, view))
+        .filter((p): p is Position => p !== undefined);
+      const byIndex: PositionsResponse['positions']['byIndex'] = {};
+      for (const position of netPosition) {
+        const group = byIndex[position.index] ?? {};
+        group[positionGroupKey(position)] = position;
+        byIndex[position.index] = group;
+      }
+      return { data: { positions: { netPosition, byIndex } }, message: PORTFOLIO_MESSAGES.positions };
+    },
+
+    /** The caller's funds; 400 when no broker is active (SPEC section 6). */
+    async margin(userId: string): Promise<Margin> {
+      const session = await registry.sessionFor(userId);
+      if (!session) throw new BadRequestError(PORTFOLIO_MESSAGES.noActiveBroker, 'NO_ACTIVE_BROKER');
+      const { total, available, utilized } = await session.margin();
+      return { total, available, utilized };
+    },
+  };
+}
+
+export type PortfolioService = ReturnType<typeof createPortfolioService>;
