@@ -2,10 +2,12 @@ import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
+import { createBrokersModule } from './brokers/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
 import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
 import type { AppModule } from './module';
+import { createPortfolioModule } from './portfolio/index';
 
 /** Collaborators tests may replace; every field is optional and defaults to the real implementation. */
 export interface ModuleOverrides {
@@ -54,6 +56,21 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     requireUser: auth.requireUser,
     viewOf,
   });
+  // The registry the order engine trades through: the paper exchange (PAPERTRADE) and the live adapters.
+  const brokers = createBrokersModule(resources, {
+    requireUser: auth.requireUser,
+    marketData: market.marketData,
+    instruments: catalog,
+    adapters: liveBrokers.adapters,
+  });
+  brokers.practiceMode.onReconnect((userId, session) => liveBrokers.reconnect(userId, session.brokerId));
+  const portfolio = createPortfolioModule({
+    requireUser: auth.requireUser,
+    registry: brokers.registry,
+    marketData: market.marketData,
+    instruments: catalog,
+    viewOf,
+  });
   const liveGateway = createLiveGateway(resources, {
     marketData: market.marketData,
     directory: catalog,
@@ -62,5 +79,5 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveBrokers, liveGateway];
+  return [auth, billing, instruments, market, liveBrokers, brokers, portfolio, liveGateway];
 }
