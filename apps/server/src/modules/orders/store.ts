@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database';
-import { fromRow, type OrderRecord, toRow } from './record';
+import { fromRow, type OrderRecord, type OrderRow, toRow } from './record';
 
 const FINAL_STATUSES = ['complete', 'cancelled', 'rejected'];
 
@@ -30,11 +30,21 @@ export function createOrderStore(db: Kysely<Database>) {
       });
     },
 
-    /** Writes an order's new state (and the fill that produced it, exactly once per trade id). */
+    /**
+     * Writes an order's new state, workflow and trailing facts (and the fill that produced it, exactly once per trade
+     * id). Its identity and instrument never change, so only these columns are written. Hand-written SQL (identifiers quoted: `trailing` is a PostgreSQL keyword): this and
+     * the reads below run several times per order, and Kysely's query building costs more than SQLite itself.
+     */
     async saveOrder(order: OrderRecord, fill?: FillRecord): Promise<void> {
-      const { id, userId, createdAt, ...changes } = toRow(order);
+      const r = toRow(order);
       const update = (tx: Kysely<Database>) =>
-        tx.updateTable('orders').set(changes).where('id', '=', id).where('userId', '=', userId).execute();
+        sql`update "orders" set "broker_order_id" = ${r.brokerOrderId}, "status" = ${r.status}, "quantity" = ${r.quantity},
+          "filled_quantity" = ${r.filledQuantity}, "filled_value_paise" = ${r.filledValuePaise},
+          "average_price" = ${r.averagePrice}, "price" = ${r.price}, "trigger_price" = ${r.triggerPrice},
+          "trade_ids" = ${r.tradeIds}, "status_before_request" = ${r.statusBeforeRequest},
+          "rejected_reason" = ${r.rejectedReason}, "cancel_reason" = ${r.cancelReason}, "trailing" = ${r.trailing},
+          "workflow" = ${r.workflow}, "updated_at" = ${r.updatedAt}
+          where "id" = ${r.id} and "user_id" = ${r.userId}`.execute(tx);
       if (!fill) {
         await update(db);
         return;
@@ -44,8 +54,8 @@ export function createOrderStore(db: Kysely<Database>) {
         await tx
           .insertInto('orderFills')
           .values({
-            orderId: id,
-            userId,
+            orderId: r.id,
+            userId: r.userId,
             tradeId: fill.tradeId,
             tradingSymbol: order.tradingSymbol,
             productType: order.productType,
@@ -69,24 +79,30 @@ export function createOrderStore(db: Kysely<Database>) {
         .execute();
     },
 
-    findById: (userId: string, id: string) => one(orders().where('userId', '=', userId).where('id', '=', id)),
+    async findById(userId: string, id: string): Promise<OrderRecord | undefined> {
+      const { rows } =
+        await sql<OrderRow>`select * from "orders" where "id" = ${id} and "user_id" = ${userId}`.execute(db);
+      return rows[0] ? fromRow(rows[0]) : undefined;
+    },
 
-    findByBrokerOrderId: (userId: string, brokerId: string, brokerOrderId: string) =>
-      one(
-        orders()
-          .where('userId', '=', userId)
-          .where('brokerId', '=', brokerId)
-          .where('brokerOrderId', '=', brokerOrderId),
-      ),
+    async findByBrokerOrderId(userId: string, brokerId: string, brokerOrderId: string) {
+      const { rows } = await sql<OrderRow>`select * from "orders"
+        where "user_id" = ${userId} and "broker_id" = ${brokerId} and "broker_order_id" = ${brokerOrderId}`.execute(
+        db,
+      );
+      return rows[0] ? fromRow(rows[0]) : undefined;
+    },
 
     findByIdempotencyKey: (userId: string, key: string) =>
       one(orders().where('userId', '=', userId).where('idempotencyKey', '=', key)),
 
     /** Every order of one workflow family (the user's order, its parts, legs and follow-ups). */
-    listFamily: (userId: string, rootId: string) =>
-      many(
-        orders().where('userId', '=', userId).where('rootId', '=', rootId).orderBy('createdAt').orderBy('id'),
-      ),
+    async listFamily(userId: string, rootId: string): Promise<OrderRecord[]> {
+      const { rows } =
+        await sql<OrderRow>`select * from "orders" where "root_id" = ${rootId} and "user_id" = ${userId}
+        order by "created_at", "id"`.execute(db);
+      return rows.map(fromRow);
+    },
 
     /** The user's orders created since `since`, plus any older ones still working. */
     listRecent: (userId: string, since: number) =>
