@@ -128,7 +128,8 @@ export class Change {
 
 /** Persists a change, then hands its updates to the user's listeners. */
 export async function commit(core: ExchangeCore, change: Change): Promise<void> {
-  if (!change.isEmpty) {
+  // Updates always follow the queue, even without writes, so they reach users in commit order.
+  if (!change.isEmpty || change.updates.length > 0) {
     try {
       await core.writes.enqueue(change.toWriteOp());
     } catch (error) {
