@@ -1,6 +1,14 @@
-import { blackScholes, INDEX_TABLE, impliedVolatility, isIndexName, timeToExpiryYears } from '@xtrader/core';
+import {
+  blackScholes,
+  INDEX_TABLE,
+  impliedVolatility,
+  isIndexName,
+  roundMoney,
+  timeToExpiryYears,
+} from '@xtrader/core';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
 import type { Quote } from './contract';
+import { istDayNumber } from './ist-day';
 import { MARKET_RATE } from './option-model';
 
 interface Entry {
@@ -11,13 +19,7 @@ interface Entry {
   option: { instrument: InstrumentRecord; underlying: string } | null;
 }
 
-const MS_PER_DAY = 86_400_000;
-const IST_OFFSET_MS = 5.5 * 3_600_000;
-const istDay = (ts: number) => Math.floor((ts + IST_OFFSET_MS) / MS_PER_DAY);
-const round = (value: number, decimals: number) => {
-  const scale = 10 ** decimals;
-  return Math.round(value * scale) / scale;
-};
+const greekDecimals = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
  * The latest quote of every symbol in one view. Quotes are updated in place (no allocation per tick): a reader
@@ -38,7 +40,7 @@ export class QuoteBook {
    * this same book.
    */
   apply(symbol: string, price: number, ts: number, close?: number): Quote {
-    const day = istDay(ts);
+    const day = istDayNumber(ts);
     let entry = this.entries.get(symbol);
     if (!entry) {
       const quote: Quote = {
@@ -69,7 +71,7 @@ export class QuoteBook {
       quote.lastPrice = price;
       quote.ts = ts;
     }
-    entry.quote.netChange = round(price - entry.quote.close, 2);
+    entry.quote.netChange = roundMoney(price - entry.quote.close);
     if (entry.option) this.updateGreeks(entry.quote, entry.option.instrument, entry.option.underlying);
     return entry.quote;
   }
@@ -101,7 +103,7 @@ export class QuoteBook {
       quote.delta = inTheMoney ? (optionType === 'CE' ? 1 : -1) : 0;
       return;
     }
-    quote.iv = round(iv, 4);
-    quote.delta = round(blackScholes({ ...inputs, vol: iv }).delta, 4);
+    quote.iv = greekDecimals(iv);
+    quote.delta = greekDecimals(blackScholes({ ...inputs, vol: iv }).delta);
   }
 }

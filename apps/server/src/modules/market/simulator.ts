@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../../clock';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
 import type { PriceFeed, RawTick } from './contract';
+import { istDayNumber } from './ist-day';
 import { modelPrice, toTradablePrice } from './option-model';
 import { createRandom, type Random } from './rng';
 
@@ -51,12 +52,8 @@ interface Subscription {
 // long-running simulator near the listed strike range.
 const TRADING_SECONDS_PER_YEAR = 252 * 6.25 * 3600;
 const REVERSION_PER_YEAR = Math.LN2 / (20 / 252);
-const MS_PER_DAY = 86_400_000;
-const IST_OFFSET_MS = 5.5 * 3_600_000;
 /** Symbols the directory does not know yet (master still loading) are looked up again this often. */
 const RETRY_UNKNOWN_MS = 2_000;
-
-const istDay = (ts: number) => Math.floor((ts + IST_OFFSET_MS) / MS_PER_DAY);
 
 /**
  * The offline market: each index follows a mean-reverting random walk with its table volatility; futures trade
@@ -88,7 +85,7 @@ export class SimulatorFeed implements PriceFeed {
       this.indices.set(name, { info, spot: info.referenceSpot, close: info.referenceSpot, open: true });
     }
     this.lastCycle = options.clock.now();
-    this.day = istDay(this.lastCycle);
+    this.day = istDayNumber(this.lastCycle);
   }
 
   get cycleMs(): number {
@@ -193,7 +190,7 @@ export class SimulatorFeed implements PriceFeed {
 
   /** A new IST day: today's levels become the previous close. */
   private rollSession(now: number): void {
-    const day = istDay(now);
+    const day = istDayNumber(now);
     if (day === this.day) return;
     this.day = day;
     for (const state of this.indices.values()) state.close = state.spot;
