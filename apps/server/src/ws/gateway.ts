@@ -1,20 +1,21 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { Notification } from '@xtrader/core/api/notifications';
 import type { FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
-import type { Unsubscribe } from '../bus/bus';
+import type { RawData, WebSocket } from 'ws';
+import type { BusEvents, Unsubscribe } from '../bus/bus';
 import type { AuthIdentity } from '../modules/auth/index';
 import { tokenOf } from '../modules/auth/index';
 import type { InstrumentDirectory } from '../modules/instruments/contract';
-import type { MarketData, PriceView, ViewOfUser } from '../modules/market/contract';
+import type { MarketData, PriceView, Quote, ViewOfUser } from '../modules/market/contract';
 import type { AppModule } from '../modules/module';
 import type { Resources } from '../resources';
-import { Fanout, type FanoutClient, type FanoutLimits } from './fanout';
+import { CLOSE_UNAUTHORIZED, type Connection, ConnectionRegistry } from './connections';
+import { Fanout, type FanoutLimits } from './fanout';
+import { Flusher } from './flusher';
 import { errorFrame, ltpFrame, notificationFrame, quoteFragment, quotePrefix } from './frames';
 import { knownSymbols, MAX_SYMBOLS_PER_CONNECTION, parseClientMessage } from './subscriptions';
 
-/** Close code for a missing, bad, expired or revoked token. */
-export const CLOSE_UNAUTHORIZED = 4401;
+export { CLOSE_UNAUTHORIZED } from './connections';
 
 export interface GatewayOptions extends FanoutLimits {
   /** Ping period; a client that has not answered the previous ping by the next one is terminated. */
@@ -41,16 +42,6 @@ export interface GatewayDeps {
   options?: Partial<GatewayOptions>;
 }
 
-interface Connection {
-  id: string;
-  socket: WebSocket;
-  identity: AuthIdentity;
-  view: PriceView;
-  fanout: Fanout;
-  client: FanoutClient;
-  alive: boolean;
-}
-
 declare module '../bus/bus' {
   interface BusEvents {
     /** A notification card for the user; the gateway forwards it to every socket of that user. */
@@ -71,40 +62,10 @@ export function createLiveGateway(
   const options = { ...DEFAULT_GATEWAY_OPTIONS, ...deps.options };
   const { bus, logger } = resources;
   const fanouts: Record<PriceView, Fanout> = { live: new Fanout(options), practice: new Fanout(options) };
-  const connections = new Set<Connection>();
-  const byUser = new Map<string, Set<Connection>>();
+  const flusher = new Flusher(Object.values(fanouts), options.retryFlushMs);
+  const connections = new ConnectionRegistry((connection) => deps.marketData.release(connection.id));
   const teardown: Unsubscribe[] = [];
-  let nextId = 0;
-  let flushScheduled = false;
-  let retryTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
-  const totals = { frames: 0, deliveries: 0, skipped: 0, dropped: 0 };
-
-  // Several quote batches in one turn of the event loop go out as one frame per client.
-  const flush = () => {
-    flushScheduled = false;
-    let skipped = 0;
-    for (const fanout of Object.values(fanouts)) {
-      const stats = fanout.flush();
-      totals.frames += stats.frames;
-      totals.deliveries += stats.deliveries;
-      totals.skipped += stats.skipped;
-      totals.dropped += stats.dropped;
-      skipped += stats.skipped;
-    }
-    if (skipped > 0 && !retryTimer) {
-      retryTimer = setTimeout(() => {
-        retryTimer = undefined;
-        flush();
-      }, options.retryFlushMs);
-      retryTimer.unref();
-    }
-  };
-  const scheduleFlush = () => {
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setImmediate(flush);
-  };
 
   const send = (connection: Connection, frame: string) => {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
@@ -128,58 +89,24 @@ export function createLiveGateway(
     if (snapshot.length > 0) send(connection, ltpFrame(snapshot));
   }
 
-  function unsubscribe(connection: Connection, symbols: readonly string[]): void {
+  function onMessage(connection: Connection, data: RawData, isBinary: boolean): void {
+    const parsed = parseClientMessage(data, isBinary);
+    if (!parsed.ok) {
+      send(connection, errorFrame(parsed.error));
+      return;
+    }
+    const { action, symbols } = parsed.message;
+    if (action === 'subscribe') {
+      subscribe(connection, symbols);
+      return;
+    }
     const removed = connection.fanout.unsubscribe(connection.client, symbols);
     if (removed.length > 0) deps.marketData.release(connection.id, removed);
   }
 
-  function onMessage(
-    connection: Connection,
-    data: Parameters<typeof parseClientMessage>[0],
-    isBinary: boolean,
-  ) {
-    const parsed = parseClientMessage(data, isBinary);
-    if (!parsed.ok) return send(connection, errorFrame(parsed.error));
-    const { action, symbols } = parsed.message;
-    if (action === 'subscribe') subscribe(connection, symbols);
-    else unsubscribe(connection, symbols);
-  }
-
-  function register(socket: WebSocket, identity: AuthIdentity, view: PriceView): Connection {
-    nextId += 1;
-    const fanout = fanouts[view];
-    const connection: Connection = {
-      id: `ws:${nextId}`,
-      socket,
-      identity,
-      view,
-      fanout,
-      client: fanout.addClient(socket),
-      alive: true,
-    };
-    connections.add(connection);
-    const mine = byUser.get(identity.userId) ?? new Set<Connection>();
-    byUser.set(identity.userId, mine);
-    mine.add(connection);
-    socket.on('pong', () => {
-      connection.alive = true;
-    });
-    socket.once('close', () => unregister(connection));
-    return connection;
-  }
-
-  function unregister(connection: Connection): void {
-    if (!connections.delete(connection)) return;
-    connection.fanout.removeClient(connection.client);
-    deps.marketData.release(connection.id);
-    const mine = byUser.get(connection.identity.userId);
-    mine?.delete(connection);
-    if (mine?.size === 0) byUser.delete(connection.identity.userId);
-  }
-
   async function onConnection(socket: WebSocket, request: FastifyRequest): Promise<void> {
     // Messages may arrive while the token is checked: hold them until the connection is known.
-    const early: [Parameters<typeof parseClientMessage>[0], boolean][] = [];
+    const early: [RawData, boolean][] = [];
     let connection: Connection | undefined;
     socket.on('message', (data, isBinary) => {
       if (connection) onMessage(connection, data, isBinary);
@@ -196,29 +123,16 @@ export function createLiveGateway(
       return 'live' as const;
     });
     if (socket.readyState !== socket.OPEN) return;
-    connection = register(socket, identity, view);
+    connection = connections.add(socket, identity, view, fanouts[view]);
     for (const [data, isBinary] of early.splice(0)) onMessage(connection, data, isBinary);
   }
 
-  function beat(): void {
-    for (const connection of connections) {
-      if (!connection.alive) {
-        connection.socket.terminate();
-        unregister(connection);
-        continue;
-      }
-      connection.alive = false;
-      connection.socket.ping();
-    }
-  }
-
-  function closeSessions(userId: string, sessionIds: readonly string[]): void {
-    for (const connection of byUser.get(userId) ?? []) {
-      if (sessionIds.includes(connection.identity.sessionId)) {
-        connection.socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
-      }
-    }
-  }
+  const onNotification = ({ userId, notification }: BusEvents['notification']) => {
+    const mine = connections.ofUser(userId);
+    if (mine.size === 0) return;
+    const frame = notificationFrame(notification);
+    for (const connection of mine) send(connection, frame);
+  };
 
   return {
     name: 'live-gateway',
@@ -228,32 +142,28 @@ export function createLiveGateway(
     },
     async start() {
       for (const view of ['live', 'practice'] as const) {
-        teardown.push(
-          deps.marketData.onQuotes(view, (quotes) => {
-            fanouts[view].update(quotes);
-            if (fanouts[view].hasChanges) scheduleFlush();
-          }),
-        );
+        const onQuotes = (quotes: readonly Quote[]) => {
+          fanouts[view].update(quotes);
+          if (fanouts[view].hasChanges) flusher.schedule();
+        };
+        teardown.push(deps.marketData.onQuotes(view, onQuotes));
       }
       teardown.push(
-        bus.subscribe('notification', ({ userId, notification }) => {
-          const mine = byUser.get(userId);
-          if (!mine) return;
-          const frame = notificationFrame(notification);
-          for (const connection of mine) send(connection, frame);
-        }),
-        bus.subscribe('session.revoked', ({ userId, sessionIds }) => closeSessions(userId, sessionIds)),
+        bus.subscribe('notification', onNotification),
+        bus.subscribe('session.revoked', ({ userId, sessionIds }) =>
+          connections.closeSessions(userId, sessionIds),
+        ),
       );
-      heartbeat = setInterval(beat, options.heartbeatMs);
+      heartbeat = setInterval(() => connections.beat(), options.heartbeatMs);
       heartbeat.unref();
     },
     async close() {
       for (const stop of teardown.splice(0)) stop();
       if (heartbeat) clearInterval(heartbeat);
-      if (retryTimer) clearTimeout(retryTimer);
-      for (const connection of [...connections]) unregister(connection);
+      flusher.close();
+      connections.clear();
     },
-    stats: () => ({ connections: connections.size, ...totals }),
+    stats: () => ({ connections: connections.size, ...flusher.totals }),
   };
 }
 

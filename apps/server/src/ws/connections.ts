@@ -1,0 +1,93 @@
+import type { WebSocket } from 'ws';
+import type { AuthIdentity } from '../modules/auth/index';
+import type { PriceView } from '../modules/market/contract';
+import type { Fanout, FanoutClient } from './fanout';
+
+/** Close code for a missing, bad, expired or revoked token. */
+export const CLOSE_UNAUTHORIZED = 4401;
+
+/** One authenticated socket. */
+export interface Connection {
+  /** Owner id of its market-data subscriptions. */
+  id: string;
+  socket: WebSocket;
+  identity: AuthIdentity;
+  view: PriceView;
+  fanout: Fanout;
+  client: FanoutClient;
+  alive: boolean;
+}
+
+/** Every open connection, by user; heartbeats; closing revoked sessions. */
+export class ConnectionRegistry {
+  private readonly all = new Set<Connection>();
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private nextId = 0;
+
+  /** `onRemoved` releases what the connection held (its subscriptions). */
+  constructor(private readonly onRemoved: (connection: Connection) => void) {}
+
+  get size(): number {
+    return this.all.size;
+  }
+
+  add(socket: WebSocket, identity: AuthIdentity, view: PriceView, fanout: Fanout): Connection {
+    this.nextId += 1;
+    const connection: Connection = {
+      id: `ws:${this.nextId}`,
+      socket,
+      identity,
+      view,
+      fanout,
+      client: fanout.addClient(socket),
+      alive: true,
+    };
+    this.all.add(connection);
+    const mine = this.byUser.get(identity.userId) ?? new Set<Connection>();
+    this.byUser.set(identity.userId, mine);
+    mine.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.once('close', () => this.remove(connection));
+    return connection;
+  }
+
+  remove(connection: Connection): void {
+    if (!this.all.delete(connection)) return;
+    connection.fanout.removeClient(connection.client);
+    const mine = this.byUser.get(connection.identity.userId);
+    mine?.delete(connection);
+    if (mine?.size === 0) this.byUser.delete(connection.identity.userId);
+    this.onRemoved(connection);
+  }
+
+  ofUser(userId: string): ReadonlySet<Connection> {
+    return this.byUser.get(userId) ?? new Set();
+  }
+
+  /** Terminates sockets that did not answer the previous ping, then pings the rest. */
+  beat(): void {
+    for (const connection of this.all) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        this.remove(connection);
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }
+
+  closeSessions(userId: string, sessionIds: readonly string[]): void {
+    for (const connection of this.ofUser(userId)) {
+      if (sessionIds.includes(connection.identity.sessionId)) {
+        connection.socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+      }
+    }
+  }
+
+  clear(): void {
+    for (const connection of [...this.all]) this.remove(connection);
+  }
+}
