@@ -4,7 +4,7 @@ import type {
   ModifyMultipleOrdersRequest,
   ModifyOrderRequest,
 } from '@xtrader/core/api/orders';
-import { BadRequestError } from '../../http/errors';
+import { BadRequestError, NotFoundError } from '../../http/errors';
 import type { BrokerAck, ModifyOrderCommand } from '../brokers/broker';
 import type { OrderEngine } from './engine';
 import { cancelledMessage, ORDER_ERRORS } from './messages';
@@ -86,9 +86,19 @@ async function cancelOne(engine: OrderEngine, order: OrderRecord): Promise<strin
 
 /** DELETE /order/{orderId}. Returns the success message. */
 export async function cancelOrder(engine: OrderEngine, userId: string, orderId: string): Promise<string> {
-  const order = await findOwnOrder(engine, userId, orderId);
-  requireWorking(order);
-  const refusal = await cancelOne(engine, order);
+  let seen: OrderRecord | undefined;
+  // The common case (one broker order) is checked and marked in one step; a group takes the longer way.
+  const ack = await requestCancel(engine, userId, orderId, (current) => {
+    if (!current) throw new NotFoundError(ORDER_ERRORS.notFound);
+    requireWorking(current);
+    seen = current;
+  });
+  const order = seen as OrderRecord | undefined;
+  if (!order) throw new NotFoundError(ORDER_ERRORS.notFound);
+  const refusal =
+    order.kind === 'group'
+      ? await cancelOne(engine, order)
+      : firstRefusal([ack], ORDER_ERRORS.notCancellable);
   if (refusal) throw new BadRequestError(refusal, 'CANCEL_REFUSED');
   return cancelledMessage(order.orderType);
 }

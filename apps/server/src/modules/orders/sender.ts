@@ -119,11 +119,13 @@ async function request(
   kind: Request,
   send: (session: BrokerSession, brokerOrderId: string) => Promise<BrokerAck>,
   onAccepted: (order: OrderRecord) => OrderEvent | undefined,
+  inspect?: (current: OrderRecord | undefined) => void,
 ): Promise<BrokerAck | undefined> {
   await engine.sending.get(orderId);
   const allowed = kind === 'cancel' ? canCancel : canModify;
   const order = await engine.queue.run(userId, async () => {
     const current = await engine.store.findById(userId, orderId);
+    inspect?.(current);
     if (current?.kind !== 'broker' || !current.brokerOrderId || !allowed(current.state)) return undefined;
     const type = kind === 'cancel' ? 'cancel_requested' : 'modify_requested';
     return applyEvent(engine, current, { type, orderId, ts: engine.clock.now() });
@@ -148,8 +150,16 @@ async function request(
   return ack;
 }
 
-/** Cancels one broker order. The cancellation itself is booked when the broker reports it. */
-export const requestCancel = (engine: OrderEngine, userId: string, orderId: string) =>
+/**
+ * Cancels one broker order. The cancellation itself is booked when the broker reports it. `inspect` sees the
+ * stored order first and may throw to refuse (so a caller's checks need no read of their own).
+ */
+export const requestCancel = (
+  engine: OrderEngine,
+  userId: string,
+  orderId: string,
+  inspect?: (current: OrderRecord | undefined) => void,
+) =>
   request(
     engine,
     userId,
@@ -157,6 +167,7 @@ export const requestCancel = (engine: OrderEngine, userId: string, orderId: stri
     'cancel',
     (session, id) => session.cancelOrder(id),
     () => undefined,
+    inspect,
   );
 
 /**

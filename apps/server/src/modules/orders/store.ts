@@ -25,6 +25,13 @@ export function createOrderStore(db: Kysely<Database>) {
     /** Inserts new orders atomically (a workflow step's orders appear together or not at all). */
     async insertOrders(records: readonly OrderRecord[]): Promise<void> {
       if (records.length === 0) return;
+      if (records.length === 1) {
+        await db
+          .insertInto('orders')
+          .values(toRow(records[0] as OrderRecord))
+          .execute();
+        return;
+      }
       await db.transaction().execute(async (tx) => {
         await tx.insertInto('orders').values(records.map(toRow)).execute();
       });
