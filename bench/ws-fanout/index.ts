@@ -54,19 +54,32 @@ for (const mode of modes) results.push(await runTarget(mode, options, log));
 console.log(
   `\nws-fanout: ${options.clients} clients x ${options.subscriptions} symbols, ${options.symbols} symbols at ${options.rate} ticks/s each (${Math.round((Date.now() - started) / 1000)} s)`,
 );
-console.log(
-  'target   frames/s   deliveries/s   p50 ms   p99 ms   RSS MB   ceiling deliveries/s (p99 <= bound)',
-);
-for (const r of results) {
-  console.log(
-    `${r.mode.padEnd(8)} ${fmt(r.atDefault.framesPerSecond).padStart(8)}   ${fmt(r.atDefault.deliveriesPerSecond).padStart(12)}   ${String(r.atDefault.p50Ms).padStart(6)}   ${String(r.atDefault.p99Ms).padStart(6)}   ${r.rssMb.toFixed(0).padStart(6)}   ${fmt(r.ceiling)}`,
-  );
+/** One row of the summary table. */
+function row(r: TargetResult): string {
+  const d = r.atDefault;
+  const ceiling = r.ceiling > 0 ? fmt(r.ceiling) : 'none in bound';
+  return [
+    r.mode.padEnd(8),
+    fmt(d.framesPerSecond).padStart(8),
+    fmt(d.deliveriesPerSecond).padStart(12),
+    String(d.p50Ms).padStart(6),
+    String(d.p99Ms).padStart(6),
+    r.rssMb.toFixed(0).padStart(6),
+    ceiling.padStart(22),
+    fmt(r.maxDelivered).padStart(15),
+  ].join('   ');
 }
+console.log(
+  'target     frames/s   deliveries/s   p50 ms   p99 ms   RSS MB   ceiling (p99 <= bound)   max delivered/s',
+);
+for (const r of results) console.log(row(r));
 const [gateway, bare] = [results.find((r) => r.mode === 'gateway'), results.find((r) => r.mode === 'bare')];
 if (gateway && bare) {
   console.log(
     `ratios gateway/bare: deliveries/s at default ${(gateway.atDefault.deliveriesPerSecond / bare.atDefault.deliveriesPerSecond).toFixed(2)}, ` +
-      `p99 ${(gateway.atDefault.p99Ms / Math.max(1, bare.atDefault.p99Ms)).toFixed(2)}, ceiling ${(gateway.ceiling / Math.max(1, bare.ceiling)).toFixed(2)}`,
+      `p99 ${(gateway.atDefault.p99Ms / Math.max(1, bare.atDefault.p99Ms)).toFixed(2)}, ` +
+      `ceiling ${bare.ceiling > 0 ? (gateway.ceiling / bare.ceiling).toFixed(2) : 'n/a'}, ` +
+      `max delivered ${(gateway.maxDelivered / bare.maxDelivered).toFixed(2)}`,
   );
 }
 console.log(
