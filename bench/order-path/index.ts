@@ -1,0 +1,176 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { LoopbackClient, Samples } from './client';
+
+// Order path benchmark (issue #4): concurrent clients placing and cancelling Practice Mode orders over HTTP on
+// loopback against the real server (auth, order manager, paper exchange, SQLite) in another process, and the same
+// load on a bare Fastify POST route of that server, measured in the same run.
+// Run: node --import tsx bench/order-path/index.ts [seconds=10] [concurrency=64] [users=50]
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONCURRENCY = Number(process.argv[3] ?? 64);
+const USERS = Number(process.argv[4] ?? 50);
+const RATE = 200;
+
+interface Server {
+  process: ChildProcess;
+  port: number;
+  tokens: string[];
+  internalToken: string;
+}
+
+async function startServer(): Promise<Server> {
+  const script = fileURLToPath(new URL('./server.ts', import.meta.url));
+  // BENCH_PROFILE=<dir> writes a CPU profile of the server process there (see README).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const args = [...profile, '--import', 'tsx', script, String(USERS)];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const [line] = (await once(lines, 'line')) as [string];
+  return { process: child, ...JSON.parse(line) };
+}
+
+async function serverCpuMicros(client: LoopbackClient): Promise<number> {
+  const response = await client.request('GET', '/bench/cpu', undefined);
+  return (response.body as { data: { micros: number } }).data.micros;
+}
+
+/** Runs a phase and adds the server CPU it cost (ms). */
+async function measured<T>(client: LoopbackClient, phase: () => Promise<T>): Promise<T & { cpuMs: number }> {
+  const before = await serverCpuMicros(client);
+  const result = await phase();
+  return { ...result, cpuMs: ((await serverCpuMicros(client)) - before) / 1000 };
+}
+
+/** One unit of work: place a resting limit order then cancel it (the order path), or two bare POSTs. */
+type Operation = (client: LoopbackClient, n: number, place: Samples, cancel: Samples) => Promise<void>;
+
+function orderOperation(server: Server): Operation {
+  const body = {
+    exchange: 'NFO',
+    internalToken: server.internalToken,
+    quantity: 65,
+    transactionType: 'buy',
+    product: 'NRML',
+    orderType: 'limit',
+    triggerPrice: 1,
+  };
+  return async (client, n, place, cancel) => {
+    const token = server.tokens[n % server.tokens.length];
+    const placed = await client.request('POST', '/order', token, body);
+    const orderId = placed.body.data?.orderId;
+    if (placed.status !== 200 || !orderId) {
+      place.errors += 1;
+      return;
+    }
+    place.add(placed.ms);
+    const cancelled = await client.request('DELETE', `/order/${orderId}`, token);
+    if (cancelled.status === 200) cancel.add(cancelled.ms);
+    else cancel.errors += 1;
+  };
+}
+
+const bareOperation: Operation = async (client, _n, first, second) => {
+  first.add((await client.request('POST', '/bench/bare', undefined, { ping: 1 })).ms);
+  second.add((await client.request('POST', '/bench/bare', undefined, { ping: 2 })).ms);
+};
+
+/** Open loop: starts `rate` operations per second for `seconds`, whatever the latency. */
+async function atRate(client: LoopbackClient, operation: Operation, rate: number, seconds: number) {
+  const [first, second] = [new Samples(), new Samples()];
+  const started = performance.now();
+  const running: Promise<void>[] = [];
+  for (let n = 0; n < rate * seconds; n += 1) {
+    const due = started + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    running.push(operation(client, n, first, second));
+  }
+  await Promise.all(running);
+  return { first, second, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Closed loop: `concurrency` clients each run operations back to back for `seconds`. */
+async function saturated(client: LoopbackClient, operation: Operation, concurrency: number, seconds: number) {
+  const [first, second] = [new Samples(), new Samples()];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) await operation(client, n++, first, second);
+    }),
+  );
+  return { first, second, seconds: (performance.now() - started) / 1000 };
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const client = new LoopbackClient(server.port);
+  const orders = orderOperation(server);
+  try {
+    await saturated(client, orders, 8, 2); // warm-up: JIT, statement caches, connections
+    await saturated(client, bareOperation, 8, 1);
+    const loadBefore = loadavg()[0];
+    const orderRate = await measured(client, () => atRate(client, orders, RATE, SECONDS));
+    const bareRate = await measured(client, () => atRate(client, bareOperation, RATE, SECONDS));
+    const orderMax = await measured(client, () => saturated(client, orders, CONCURRENCY, SECONDS));
+    const bareMax = await measured(client, () => saturated(client, bareOperation, CONCURRENCY, SECONDS));
+
+    const ordersPerSecond = orderMax.first.count / orderMax.seconds;
+    const barePerSecond = bareMax.first.count / bareMax.seconds;
+    console.log(
+      `order path benchmark: ${SECONDS}s phases, ${USERS} Practice Mode users, concurrency ${CONCURRENCY}`,
+    );
+    console.table({
+      [`orders @${RATE}/s: place`]: row(orderRate.first, orderRate.first.count / orderRate.seconds),
+      [`orders @${RATE}/s: cancel`]: row(orderRate.second, orderRate.second.count / orderRate.seconds),
+      [`bare   @${RATE}/s`]: row(bareRate.first, bareRate.first.count / bareRate.seconds),
+      'orders saturated: place': row(orderMax.first, ordersPerSecond),
+      'orders saturated: cancel': row(orderMax.second, orderMax.second.count / orderMax.seconds),
+      'bare saturated': row(bareMax.first, barePerSecond),
+    });
+    const ratioP50 = orderRate.first.percentile(50) / bareRate.first.percentile(50);
+    const ratioP99 = orderRate.first.percentile(99) / bareRate.first.percentile(99);
+    console.log(`place p99 @${RATE}/s: ${ms(orderRate.first.percentile(99))} (target <= 5 ms)`);
+    console.log(`sustained orders/s (place + cancel each): ${ordersPerSecond.toFixed(0)} (target >= 1000)`);
+    console.log(
+      `latency ratio to bare @${RATE}/s: p50 x${ratioP50.toFixed(2)}, p99 x${ratioP99.toFixed(2)} (target <= 3)`,
+    );
+    console.log(`throughput ratio bare/orders (requests): x${(barePerSecond / ordersPerSecond).toFixed(2)}`);
+    const cpuPerOrder = orderMax.cpuMs / orderMax.first.count;
+    const cpuPerBare = bareMax.cpuMs / bareMax.first.count;
+    console.log(
+      `server CPU per order (place + cancel): ${ms(cpuPerOrder)}; per bare pair: ${ms(cpuPerBare)}; ` +
+        `one-core capacity ~${(1000 / cpuPerOrder).toFixed(0)} orders/s`,
+    );
+    console.log(
+      `machine load average (1 min): ${(loadBefore ?? 0).toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after, ${cpus().length} cores`,
+    );
+  } finally {
+    client.close();
+    server.process.kill('SIGTERM');
+    await once(server.process, 'exit');
+  }
+}
+
+function row(samples: Samples, perSecond: number) {
+  return {
+    'req/s': Number(perSecond.toFixed(0)),
+    p50: ms(samples.percentile(50)),
+    p99: ms(samples.percentile(99)),
+    errors: samples.errors,
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

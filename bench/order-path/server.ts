@@ -1,0 +1,142 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ok } from '@xtrader/core/api/envelope';
+import { sql } from 'kysely';
+import { createMemoryBus } from '../../apps/server/src/bus/memory-bus';
+import { systemClock } from '../../apps/server/src/clock';
+import { loadConfig } from '../../apps/server/src/config';
+import { buildApp } from '../../apps/server/src/http/app';
+import { silentLogger } from '../../apps/server/src/logger';
+import { createAuthModule } from '../../apps/server/src/modules/auth/index';
+import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { PaperExchange } from '../../apps/server/src/modules/brokers/paper/exchange';
+import type { AppModule } from '../../apps/server/src/modules/module';
+import { createOrdersModule } from '../../apps/server/src/modules/orders/index';
+import type { Resources } from '../../apps/server/src/resources';
+import { deriveKey } from '../../apps/server/src/secrets';
+import { openStore } from '../../apps/server/src/store/open-store';
+import { BENCH_INSTRUMENT, benchInstruments, steadyMarket } from './bench-market';
+
+// The server half of the benchmark, in its own process: the real app (auth, order manager, paper exchange) on a
+// temp SQLite store, plus a bare POST route. Prints one JSON line {port, tokens, internalToken} when ready.
+
+const USERS = Number(process.argv[2] ?? 50);
+const PASSWORD = 'bench-password';
+
+const bareModule: AppModule = {
+  name: 'bench-bare',
+  registerRoutes(app) {
+    app.post('/bench/bare', async () => ok({}));
+    // CPU the server process used so far (µs): lets the client report CPU per order, which the load of a shared
+    // machine distorts far less than wall-clock latency.
+    app.get('/bench/cpu', async () => {
+      const { user, system } = process.cpuUsage();
+      return ok({ micros: user + system });
+    });
+  },
+};
+
+async function createUsers(
+  resources: Resources,
+  paper: PaperExchange,
+): Promise<{ id: string; email: string }[]> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const users = Array.from({ length: USERS }, (_, i) => ({
+    id: randomUUID(),
+    email: `bench${i}@example.com`,
+    phone: `70000${String(i).padStart(5, '0')}`,
+  }));
+  for (const user of users) {
+    const now = Date.now();
+    await resources.db
+      .insertInto('users')
+      .values({
+        ...user,
+        name: 'Bench',
+        passwordHash,
+        referralCode: user.id.slice(0, 10),
+        referredBy: null,
+        activeBroker: 'PAPERTRADE',
+        clientId: null,
+        settings: '{}',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await paper.ensureAccount(user.id);
+  }
+  return users;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'xt-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', XT_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const store = await openStore({ databaseUrl: undefined, dataDir });
+  if (process.env.BENCH_SYNC)
+    await sql.raw(`pragma synchronous = ${process.env.BENCH_SYNC}`).execute(store.db);
+  const logger = silentLogger();
+  const resources: Resources = {
+    config,
+    logger,
+    clock: systemClock,
+    db: store.db,
+    dialect: store.dialect,
+    bus: createMemoryBus(logger),
+    masterKey: deriveKey(randomBytes(32), 'bench'),
+  };
+  const marketData = steadyMarket(120);
+  const paper = new PaperExchange({
+    db: store.db,
+    clock: systemClock,
+    logger,
+    marketData,
+    instruments: benchInstruments,
+    settings: { capital: 1e12, squareOffTime: { hour: 15, minute: 20 }, followsMarketHours: false },
+  });
+  await paper.start();
+  const auth = createAuthModule(resources);
+  const orders = createOrdersModule({
+    resources,
+    registry: { sessionFor: async (userId) => paper.sessionFor(userId) },
+    marketData,
+    instruments: benchInstruments,
+    requireUser: auth.requireUser,
+    // As the composition root does it: Practice Mode users trade on the delayed view.
+    priceViewFor: async (userId) =>
+      (await auth.account.getUserInfo(userId)).user.activeBroker === 'PAPERTRADE' ? 'practice' : 'live',
+  });
+  const app = await buildApp(resources, [auth, orders, bareModule]);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const users = await createUsers(resources, paper);
+  const tokens: string[] = [];
+  for (const [i, user] of users.entries()) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/options-x/auth/login',
+      payload: { username: user.email, passcode: PASSWORD },
+      remoteAddress: `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    });
+    tokens.push(response.json().data.accessToken as string);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.stdout.write(
+    `${JSON.stringify({ port, tokens, internalToken: BENCH_INSTRUMENT.internalToken })}\n`,
+  );
+  const stop = async () => {
+    await app.close();
+    await paper.close();
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
