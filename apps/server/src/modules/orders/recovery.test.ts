@@ -165,4 +165,19 @@ describeEachStore('recovery after a restart', (storeKind) => {
       cancelledOrders: [],
     });
   });
+
+  it('expires a working order of an earlier day the broker no longer lists, but leaves today’s alone', async () => {
+    const { orderId } = await h.module.service.place(user, {
+      body: orderBody({ orderType: 'limit', triggerPrice: 100 }),
+      iceberg: false,
+    });
+    await h.settle();
+    await h.restart(() => h.broker.orders.clear());
+    expect((await orderOf(h, user, orderId)).state.status).toBe('open');
+    await h.restart(() => h.clock.advance(24 * 3_600_000));
+    expect((await orderOf(h, user, orderId)).state).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'expired',
+    });
+  });
 });

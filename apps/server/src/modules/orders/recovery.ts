@@ -43,8 +43,13 @@ async function reconcileOrder(
       return undefined;
     }
     if (!snap) {
-      // Sent, yet the broker no longer lists it (a day order from an earlier session): it is over.
-      await applyEvent(engine, current, { type: 'expired', orderId: current.id, ts });
+      // Sent, yet the broker no longer lists it. A day order of an earlier session is over; one of today is left
+      // as it is (a broker's list may lag) and settles with its next update or the next reconciliation.
+      if (current.state.createdAt < istEpochMs(istDateOf(ts))) {
+        await applyEvent(engine, current, { type: 'expired', orderId: current.id, ts });
+      } else {
+        engine.logger.warn({ orderId: current.id }, 'a working order is missing from the broker order list');
+      }
       return undefined;
     }
     if (!current.brokerOrderId) {

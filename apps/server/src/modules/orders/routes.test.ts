@@ -120,6 +120,36 @@ describe('order routes', () => {
     expect(response.json()).toMatchObject({ success: false, message: expect.stringContaining(message) });
   });
 
+  it('refuses malformed bodies of the other endpoints with a 400 naming the field', async () => {
+    const cases: [Parameters<typeof call>[0], string, object, string][] = [
+      ['PUT', '/order/XT1', {}, 'triggerPrice: Nothing to modify'],
+      ['PUT', '/order/XT1', { triggerPrice: 10.01 }, 'triggerPrice: Price must be a multiple of 0.05'],
+      [
+        'POST',
+        '/order/trailStopLossOrder/start/XT1',
+        { brokerTrailing: true, changeInPrice: 1, changeInSL: 1 },
+        'changeInPrice: ',
+      ],
+      ['POST', '/order/trailStopLossOrder/pause/XT1', {}, 'state'],
+      ['POST', '/order/editTrailParams/XT1', { changeInPrice: -1, changeInSL: 1 }, 'changeInPrice'],
+      ['POST', '/order/exitAllPositions', { marketProtection: 0.5 }, 'marketProtection'],
+      ['POST', '/order/modifyMultipleOrders', { orderIds: ['XT1'] }, 'triggerPrice'],
+      ['POST', '/order/cancel', { orderType: 'bogus' }, 'orderType'],
+      [
+        'POST',
+        `/order/exit/${CALL.tradingsymbol}/WEEKLY`,
+        { quantity: 65, marketProtection: 0 },
+        'productType',
+      ],
+    ];
+    for (const [method, url, payload, message] of cases) {
+      const response = await call(method, url, alice, payload);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toContain(message);
+    }
+    expect((await call('PUT', '/order/XT-unknown', alice, { triggerPrice: 10 })).statusCode).toBe(404);
+  });
+
   it('refuses callers without a token', async () => {
     expect((await call('POST', '/order', {}, order)).statusCode).toBe(401);
     expect((await call('GET', '/portfolio/orders', {})).statusCode).toBe(401);
