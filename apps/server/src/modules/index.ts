@@ -2,11 +2,12 @@ import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
-import { createBrokersModule } from './brokers/index';
+import { createBrokersModule, PAPER_BROKER_ID } from './brokers/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
 import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
 import type { AppModule } from './module';
+import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
 
 /** Collaborators tests may replace; every field is optional and defaults to the real implementation. */
@@ -71,6 +72,17 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     instruments: catalog,
     viewOf,
   });
+  // The order manager trades through the registry; it starts after the brokers (recovery lists their orders).
+  const orders = createOrdersModule({
+    resources,
+    registry: brokers.registry,
+    marketData: market.marketData,
+    instruments: catalog,
+    requireUser: auth.requireUser,
+    priceViewFor: viewOf,
+  });
+  brokers.practiceMode.onFundsReset((userId) => orders.service.forgetBrokerOrders(userId, PAPER_BROKER_ID));
+  brokers.practiceMode.onReconnect((userId) => orders.service.resync(userId));
   const liveGateway = createLiveGateway(resources, {
     marketData: market.marketData,
     directory: catalog,
@@ -79,5 +91,5 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveBrokers, brokers, portfolio, liveGateway];
+  return [auth, billing, instruments, market, liveBrokers, brokers, orders, portfolio, liveGateway];
 }
