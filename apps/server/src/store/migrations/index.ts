@@ -3,6 +3,7 @@ import * as system from './0001-system';
 import * as auth from './0002-auth';
 import * as instruments from './0003-instruments';
 import * as paper from './0004-paper';
+import * as orders from './0005-orders';
 import * as billing from './0006-billing';
 import * as risk from './0007-risk';
 import * as brokerVault from './0008-broker-vault';
@@ -16,6 +17,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0002-auth': auth,
   '0003-instruments': instruments,
   '0004-paper': paper,
+  '0005-orders': orders,
   '0006-billing': billing,
   '0007-risk': risk,
   '0008-broker-vault': brokerVault,
