@@ -37,7 +37,11 @@ check('typecheck (tsc)', run('typecheck', 'npm', ['run', '--silent', 'typecheck'
 const vitestOut = '.vitest-results.json';
 rmSync(vitestOut, { force: true });
 const vitestOk = run('unit and integration', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`,
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestOut}`,
 ]);
 const v = readJson(vitestOut);
 if (v) {
