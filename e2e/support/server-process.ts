@@ -25,7 +25,12 @@ const tail = (file: string, lines = 40) => readFileSync(file, 'utf8').split('\n'
 export type ServerHandle = { baseUrl: string; logFile: string; stop: () => Promise<void> };
 
 /** Starts `node --import tsx apps/server/src/main.ts` and resolves once /health answers. */
-export async function startServer(options: { repoRoot: string; dataDir: string }): Promise<ServerHandle> {
+export async function startServer(options: {
+  repoRoot: string;
+  dataDir: string;
+  /** Extra environment (e.g. XT_KITE_* pointing at a fake broker). */
+  env?: Record<string, string>;
+}): Promise<ServerHandle> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(options.dataDir, 'server.log');
@@ -38,6 +43,7 @@ export async function startServer(options: { repoRoot: string; dataDir: string }
       HOST: '127.0.0.1',
       XT_DATA_DIR: options.dataDir,
       NODE_ENV: 'test',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

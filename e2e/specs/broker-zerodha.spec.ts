@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { FakeKite } from '../../apps/server/test/fakes/kite/fake-kite';
+import { signupViaApi, uniqueAccount } from '../support/accounts';
+import { screenshotPath } from '../support/screenshots';
+import { type ServerHandle, startServer } from '../support/server-process';
+
+// Zerodha end to end: a dedicated X-Trader server whose XT_KITE_* point at a fake Kite Connect (REST, login page,
+// ticker). The user adds their Kite app's API key and secret, goes through the (fake) Kite login page, comes back
+// to /redirect/zerodha, and an order placed on the dashboard reaches the fake Kite.
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const API = '/v1/options-x';
+const APP = { apiKey: 'e2ekiteapp', apiSecret: 'e2e-kite-secret' };
+
+let kite: FakeKite;
+let server: ServerHandle;
+let dataDir: string;
+let api: APIRequestContext;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  kite = await FakeKite.start({ userId: 'ZE1234', heartbeatMs: 1000 });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'xtrader-e2e-kite-'));
+  server = await startServer({
+    repoRoot,
+    dataDir,
+    env: { XT_KITE_API_URL: kite.url, XT_KITE_LOGIN_URL: kite.loginUrl, XT_KITE_TICKER_URL: kite.tickerUrl },
+  });
+  kite.registerApp({
+    ...APP,
+    redirectUrl: `${server.baseUrl}/redirect/zerodha`,
+    postbackUrl: `${server.baseUrl}${API}/broker/postback/zerodha`,
+  });
+  api = await playwrightRequest.newContext({ baseURL: server.baseUrl });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.stop();
+  await kite?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The contracts the dashboard trades by default (NIFTY's ATM call and put), known to the fake Kite too. */
+async function registerDefaultContracts(token: string) {
+  const response = await api.get(`${API}/instruments/fetchLatestOptionOfIndex`, {
+    headers: { Authorization: token },
+    params: { name: 'NIFTY', segment: 'indices' },
+  });
+  expect(response.ok()).toBe(true);
+  const { call, put } = (await response.json()).data as Record<
+    'call' | 'put',
+    { tradingsymbol: string; internalToken: string }
+  >;
+  for (const contract of [call, put]) {
+    kite.addInstrument({
+      tradingsymbol: contract.tradingsymbol,
+      instrument_token: Number(contract.internalToken),
+      exchange: 'NFO',
+    });
+  }
+  return call;
+}
+
+test('add Zerodha credentials, log in through Kite, and place an order that reaches Kite', async ({
+  page,
+}) => {
+  const account = uniqueAccount('zerodha');
+  const token = await signupViaApi(api, account);
+  // Live brokers need a subscription; the free trial is enough.
+  const trial = await api.post(`${API}/zohoSubscriptions/createZohoSubscription`, {
+    headers: { Authorization: token },
+    data: { plan_code: 'freeTrial' },
+  });
+  expect(trial.ok()).toBe(true);
+  const call = await registerDefaultContracts(token);
+
+  await page.goto(`${server.baseUrl}/`);
+  await page.getByLabel('Email or Phone').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Add Broker' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Zerodha' }).click();
+  // No credentials yet: the server says 'cannot find credentials' and the dialog asks for the Kite app.
+  await expect(dialog.getByRole('heading', { name: 'Add Zerodha Account' })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Postback URL' })).toHaveValue(
+    `${server.baseUrl}${API}/broker/postback/zerodha`,
+  );
+  await expect(dialog.getByRole('textbox', { name: 'Redirect URL' })).toHaveValue(
+    `${server.baseUrl}/redirect/zerodha`,
+  );
+  await dialog.getByLabel('API Key').fill(APP.apiKey);
+  await dialog.getByLabel('API Secret').fill(APP.apiSecret);
+  await page.screenshot({ path: screenshotPath('broker-add-zerodha.png') });
+  await dialog.getByRole('button', { name: 'Add Zerodha Account' }).click();
+
+  // The fake Kite login page, then back to /redirect/zerodha with the request token.
+  await expect(page.getByRole('heading', { name: 'Login to Kite' })).toBeVisible();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const exchange = kite.requests.find((r) => r.path === '/session/token');
+  expect(exchange?.form.api_key).toBe(APP.apiKey);
+
+  const status = page.getByRole('button', { name: 'ZERODHA' });
+  await expect(status).toBeVisible();
+  await status.hover();
+  await expect(page.getByText('ZE1234')).toBeVisible();
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('broker-zerodha-connected.png') });
+  await page.mouse.move(10, 400);
+
+  // ArrowUp buys the call at market: the order goes through the order manager to Kite, with market protection.
+  const placed = page.waitForResponse(
+    (r) => r.url().endsWith(`${API}/order`) && r.request().method() === 'POST',
+  );
+  await page.locator('body').press('ArrowUp');
+  const response = await placed;
+  expect(response.ok(), await response.text()).toBe(true);
+  await expect
+    .poll(() => kite.requests.find((r) => r.method === 'POST' && r.path === '/orders/regular')?.form)
+    .toMatchObject({ tradingsymbol: call.tradingsymbol, transaction_type: 'BUY', order_type: 'MARKET' });
+  const form = kite.requests.find((r) => r.path === '/orders/regular')?.form ?? {};
+  expect(Number(form.market_protection)).toBeGreaterThan(0);
+  expect(form.tag).toMatch(/^XT[0-9A-Z]{10}/);
+
+  // Kite fills it (the default quantity goes out as freeze-limit slices, each its own Kite order); the ticker's
+  // order updates reach the engine and the executed orders and the position show on the dashboard.
+  kite.setPrice(call.tradingsymbol, 80);
+  const book = () => [...kite.book('ZE1234').orders.values()];
+  await expect.poll(() => book().length > 0 && book().every((o) => o.status === 'COMPLETE')).toBe(true);
+  await expect(page.getByRole('tab', { name: /Executed Orders\s*[1-9]/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: /Open Orders\s*0/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Positions\s*1/ })).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: screenshotPath('broker-zerodha-filled.png') });
+});
