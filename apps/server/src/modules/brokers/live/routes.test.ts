@@ -127,6 +127,32 @@ describe('Zerodha routes', () => {
   });
 });
 
+describe('reconnect', () => {
+  it("reconnects a live Zerodha session ('Subscribe Updates') and refuses an expired one clearly", async () => {
+    await call('POST', '/broker/add/zerodha', { apiKey: API_KEY, apiSecret: API_SECRET });
+    await call('POST', '/broker/request-token/zerodha', {
+      requestToken: kite.issueRequestToken(API_KEY, 'AB1234'),
+    });
+    const before = kite.ticker.connections;
+    const reconnected = await call('POST', '/broker/reconnect');
+    expect(reconnected.json()).toMatchObject({
+      success: true,
+      message: 'Reconnected to broker updates successfully!',
+    });
+    await eventually(() => expect(kite.ticker.connections).toBeGreaterThan(before));
+    kite.expireSessions();
+    await eventually(async () =>
+      expect((await call('GET', '/broker/status')).json().data).toMatchObject({
+        state: 'expired',
+        updates: 'off',
+      }),
+    );
+    const refused = await call('POST', '/broker/reconnect');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Zerodha session expired. Log in with Zerodha again to trade.');
+  });
+});
+
 describe('IIFL routes', () => {
   it('gives the login URL and saves the login from the redirect', async () => {
     const login = await call('GET', '/broker/login/iifl');
