@@ -35,7 +35,12 @@ export interface CredentialVault {
    * Stores app credentials or a login grant (merged over what is there); a new API key invalidates any session made
    * with the old one. `clientId` records the broker's id for the user when the grant names it.
    */
-  saveCredentials(userId: string, broker: BrokerKey, secrets: BrokerSecretFields, clientId?: string): Promise<void>;
+  saveCredentials(
+    userId: string,
+    broker: BrokerKey,
+    secrets: BrokerSecretFields,
+    clientId?: string,
+  ): Promise<void>;
   /** Stores a login's tokens and marks the account connected. */
   saveSession(userId: string, broker: BrokerKey, grant: BrokerSessionGrant): Promise<void>;
   /** The session token died (expired or revoked at the broker): keep the app keys, drop the token. */

@@ -92,7 +92,9 @@ describe('the order engine on Zerodha', () => {
     expect(kiteBook()).toHaveLength(1);
     // The placement's answer never came: the engine looked the order up in the order book instead of re-sending.
     const placedAt = f.kite.requests.findIndex((r) => r.method === 'POST' && r.path === '/orders/regular');
-    expect(f.kite.requests.slice(placedAt + 1).some((r) => r.method === 'GET' && r.path === '/orders')).toBe(true);
+    expect(f.kite.requests.slice(placedAt + 1).some((r) => r.method === 'GET' && r.path === '/orders')).toBe(
+      true,
+    );
     f.kite.setPrice(NIFTY_CE.tradingsymbol, 109);
     await eventually(async () => {
       await h.settle();
