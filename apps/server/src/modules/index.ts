@@ -9,6 +9,7 @@ import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveB
 import type { AppModule } from './module';
 import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
+import { busOrderActivity, createRiskModule, orderManagerExits, registryPositions } from './risk/index';
 
 /** Collaborators tests may replace; every field is optional and defaults to the real implementation. */
 export interface ModuleOverrides {
@@ -83,6 +84,18 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   });
   brokers.practiceMode.onFundsReset((userId) => orders.service.forgetBrokerOrders(userId, PAPER_BROKER_ID));
   brokers.practiceMode.onReconnect((userId) => orders.service.resync(userId));
+  // Profit protection watches ticks and squares off through the order manager; it starts after it (a square-off
+  // interrupted by a restart resumes on recovered orders).
+  const risk = createRiskModule(resources, {
+    requireUser: auth.requireUser,
+    marketData: market.marketData,
+    positions: registryPositions(brokers.registry),
+    viewOf,
+    activity: busOrderActivity(resources.bus),
+    exits: orderManagerExits(orders.service),
+  });
+  brokers.practiceMode.onFundsReset((userId) => risk.monitor.refresh(userId));
+  brokers.practiceMode.onReconnect((userId) => risk.monitor.refresh(userId));
   const liveGateway = createLiveGateway(resources, {
     marketData: market.marketData,
     directory: catalog,
@@ -91,5 +104,5 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveBrokers, brokers, orders, portfolio, liveGateway];
+  return [auth, billing, instruments, market, liveBrokers, brokers, orders, risk, portfolio, liveGateway];
 }
