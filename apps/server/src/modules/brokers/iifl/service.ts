@@ -172,10 +172,17 @@ export function createIiflService(deps: IiflServiceDeps) {
       await session(userId).poll();
     },
 
+    /** After a restart: expires dead sessions; seeds the order book of live ones, then polls it for updates. */
     async start(): Promise<void> {
       for (const account of await vault.listConnected('iifl')) {
-        if (!isLive(account)) await expire(account.userId);
-        else startPolling(account.userId);
+        if (!isLive(account)) {
+          await expire(account.userId);
+          continue;
+        }
+        await session(account.userId)
+          .seed()
+          .catch((error: unknown) => logger.warn({ err: error, userId: account.userId }, 'iifl seed failed'));
+        startPolling(account.userId);
       }
     },
 

@@ -235,10 +235,22 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
     },
 
     /** Reopens tickers of sessions still alive after a restart; expires the ones that died meanwhile. */
+    /**
+     * After a restart: expires sessions that died meanwhile; for live ones, records Kite's order book as known (the
+     * engine reconciles what it missed itself, so later reports add only what is new) and reopens the ticker.
+     */
     async start(): Promise<void> {
       for (const account of await vault.listConnected('zerodha')) {
-        if (!isLive(account)) await expire(account.userId);
-        else tickers.open(account.userId, account.secrets.apiKey ?? '', account.secrets.accessToken ?? '');
+        if (!isLive(account)) {
+          await expire(account.userId);
+          continue;
+        }
+        await session(account.userId)
+          .seed()
+          .catch((error: unknown) =>
+            logger.warn({ err: error, userId: account.userId }, 'zerodha seed failed'),
+          );
+        tickers.open(account.userId, account.secrets.apiKey ?? '', account.secrets.accessToken ?? '');
       }
     },
 

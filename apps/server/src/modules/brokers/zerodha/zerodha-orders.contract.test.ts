@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createZerodhaFixture, eventually, NIFTY_CE, type ZerodhaFixture } from '../../../../test/fakes/kite';
-import type { BrokerSession, PlaceOrderCommand } from '../broker';
+import type { BrokerOrderUpdate, BrokerSession, PlaceOrderCommand } from '../broker';
 import { KiteOutcomeUnknownError } from './session';
 
 // Contract: every order type and category the engine sends, as the fake Kite receives it; the order book,
@@ -168,6 +168,26 @@ describe('order updates', () => {
     expect(updates).toHaveLength(1);
     f.kite.ticker.unavailable = false;
     await eventually(() => expect(updates.map((u) => u.event.type)).toEqual(['accepted', 'fill']));
+  });
+});
+
+describe('restart', () => {
+  it('reports only what is new after a restart: the book at start counts as known', async () => {
+    const placed = await session.placeOrder(command({ quantity: 130 }));
+    if (!placed.ok) throw new Error(placed.reason);
+    f.kite.book('AB1234').fill(placed.brokerOrderId, 65, 100);
+    const restarted = f.restartedService();
+    await restarted.start();
+    const updates: BrokerOrderUpdate[] = [];
+    (await restarted.sessionFor(userId))?.onOrderUpdate((update) => updates.push(update));
+    await eventually(async () => expect((await restarted.status(userId)).updates).toBe('connected'));
+    f.kite.book('AB1234').fill(placed.brokerOrderId, 65, 101);
+    await eventually(() =>
+      expect(updates.map((u) => u.event)).toContainEqual(
+        expect.objectContaining({ type: 'fill', quantity: 65, price: 101 }),
+      ),
+    );
+    expect(updates.filter((u) => u.event.type === 'fill')).toHaveLength(1);
   });
 });
 
