@@ -1,4 +1,3 @@
-import { Minus, Plus } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { cn } from './cn';
 
@@ -7,7 +6,9 @@ export type StepDirection = 'up' | 'down';
 type Props = {
   /** Accessible name of the input, e.g. 'Quantity'. */
   label: string;
-  value: number;
+  /** Null shows an empty field (with the placeholder). */
+  value: number | null;
+  placeholder?: string;
   /** The typed value on blur or Enter (NaN when unreadable); the owner normalises it. */
   onCommit: (value: number) => void;
   /** A press of - or + (or ArrowDown/ArrowUp in the input); the owner applies its step rule. */
@@ -37,6 +38,7 @@ export function NumberStepper({
   className,
   format = String,
   inputMode = 'decimal',
+  placeholder,
 }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const commit = () => {
@@ -56,7 +58,7 @@ export function NumberStepper({
     }
   };
   const button = cn(
-    'grid w-6 shrink-0 place-items-center text-muted transition-colors hover:bg-surface-3 hover:text-fg',
+    'grid w-6 shrink-0 place-items-center text-sm leading-none text-muted transition-colors hover:bg-surface-3 hover:text-fg',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none',
   );
   return (
@@ -76,12 +78,13 @@ export function NumberStepper({
         disabled={disabled}
         onClick={() => step('down')}
       >
-        <Minus className="size-3" aria-hidden />
+        <span aria-hidden>−</span>
       </button>
       <input
         id={id}
         aria-label={label}
-        value={draft ?? format(value)}
+        value={draft ?? (value === null ? '' : format(value))}
+        placeholder={placeholder}
         disabled={disabled}
         inputMode={inputMode}
         autoComplete="off"
@@ -89,7 +92,7 @@ export function NumberStepper({
         onBlur={commit}
         onKeyDown={keyDown}
         onFocus={(event) => event.target.select()}
-        className="w-full min-w-0 bg-transparent px-1 text-center font-mono text-xs text-fg tabular-nums focus:outline-none disabled:cursor-not-allowed"
+        className="w-full min-w-0 bg-transparent px-1 text-center font-mono text-xs text-fg tabular-nums placeholder:text-subtle focus:outline-none disabled:cursor-not-allowed"
       />
       <button
         type="button"
@@ -99,7 +102,7 @@ export function NumberStepper({
         disabled={disabled}
         onClick={() => step('up')}
       >
-        <Plus className="size-3" aria-hidden />
+        <span aria-hidden>+</span>
       </button>
     </div>
   );

@@ -5,7 +5,11 @@ import { cn } from './cn';
 export type Align = 'left' | 'right' | 'center';
 const ALIGN: Record<Align, string> = { left: 'text-left', right: 'text-right', center: 'text-center' };
 
-/** A dense data table at least 1300 px wide, scrolling horizontally inside its panel (SPEC section 2). */
+/**
+ * A dense data table at least 1300 px wide (SPEC section 2); the panel around it scrolls both ways. The layout is
+ * fixed (column widths from the header cells), so a ticking price or a new row never makes the browser measure
+ * every cell again.
+ */
 export function TableFrame({
   children,
   label,
@@ -16,10 +20,10 @@ export function TableFrame({
   className?: string;
 }) {
   return (
-    <div className={cn('overflow-x-auto', className)}>
+    <div className={cn('min-w-fit', className)}>
       <table
         aria-label={label}
-        className="w-full border-collapse text-xs tabular-nums"
+        className="w-full table-fixed border-collapse text-xs tabular-nums"
         style={{ minWidth: TABLE_MIN_WIDTH_PX }}
       >
         {children}
@@ -51,7 +55,20 @@ export function Td({
   className,
   ...props
 }: ComponentProps<'td'> & { align?: Align | undefined }) {
-  return <td className={cn('h-8 px-2 whitespace-nowrap', ALIGN[align], className)} {...props} />;
+  return (
+    <td
+      className={cn('h-8 overflow-hidden px-2 text-ellipsis whitespace-nowrap', ALIGN[align], className)}
+      {...props}
+    />
+  );
+}
+
+/**
+ * The scrolling area of a table panel (both directions, header sticky). Containing layout and paint here means a
+ * ticking cell repaints this viewport, not the whole page.
+ */
+export function TableScroll({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('min-h-0 flex-1 overflow-auto [contain:strict]', className)}>{children}</div>;
 }
 
 /** A row of the table body, with hover. */

@@ -30,8 +30,10 @@ export function useLivePositions(positions: readonly Position[]): LivePosition[]
     // Within one effect the positions are fixed, so only prices can change; unchanged figures skip the render.
     let last: LivePosition[] | undefined;
     const recompute = () => {
-      const next = withLivePnl(positions);
-      if (last?.every((p, i) => p.ltp === next[i]?.ltp && p.pnl === next[i]?.pnl)) return;
+      const fresh = withLivePnl(positions);
+      // Rows whose price did not move keep their object, so memoised rows skip their render.
+      const next = last ? fresh.map((row, i) => (row.ltp === last?.[i]?.ltp ? last[i]! : row)) : fresh;
+      if (last && next.every((row, i) => row === last?.[i])) return;
       last = next;
       setRows(next);
     };

@@ -18,6 +18,10 @@ let source: LivePriceSource = none;
 
 export function setLivePriceSource(next: LivePriceSource | null): void {
   source = next ?? none;
+  if (!unsubscribeSource) return;
+  unsubscribeSource();
+  unsubscribeSource = source.subscribe(onSourceChange);
+  onSourceChange();
 }
 
 /** The live price now, without subscribing a component (order placement, periodic P&L). */
@@ -25,12 +29,42 @@ export const readLivePrice = (symbol: string): number | undefined => source.read
 
 export const retainLivePrices = (symbols: readonly string[]): (() => void) => source.retain(symbols);
 
-/** A component's live price of one symbol; re-renders only when that symbol's price changes. */
+/**
+ * Live cells in tables re-render at most this often. The feed sends a frame every ~100 ms with many symbols;
+ * re-laying out a 200-row table ten times a second buys nothing a trader can read.
+ */
+export const TABLE_PRICE_REFRESH_MS = 200;
+
+const cellListeners = new Set<() => void>();
+let unsubscribeSource: (() => void) | undefined;
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+function flushCells(): void {
+  flushTimer = undefined;
+  for (const listener of cellListeners) listener();
+}
+
+function onSourceChange(): void {
+  flushTimer ??= setTimeout(flushCells, TABLE_PRICE_REFRESH_MS);
+}
+
+// One stable subscribe function (React re-subscribes whenever it changes) sharing one source subscription.
+function subscribeToPrices(onChange: () => void): () => void {
+  cellListeners.add(onChange);
+  unsubscribeSource ??= source.subscribe(onSourceChange);
+  return () => {
+    cellListeners.delete(onChange);
+    if (cellListeners.size > 0) return;
+    unsubscribeSource?.();
+    unsubscribeSource = undefined;
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+  };
+}
+
+/** A table cell's live price of one symbol: re-renders when it changed, at most every 200 ms. */
 export function useLivePrice(symbol: string): number | undefined {
-  return useSyncExternalStore(
-    (onChange) => source.subscribe(onChange),
-    () => source.read(symbol),
-  );
+  return useSyncExternalStore(subscribeToPrices, () => source.read(symbol));
 }
 
 /** A source backed by a plain map, for tests and benchmarks. */

@@ -1,23 +1,55 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '@xtrader/core';
-import { ordersResponseSchema } from '@xtrader/core/api/orders';
-import { marginSchema, positionsResponseSchema } from '@xtrader/core/api/portfolio';
+import { type Order, type OrdersResponse, ordersResponseSchema } from '@xtrader/core/api/orders';
+import {
+  marginSchema,
+  type Position,
+  type PositionsResponse,
+  positionsResponseSchema,
+} from '@xtrader/core/api/portfolio';
 import { api } from '../client';
 import { useActiveBroker } from './account-queries';
+import { shareByKey } from './keyed-sharing';
 import { tradingKeys } from './query-keys';
 
 // The 5 s polls of SPEC section 7 are the fallback; WebSocket events and order actions refresh sooner.
+
+const ORDER_LISTS = ['openOrders', 'executedOrders', 'rejectedOrders', 'cancelledOrders'] as const;
+const orderKey = (order: Order) => order.orderId;
+const positionKey = (position: Position) => `${position.tradingSymbol}:${position.product}`;
+
+/** Keeps unchanged orders (and whole unchanged lists) as the same objects across refetches. */
+function shareOrders(previous: unknown, next: unknown): unknown {
+  const old = previous as OrdersResponse | undefined;
+  const fresh = next as OrdersResponse;
+  const lists = Object.fromEntries(
+    ORDER_LISTS.map((list) => [list, shareByKey(old?.[list], fresh[list], orderKey)]),
+  );
+  const shared = { ...fresh, ...lists } as OrdersResponse;
+  return old && ORDER_LISTS.every((list) => shared[list] === old[list]) ? old : shared;
+}
+
+type Positions = PositionsResponse['positions'];
+
+function sharePositions(previous: unknown, next: unknown): unknown {
+  const old = previous as Positions | undefined;
+  const fresh = next as Positions;
+  const netPosition = shareByKey(old?.netPosition, fresh.netPosition, positionKey);
+  return old && netPosition === old.netPosition ? old : { ...fresh, netPosition };
+}
 
 export const ordersQuery = queryOptions({
   queryKey: tradingKeys.orders,
   queryFn: async ({ signal }) =>
     (await api.get('/portfolio/orders', { data: ordersResponseSchema, signal })).data,
+  structuralSharing: shareOrders,
 });
 
 export const positionsQuery = queryOptions({
   queryKey: tradingKeys.positions,
   queryFn: async ({ signal }) =>
     (await api.get('/portfolio/positions', { data: positionsResponseSchema, signal })).data.positions,
+  structuralSharing: sharePositions,
 });
 
 export const marginQuery = queryOptions({

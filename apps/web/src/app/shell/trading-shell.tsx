@@ -27,8 +27,8 @@ export function TradingShell({ quotes = <HeaderQuotes />, connection = <Connecti
   const [dialog, setDialog] = useState<'broker' | 'settings' | null>(null);
   const openBroker = () => setDialog('broker');
   return (
-    <div className="flex min-h-full flex-col">
-      <header className="sticky top-0 z-30 flex h-11 shrink-0 items-center gap-4 border-b border-border bg-surface px-3">
+    <div className="flex h-full flex-col">
+      <header className="z-30 flex h-11 shrink-0 items-center gap-4 border-b border-border bg-surface px-3">
         <Logo className="shrink-0" />
         <div className="hidden min-w-0 flex-1 items-center gap-4 overflow-hidden lg:flex">{quotes}</div>
         <div className="ml-auto flex shrink-0 items-center gap-2.5">
@@ -42,7 +42,7 @@ export function TradingShell({ quotes = <HeaderQuotes />, connection = <Connecti
           <AppMenu onAddBroker={openBroker} onUserSettings={() => setDialog('settings')} />
         </div>
       </header>
-      <div className="flex-1">
+      <div className="min-h-0 flex-1">
         <ErrorBoundary region="This screen">
           <Outlet />
         </ErrorBoundary>

@@ -34,9 +34,9 @@ export function DashboardPage() {
   const positions = usePositions().data?.netPosition ?? NO_POSITIONS;
   const orders = useOrders().data;
   return (
-    <main className="flex flex-col gap-2 p-2">
+    <main className="flex h-full flex-col gap-2 overflow-auto p-2">
       <h1 className="sr-only">Dashboard</h1>
-      <div className="flex flex-wrap items-stretch gap-2">
+      <div className="flex shrink-0 flex-wrap items-stretch gap-2">
         <Region
           name="Configuration bar"
           className="flex min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-surface px-3 py-1.5"
@@ -48,10 +48,10 @@ export function DashboardPage() {
           <FundsWidget />
         </Region>
       </div>
-      <Region name="Profit Protection">
+      <Region name="Profit Protection" className="shrink-0">
         <ProfitProtectionBar />
       </Region>
-      <section aria-label="Order panel" className="grid gap-2 lg:grid-cols-2">
+      <section aria-label="Order panel" className="grid shrink-0 gap-2 lg:grid-cols-2">
         <Region name="Market order" className="flex">
           <MarketOrderCard onIntent={placeOrder} followUp={<FollowUpTable />} />
         </Region>

@@ -1,7 +1,8 @@
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
-import type { Position } from '@xtrader/core/api/portfolio';
-import { useEffect, useMemo } from 'react';
+import type { Position, Position as PositionRowData } from '@xtrader/core/api/portfolio';
+import { useCallback, useEffect, useMemo } from 'react';
 import { retainLivePrices } from '../../api/trading/live-prices';
+import { useOrders } from '../../api/trading/portfolio-queries';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { OrderTableTab } from '../../state/trading-settings-types';
 import { cn } from '../../ui/cn';
@@ -34,10 +35,11 @@ export function tabCounts(
   };
 }
 
-function ordersBySymbol(orders: readonly Order[]): Map<string, Order[]> {
-  const map = new Map<string, Order[]>();
-  for (const order of orders) map.set(order.tradingSymbol, [...(map.get(order.tradingSymbol) ?? []), order]);
-  return map;
+/** An expanded position row: that instrument's open orders. */
+function OpenOrdersOfSymbol({ symbol, identifier }: { symbol: string; identifier: string }) {
+  const open = useOrders().data?.openOrders ?? NONE;
+  const mine = useMemo(() => open.filter((o) => o.tradingSymbol === symbol), [open, symbol]);
+  return <InstrumentPendingOrders orders={mine} identifier={identifier} />;
 }
 
 /** Pending orders need live prices too: their symbols stay subscribed while listed. */
@@ -59,7 +61,12 @@ export function OrderTabs({
   const open = orders?.openOrders ?? NONE;
   useRetainOrderSymbols(open);
   const counts = tabCounts(positions, orders);
-  const bySymbol = useMemo(() => ordersBySymbol(open), [open]);
+  // One stable function: the expanded rows read the open orders themselves, so a new order does not re-render
+  // every memoised position row.
+  const renderPendingOrders = useCallback(
+    (p: PositionRowData) => <OpenOrdersOfSymbol symbol={p.tradingSymbol} identifier={p.identifier} />,
+    [],
+  );
   return (
     <section
       aria-label="Orders and positions"
@@ -100,19 +107,11 @@ export function OrderTabs({
         role="tabpanel"
         id={`panel-${selected}`}
         aria-labelledby={`tab-${selected}`}
-        className="min-h-0 flex-1"
+        className="flex min-h-0 flex-1 flex-col"
       >
         <ErrorBoundary region={TABS.find((t) => t.key === selected)?.label}>
           {selected === 'positions' && (
-            <PositionsTable
-              positions={positions}
-              renderPendingOrders={(p) => (
-                <InstrumentPendingOrders
-                  orders={bySymbol.get(p.tradingSymbol) ?? NONE}
-                  identifier={p.identifier}
-                />
-              )}
-            />
+            <PositionsTable positions={positions} renderPendingOrders={renderPendingOrders} />
           )}
           {selected === 'openOrders' && <PendingOrdersPanel orders={open} />}
           {selected === 'executedOrders' && <OrderHistory orders={orders} />}

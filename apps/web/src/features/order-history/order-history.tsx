@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { orderLabel } from '../../api/trading/order-view';
 import { cn } from '../../ui/cn';
 import { Pager, paginate } from '../../ui/pager';
-import { EmptyRow, TableFrame, Td, Th, Tr } from '../../ui/table';
+import { EmptyRow, TableFrame, TableScroll, Td, Th, Tr } from '../../ui/table';
 
 export type HistoryTab = 'COMPLETED' | 'REJECTED' | 'CANCELLED';
 
@@ -66,8 +66,12 @@ export function OrderHistory({ orders }: { orders: OrdersResponse | undefined })
   const list = orders?.[SOURCES[tab]] ?? [];
   const shown = paginate(list, page, TABLE_PAGE_SIZE);
   return (
-    <div>
-      <div role="tablist" aria-label="Order history" className="flex gap-1 border-b border-border px-2 py-1">
+    <div className="flex h-full min-h-0 flex-col">
+      <div
+        role="tablist"
+        aria-label="Order history"
+        className="flex shrink-0 gap-1 border-b border-border px-2 py-1"
+      >
         {TABS.map((name) => (
           <button
             key={name}
@@ -87,29 +91,37 @@ export function OrderHistory({ orders }: { orders: OrdersResponse | undefined })
           </button>
         ))}
       </div>
-      <TableFrame label={`${tab} orders`}>
-        <thead>
-          <tr>
-            <Th>Time</Th>
-            <Th>Order ID</Th>
-            <Th>Type</Th>
-            <Th>Instrument</Th>
-            <Th>Product</Th>
-            <Th>Order Type</Th>
-            <Th align="right">Qty</Th>
-            <Th align="right">Price</Th>
-            <Th align="right">Avg Price</Th>
-            <Th>{tab === 'REJECTED' ? 'Reason' : 'Status'}</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.rows.length === 0 && <EmptyRow colSpan={10}>No {tab.toLowerCase()} orders</EmptyRow>}
-          {shown.rows.map((order) => (
-            <HistoryRow key={order.orderId} order={order} tab={tab} />
-          ))}
-        </tbody>
-      </TableFrame>
-      <Pager page={shown.page} pageCount={shown.pageCount} onPage={setPage} />
+      <TableScroll>
+        <TableFrame label={`${tab} orders`}>
+          <thead>
+            <tr>
+              <Th style={{ width: 92 }}>Time</Th>
+              <Th style={{ width: 120 }}>Order ID</Th>
+              <Th style={{ width: 160 }}>Type</Th>
+              <Th style={{ width: 220 }}>Instrument</Th>
+              <Th style={{ width: 70 }}>Product</Th>
+              <Th style={{ width: 80 }}>Order Type</Th>
+              <Th align="right" style={{ width: 70 }}>
+                Qty
+              </Th>
+              <Th align="right" style={{ width: 90 }}>
+                Price
+              </Th>
+              <Th align="right" style={{ width: 90 }}>
+                Avg Price
+              </Th>
+              <Th style={{ width: 300 }}>{tab === 'REJECTED' ? 'Reason' : 'Status'}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.rows.length === 0 && <EmptyRow colSpan={10}>No {tab.toLowerCase()} orders</EmptyRow>}
+            {shown.rows.map((order) => (
+              <HistoryRow key={order.orderId} order={order} tab={tab} />
+            ))}
+          </tbody>
+        </TableFrame>
+        <Pager className="sticky left-0" page={shown.page} pageCount={shown.pageCount} onPage={setPage} />
+      </TableScroll>
     </div>
   );
 }

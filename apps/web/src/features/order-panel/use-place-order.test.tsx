@@ -46,7 +46,8 @@ function setup(
 
 const press = (key: string, shiftKey = false) =>
   act(() => void fireEvent.keyDown(document.body, { key, shiftKey }));
-const orderCalls = <C extends { path: string }>(calls: C[]) => calls.filter((c) => c.path.startsWith('/order'));
+const orderCalls = <C extends { path: string }>(calls: C[]) =>
+  calls.filter((c) => c.path.startsWith('/order'));
 
 beforeEach(() => {
   setOrderFeedback(feedback);

@@ -4,6 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useLivePrice } from '../../api/trading/live-prices';
 import type { OrderLabel } from '../../api/trading/order-view';
 import { cn } from '../../ui/cn';
+import { LiveText } from '../../ui/live-text';
 import { Tooltip } from '../../ui/tooltip';
 
 /** What the tooltip of an internal order says (SPEC section 6). */
@@ -58,7 +59,7 @@ export function TypeCell({
 export function LtpCell({ symbol, fallback }: { symbol: string; fallback: number | null }) {
   const live = useLivePrice(symbol);
   const price = live ?? fallback;
-  return <span className="font-mono">{price === null ? '-' : formatNumber(price)}</span>;
+  return <LiveText className="text-right font-mono">{price === null ? '-' : formatNumber(price)}</LiveText>;
 }
 
 export const timeText = (iso: string) => formatTime12h(iso);

@@ -2,6 +2,7 @@ import { ChevronRight, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCancelMultipleOrders, useModifyMultipleOrders } from '../../api/trading/order-action-hooks';
 import { type OrderGroup, orderIdGroups } from '../../api/trading/order-view';
+import { isProvisionalOrder } from '../../api/trading/provisional-orders';
 import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -46,6 +47,9 @@ function useGroupCells(
       >
         <ChevronRight className={cn('size-3.5 transition-transform', expanded && 'rotate-90')} aria-hidden />
         {group.orders.length} orders
+        {group.orders.some(isProvisionalOrder) && (
+          <span className="text-[11px] text-warn italic">(placing...)</span>
+        )}
       </button>
     ),
     type: (
@@ -99,7 +103,11 @@ function useGroupCells(
 export function PendingGroupRow({ group, columns, expanded, onExpand, selected, onSelect }: Props) {
   const cells = useGroupCells(group, expanded, onExpand);
   return (
-    <Tr data-group={group.key} className="bg-surface-2/30 font-medium">
+    <Tr
+      data-group={group.key}
+      data-provisional={group.orders.some(isProvisionalOrder) || undefined}
+      className="bg-surface-2/30 font-medium"
+    >
       <Td className="w-8">
         <Checkbox
           aria-label={`Select ${group.label} group`}

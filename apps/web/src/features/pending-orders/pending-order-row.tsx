@@ -1,6 +1,6 @@
 import type { Order } from '@xtrader/core/api/orders';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useCancelOrder, useModifyOrder } from '../../api/trading/order-action-hooks';
 import { canTrail, orderLabel } from '../../api/trading/order-view';
 import { isProvisionalOrder } from '../../api/trading/provisional-orders';
@@ -13,11 +13,14 @@ import { LtpCell, orderTypeName, priceText, TypeCell, timeText } from './order-c
 import { PriceModifier } from './price-modifier';
 import { TrailCell } from './trail-cell';
 
+/** Adds ids to or removes them from the selection (stable across renders). */
+export type ToggleSelection = (ids: readonly string[], checked: boolean) => void;
+
 type Props = {
   order: Order;
   columns: ColumnConfig[];
   selected: boolean;
-  onSelect: (checked: boolean) => void;
+  onToggle: ToggleSelection;
   /** A row inside an expanded group is indented. */
   nested?: boolean;
 };
@@ -67,8 +70,14 @@ function provisionalCells(cells: Record<string, ReactNode>): Record<string, Reac
   return { ...cells, orderId: placing, modifyOrder: '-', stopLossTrailing: '-', cancel: '-' };
 }
 
-/** One pending order with its modify, trailing and cancel controls. */
-export function PendingOrderRow({ order, columns, selected, onSelect, nested }: Props) {
+/** One pending order with its modify, trailing and cancel controls; memoised on its props. */
+export const PendingOrderRow = memo(function PendingOrderRow({
+  order,
+  columns,
+  selected,
+  onToggle,
+  nested,
+}: Props) {
   const live = useCells(order);
   const provisional = isProvisionalOrder(order);
   const cells = provisional ? provisionalCells(live) : live;
@@ -78,7 +87,7 @@ export function PendingOrderRow({ order, columns, selected, onSelect, nested }: 
         <Checkbox
           aria-label={`Select ${order.orderId}`}
           checked={selected}
-          onCheckedChange={onSelect}
+          onCheckedChange={(checked) => onToggle([order.orderId], checked)}
           label={null}
         />
       </Td>
@@ -89,4 +98,4 @@ export function PendingOrderRow({ order, columns, selected, onSelect, nested }: 
       ))}
     </Tr>
   );
-}
+});

@@ -145,7 +145,9 @@ describe('pending orders table', () => {
 
   it('starts and stops trailing with the chosen handler and parameters', async () => {
     const { rerender } = render(<PendingOrdersPanel orders={[single()]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Trailing settings of sl-1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Local' }));
+    await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     expect(await screen.findByText('Success : Trailing started !')).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({
@@ -165,17 +167,17 @@ describe('pending orders table', () => {
         <Toaster />
       </>,
     );
-    expect(
-      within(screen.getByRole('group', { name: 'Trailing handler of sl-1' })).getByRole('button', {
-        name: 'Broker',
-      }),
-    ).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Trailing settings of sl-1' }));
+    const handler = await screen.findByRole('group', { name: 'Trailing handler of sl-1' });
+    expect(within(handler).getByRole('button', { name: 'Broker' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(await screen.findByText('Success : Trailing stopped !')).toBeInTheDocument();
   });
 
-  it('cannot change the trailing mode of an internal order', () => {
+  it('cannot change the trailing mode of an internal order', async () => {
     render(<PendingOrdersPanel orders={[{ ...single(), isInternal: true }]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Trailing settings of sl-1' }));
     expect(screen.getByRole('group', { name: 'Trailing handler of sl-1' })).toBeDisabled();
   });
 

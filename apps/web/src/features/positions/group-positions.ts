@@ -1,28 +1,27 @@
 import { getIndex, INDEX_NAMES, type IndexName, netDelta } from '@xtrader/core';
-import type { LivePosition } from '../../api/trading/live-pnl';
+import type { Position } from '@xtrader/core/api/portfolio';
+import { positionKey } from '../../api/trading/live-pnl-store';
 
 export type PositionGroup = {
   index: IndexName;
   displayName: string;
-  positions: LivePosition[];
+  positions: Position[];
+  /** Keys of the group's positions in the live P&L store. */
+  keys: string[];
   netDelta: number;
-  pnl: number;
 };
 
 export type GroupOptions = { onlyNonZero: boolean; relativeToNifty: boolean };
 
 /** Delta of one position: per-unit delta (or its NIFTY equivalent) times the signed quantity. */
-export const positionDelta = (p: LivePosition, relativeToNifty: boolean): number | null => {
+export const positionDelta = (p: Position, relativeToNifty: boolean): number | null => {
   const perUnit = relativeToNifty ? p.relativeDelta : p.delta;
   return perUnit === null ? null : perUnit * p.quantity;
 };
 
-/** Sums rupees exactly (paise) so a group total equals the sum of its rows as displayed. */
-const sumMoney = (values: number[]) => values.reduce((sum, v) => sum + Math.round(v * 100), 0) / 100;
-
-/** Positions grouped by index in the table's index order, each group with its Net Delta and P&L. */
+/** Positions grouped by index in the index table's order, each group with its Net Delta (P&L is live, apart). */
 export function groupPositions(
-  positions: readonly LivePosition[],
+  positions: readonly Position[],
   { onlyNonZero, relativeToNifty }: GroupOptions,
 ): PositionGroup[] {
   const shown = onlyNonZero ? positions.filter((p) => p.quantity !== 0) : positions;
@@ -32,8 +31,8 @@ export function groupPositions(
       index,
       displayName: getIndex(index).displayName,
       positions: members,
+      keys: members.map(positionKey),
       netDelta: netDelta(members, (p) => (relativeToNifty ? p.relativeDelta : p.delta) ?? undefined),
-      pnl: sumMoney(members.map((p) => p.pnl)),
     };
   }).filter((group) => group.positions.length > 0);
 }

@@ -1,8 +1,9 @@
 import { formatNumber, marketProtectionFraction, ORDER_MESSAGES } from '@xtrader/core';
+import type { Position } from '@xtrader/core/api/portfolio';
 import { ChevronRight } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
-import type { LivePosition } from '../../api/trading/live-pnl';
+import { type LivePnlStore, positionKey } from '../../api/trading/live-pnl-store';
 import { useExitPosition } from '../../api/trading/order-action-hooks';
 import { orderFeedback } from '../../api/trading/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
@@ -11,18 +12,20 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Td, Tr } from '../../ui/table';
 import { positionDelta } from './group-positions';
-import { PnlText } from './pnl-text';
+import { LiveLtpCell, LivePnlCell } from './live-cells';
 import { QuickOrderCell } from './quick-order-cell';
 
 type Props = {
-  position: LivePosition;
+  position: Position;
+  /** Live price and P&L of every position (the cells subscribe; the row does not re-render on ticks). */
+  store: LivePnlStore;
   columns: ColumnConfig[];
   relativeToNifty: boolean;
   /** The instrument's pending orders, shown when the row is expanded. */
-  renderPendingOrders: (position: LivePosition) => ReactNode;
+  renderPendingOrders: (position: Position) => ReactNode;
 };
 
-function SquareOff({ position }: { position: LivePosition }) {
+function SquareOffView({ position }: { position: Position }) {
   const exit = useExitPosition();
   const protection = useTradingSettings((s) => s.orderConfig.marketProtection);
   const squareOff = () => {
@@ -52,8 +55,18 @@ function SquareOff({ position }: { position: LivePosition }) {
   );
 }
 
+/** Ignores price ticks: squaring off depends on the symbol, product and quantity only. */
+const SquareOff = memo(
+  SquareOffView,
+  (a, b) =>
+    a.position.tradingSymbol === b.position.tradingSymbol &&
+    a.position.productType === b.position.productType &&
+    a.position.quantity === b.position.quantity,
+);
+
 function cellsOf(
-  p: LivePosition,
+  p: Position,
+  store: LivePnlStore,
   relativeToNifty: boolean,
   expanded: boolean,
   toggle: () => void,
@@ -83,19 +96,28 @@ function cellsOf(
       </span>
     ),
     averagePrice: <span className="font-mono">{formatNumber(p.price)}</span>,
-    lastTradedPrice: <span className="font-mono">{formatNumber(p.ltp)}</span>,
-    pnl: <PnlText value={p.pnl} />,
-    placeStopLoss: p.quantity === 0 ? '-' : <QuickOrderCell position={p} kind="stopLoss" ltp={p.ltp} />,
-    placeTarget: p.quantity === 0 ? '-' : <QuickOrderCell position={p} kind="target" ltp={p.ltp} />,
+    lastTradedPrice: <LiveLtpCell store={store} positionKey={positionKey(p)} />,
+    pnl: <LivePnlCell store={store} positionKey={positionKey(p)} />,
+    placeStopLoss: p.quantity === 0 ? '-' : <QuickOrderCell position={p} kind="stopLoss" />,
+    placeTarget: p.quantity === 0 ? '-' : <QuickOrderCell position={p} kind="target" />,
     delta: <span className="font-mono">{delta === null ? '-' : formatNumber(delta)}</span>,
     squareOff: <SquareOff position={p} />,
   };
 }
 
-/** One position: the ten columns, and its pending orders underneath when expanded. */
-export function PositionRow({ position, columns, relativeToNifty, renderPendingOrders }: Props) {
+/**
+ * One position: the ten columns, and its pending orders underneath when expanded. Memoised on the position: price
+ * ticks re-render only its live LTP and P&L cells.
+ */
+export const PositionRow = memo(function PositionRow({
+  position,
+  store,
+  columns,
+  relativeToNifty,
+  renderPendingOrders,
+}: Props) {
   const [expanded, setExpanded] = useState(false);
-  const cells = cellsOf(position, relativeToNifty, expanded, () => setExpanded((open) => !open));
+  const cells = cellsOf(position, store, relativeToNifty, expanded, () => setExpanded((open) => !open));
   return (
     <>
       <Tr data-position={position.tradingSymbol} className={cn(position.quantity === 0 && 'text-muted')}>
@@ -114,4 +136,4 @@ export function PositionRow({ position, columns, relativeToNifty, renderPendingO
       )}
     </>
   );
-}
+});

@@ -1,7 +1,8 @@
 import { roundToTick, stepPrice } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { toast } from 'sonner';
+import { readLivePrice } from '../../api/trading/live-prices';
 import { FAILURE_TITLES } from '../../api/trading/messages';
 import { orderFeedback } from '../../api/trading/order-feedback';
 import { placeOrder } from '../../api/trading/order-requests';
@@ -16,25 +17,21 @@ const LABELS: Record<QuickOrderKind, { field: string; button: string }> = {
   target: { field: 'Target price', button: 'TGT' },
 };
 
-/** Inline 'place stop-loss' / 'place target' of a position: a price and a button. */
-export function QuickOrderCell({
-  position,
-  kind,
-  ltp,
-}: {
-  position: Position;
-  kind: QuickOrderKind;
-  ltp: number;
-}) {
+type Props = { position: Position; kind: QuickOrderKind };
+
+/**
+ * Inline 'place stop-loss' / 'place target' of a position: a price and a button. The field starts empty and the
+ * first -/+ starts from the live price, so the cell does not re-render on every tick.
+ */
+function QuickOrderCellView({ position, kind }: Props) {
   const modifyStep = useTradingSettings((s) => s.userSettingsState.modifyStep);
   const [price, setPrice] = useState<number | null>(null);
   const place = useOrderAction({
     run: (body: Parameters<typeof placeOrder>[0]) => placeOrder(body),
     failureTitle: FAILURE_TITLES.placeOrder,
   });
-  const shown = price ?? roundToTick(ltp);
   const submit = () => {
-    const built = quickOrderBody(position, kind, shown);
+    const built = quickOrderBody(position, kind, price ?? 0);
     if (!built.ok) {
       toast.error(built.message);
       orderFeedback.failure();
@@ -42,16 +39,17 @@ export function QuickOrderCell({
     }
     place.mutate(built.body, { onSuccess: () => setPrice(null) });
   };
-  const label = `${LABELS[kind].field} of ${position.tradingSymbol}`;
+  const start = () => price ?? roundToTick(readLivePrice(position.tradingSymbol) ?? position.lastTradedPrice);
   return (
     <div className="flex items-center gap-1">
       <NumberStepper
         className="w-28"
-        label={label}
-        value={shown}
+        label={`${LABELS[kind].field} of ${position.tradingSymbol}`}
+        value={price}
+        placeholder="Price"
         format={(v) => v.toFixed(2)}
-        onCommit={(v) => setPrice(Number.isFinite(v) ? roundToTick(v) : 0)}
-        onStep={(d) => setPrice(stepPrice(shown, modifyStep, d))}
+        onCommit={(v) => setPrice(Number.isFinite(v) ? roundToTick(v) : null)}
+        onStep={(d) => setPrice(stepPrice(start(), modifyStep, d))}
       />
       <Button
         size="sm"
@@ -65,3 +63,14 @@ export function QuickOrderCell({
     </div>
   );
 }
+
+/** Re-renders only when what the order would be changes (not on price ticks). */
+export const QuickOrderCell = memo(
+  QuickOrderCellView,
+  (a, b) =>
+    a.kind === b.kind &&
+    a.position.tradingSymbol === b.position.tradingSymbol &&
+    a.position.quantity === b.position.quantity &&
+    a.position.internalToken === b.position.internalToken &&
+    a.position.productType === b.position.productType,
+);

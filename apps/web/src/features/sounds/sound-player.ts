@@ -26,11 +26,23 @@ export type SoundPlayer = {
 };
 
 /**
+ * Starting playback costs the main thread a few milliseconds; a cue waits until the frame showing the order (its
+ * row, its spinner) has been painted. A few ms of delay is inaudible; a few ms before a paint is not invisible.
+ */
+function afterNextPaint(start: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(start, 0));
+  else setTimeout(start, 0);
+}
+
+/**
  * Plays the cues at the SPEC section 9 volumes (click 0.15, success 0.4, failure 0.5). One element per cue,
  * rewound on each play, so rapid trading restarts the cue instead of stacking copies. A browser that blocks
  * audio until the first user gesture just stays silent: sound is feedback, never a reason for an error.
  */
-export function createSoundPlayer(createAudio: (src: string) => AudioLike): SoundPlayer {
+export function createSoundPlayer(
+  createAudio: (src: string) => AudioLike,
+  defer: (start: () => void) => void = afterNextPaint,
+): SoundPlayer {
   const elements = new Map<SoundCue, AudioLike>();
   const element = (cue: SoundCue): AudioLike => {
     let audio = elements.get(cue);
@@ -46,15 +58,16 @@ export function createSoundPlayer(createAudio: (src: string) => AudioLike): Soun
     preload: () => {
       for (const cue of Object.keys(SOUND_FILES) as SoundCue[]) element(cue).load();
     },
-    play: (cue) => {
-      const audio = element(cue);
-      try {
-        audio.currentTime = 0;
-        audio.play()?.catch(() => {});
-      } catch {
-        // Media playback unsupported (tests, locked-down browsers): stay silent.
-      }
-    },
+    play: (cue) =>
+      defer(() => {
+        const audio = element(cue);
+        try {
+          audio.currentTime = 0;
+          audio.play()?.catch(() => {});
+        } catch {
+          // Media playback unsupported (tests, locked-down browsers): stay silent.
+        }
+      }),
   };
 }
 

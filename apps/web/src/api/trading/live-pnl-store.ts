@@ -1,0 +1,83 @@
+import { LIVE_PNL_RECOMPUTE_MS, positionPnl } from '@xtrader/core';
+import type { Position } from '@xtrader/core/api/portfolio';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { readLivePrice, retainLivePrices } from './live-prices';
+
+/** Live figures of one position. */
+export type LiveFigures = { ltp: number; pnl: number };
+
+export const positionKey = (p: Pick<Position, 'tradingSymbol' | 'product'>) =>
+  `${p.tradingSymbol}:${p.product}`;
+
+/**
+ * The live price and P&L of each position, recomputed every 500 ms (SPEC section 9) from the price store. Cells
+ * subscribe per position, so a recompute re-renders the figures that moved and nothing else: rows, inputs and
+ * buttons stay as they are.
+ */
+export class LivePnlStore {
+  private figures = new Map<string, LiveFigures>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private positions: readonly Position[] = []) {
+    this.recompute();
+  }
+
+  setPositions(positions: readonly Position[]): void {
+    this.positions = positions;
+    this.recompute();
+  }
+
+  recompute(): void {
+    let changed = false;
+    const next = new Map<string, LiveFigures>();
+    for (const p of this.positions) {
+      const key = positionKey(p);
+      const ltp = readLivePrice(p.tradingSymbol) ?? p.lastTradedPrice;
+      const pnl = positionPnl(p, ltp);
+      const old = this.figures.get(key);
+      const same = old !== undefined && old.ltp === ltp && old.pnl === pnl;
+      next.set(key, same ? old : { ltp, pnl });
+      changed ||= !same;
+    }
+    changed ||= next.size !== this.figures.size;
+    this.figures = next;
+    if (changed) for (const listener of this.listeners) listener();
+  }
+
+  get(key: string): LiveFigures | undefined {
+    return this.figures.get(key);
+  }
+
+  /** Sum of the P&L of these positions, exact to the paisa. */
+  totalPnl(keys: readonly string[]): number {
+    return keys.reduce((sum, key) => sum + Math.round((this.figures.get(key)?.pnl ?? 0) * 100), 0) / 100;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+/** One store per table: follows the positions, ticks every 500 ms, keeps their symbols subscribed. */
+export function useLivePnlStore(positions: readonly Position[]): LivePnlStore {
+  const [store] = useState(() => new LivePnlStore(positions));
+  useEffect(() => store.setPositions(positions), [store, positions]);
+  const symbols = [...new Set(positions.map((p) => p.tradingSymbol))].join(',');
+  useEffect(() => (symbols ? retainLivePrices(symbols.split(',')) : undefined), [symbols]);
+  useEffect(() => {
+    const timer = setInterval(() => store.recompute(), LIVE_PNL_RECOMPUTE_MS);
+    return () => clearInterval(timer);
+  }, [store]);
+  return store;
+}
+
+/** The live figures of one position (re-renders only when they change). */
+export function useLiveFigures(store: LivePnlStore, key: string): LiveFigures | undefined {
+  return useSyncExternalStore(store.subscribe, () => store.get(key));
+}
+
+/** The live P&L total of several positions. */
+export function useLiveTotal(store: LivePnlStore, keys: readonly string[]): number {
+  return useSyncExternalStore(store.subscribe, () => store.totalPnl(keys));
+}

@@ -1,0 +1,159 @@
+/// <reference lib="dom" />
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { installFakeBackend } from './fake-backend';
+import { tradingSettings } from './fake-data';
+import { instrumentPageScript, type PageFigures } from './instrument-page';
+import { routeJsGzipped } from './route-js';
+import { seedSession } from './session';
+import { serveDist } from './static-server';
+import { kb, ms, pairedDelays, percentile } from './stats';
+
+// UI benchmark of the trading dashboard (issue #5): headless Chromium, the built app, 100 positions and 200
+// pending orders while 200 symbols tick 10 times a second. Prints figures; asserts nothing.
+// Run: npm run build && node --import tsx bench/ui/index.ts
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const dist = path.join(repoRoot, 'apps/web/dist');
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LONG_TASK_WINDOW_MS = 10_000;
+const MARKET_PRESS_EVERY_MS = 500;
+const STOP_LOSS_PRESSES = 30;
+const STOP_LOSS_PRESS_EVERY_MS = 800;
+
+const figures = (page: Page) => page.evaluate(() => window.__bench);
+const resetFigures = (page: Page) =>
+  page.evaluate(() => Object.assign(window.__bench, { keys: [], requests: [], rows: [], longTasks: [] }));
+
+async function openDashboard(browser: Browser, url: string, tab: 'positions' | 'openOrders') {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const backend = await installFakeBackend(context);
+  await seedSession(context, tradingSettings(tab));
+  await context.addInitScript(instrumentPageScript());
+  const page = await context.newPage();
+  await page.goto(`${url}/dashboard`);
+  await page.getByRole('region', { name: 'MARKET ORDER (PRESS ARROWS)' }).waitFor();
+  await page.waitForTimeout(2000); // socket up, tables filled, first P&L pass done
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  return { context, page, backend };
+}
+
+async function pressEvery(page: Page, keys: readonly string[], count: number, everyMs: number) {
+  for (let i = 0; i < count; i += 1) {
+    await page.keyboard.press(keys[i % keys.length]!);
+    await page.waitForTimeout(everyMs);
+  }
+}
+
+/** Phase A: positions tab (100 rows of live P&L) for 10 s, a market order key every 500 ms. */
+async function positionsPhase(browser: Browser, url: string) {
+  const { context, page, backend } = await openDashboard(browser, url, 'positions');
+  await resetFigures(page);
+  await pressEvery(
+    page,
+    ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'],
+    LONG_TASK_WINDOW_MS / MARKET_PRESS_EVERY_MS,
+    MARKET_PRESS_EVERY_MS,
+  );
+  const result = await figures(page);
+  backend.stop();
+  await context.close();
+  return { ...result, placed: backend.placed };
+}
+
+/** Phase B: open orders tab (200 pending orders), a stop-loss order key every 400 ms. */
+async function openOrdersPhase(browser: Browser, url: string) {
+  const { context, page, backend } = await openDashboard(browser, url, 'openOrders');
+  await resetFigures(page);
+  await pressEvery(page, ['Shift+ArrowUp', 'Shift+ArrowDown'], STOP_LOSS_PRESSES, STOP_LOSS_PRESS_EVERY_MS);
+  const result = await figures(page);
+  backend.stop();
+  await context.close();
+  return { ...result, placed: backend.placed };
+}
+
+/** Baseline: a bare page whose keydown listener calls fetch directly. */
+async function baselinePhase(browser: Browser, url: string): Promise<PageFigures> {
+  const context = await browser.newContext();
+  await context.route('**/baseline', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<script>addEventListener('keydown', () => fetch('/order', { method: 'POST' }));</script>`,
+    }),
+  );
+  await context.route('**/order', (route) => route.fulfill({ json: {} }));
+  await context.addInitScript(instrumentPageScript());
+  const page = await context.newPage();
+  await page.goto(`${url}/baseline`);
+  await pressEvery(page, ['ArrowUp'], STOP_LOSS_PRESSES, 100);
+  const result = await figures(page);
+  await context.close();
+  return result;
+}
+
+function report(label: string, delays: number[], baseline?: number[]) {
+  const p50 = percentile(delays, 50);
+  const p95 = percentile(delays, 95);
+  const ratio = baseline ? ` (bare page p95 ${ms(percentile(baseline, 95))})` : '';
+  console.log(
+    `${label.padEnd(34)} n=${String(delays.length).padStart(3)}  p50 ${ms(p50).padStart(10)}  p95 ${ms(p95).padStart(10)}${ratio}`,
+  );
+}
+
+async function main() {
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('Build the web app first: npm run build');
+  const server = await serveDist(dist);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const login = await routeJsGzipped(browser, `${server.url}/`);
+    const dashboard = await routeJsGzipped(browser, `${server.url}/dashboard`, async (context) => {
+      await installFakeBackend(context);
+      await seedSession(context, tradingSettings('positions'));
+    });
+    const baseline = await baselinePhase(browser, server.url);
+    const a = await positionsPhase(browser, server.url);
+    const b = await openOrdersPhase(browser, server.url);
+    const baseDelays = pairedDelays(baseline.keys, baseline.requests);
+    console.log(
+      'UI benchmark: 100 positions, 200 pending orders, 200 symbols ticking every 100 ms (1920x1080)\n',
+    );
+    report('keypress -> request (market, pos.)', pairedDelays(a.keys, a.requests), baseDelays);
+    report('keypress -> request (SL, orders)', pairedDelays(b.keys, b.requests), baseDelays);
+    report('keypress -> row visible (SL)', pairedDelays(b.keys, b.rows));
+    const longTasks = a.longTasks.filter((d) => d > 50);
+    console.log(
+      `long tasks > 50 ms in ${LONG_TASK_WINDOW_MS / 1000} s (positions tab): ${longTasks.length}, longest ${ms(Math.max(0, ...a.longTasks))}`,
+    );
+    console.log(
+      `long tasks > 50 ms (open orders tab, ${(STOP_LOSS_PRESSES * STOP_LOSS_PRESS_EVERY_MS) / 1000} s): ${b.longTasks.filter((d) => d > 50).length}, longest ${ms(Math.max(0, ...b.longTasks))}`,
+    );
+    console.log(
+      `requests sent / keys pressed: ${a.requests.length + b.requests.length} / ${a.keys.length + b.keys.length}`,
+    );
+    console.log(
+      `route JS (gzip): login ${kb(login.bytes)} in ${login.files} files; dashboard ${kb(dashboard.bytes)} in ${dashboard.files} files`,
+    );
+    console.log(
+      '\ntargets: keypress->request p95 <= 16 ms; keypress->row p95 <= 150 ms; no long task > 50 ms; login JS <= 200 KB gz',
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();
