@@ -9,6 +9,7 @@ import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveB
 import type { AppModule } from './module';
 import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
+import { createEntitlementGuard, entitlementSources } from './risk/entitlement';
 import { busOrderActivity, createRiskModule, orderManagerExits, registryPositions } from './risk/index';
 
 /** Collaborators tests may replace; every field is optional and defaults to the real implementation. */
@@ -81,6 +82,8 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     instruments: catalog,
     requireUser: auth.requireUser,
     priceViewFor: viewOf,
+    // SPEC section 5: outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
+    placementGuards: [createEntitlementGuard(entitlementSources(auth.account, billing.service))],
   });
   brokers.practiceMode.onFundsReset((userId) => orders.service.forgetBrokerOrders(userId, PAPER_BROKER_ID));
   brokers.practiceMode.onReconnect((userId) => orders.service.resync(userId));
