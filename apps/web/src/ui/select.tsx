@@ -3,12 +3,19 @@ import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
 /** A native select in the house style: dense, keyboard friendly, no portal. */
-export function Select({ className, children, ...props }: ComponentProps<'select'>) {
+/** `compact` is a row-height select for dense tables. */
+export function Select({
+  className,
+  children,
+  compact,
+  ...props
+}: ComponentProps<'select'> & { compact?: boolean }) {
   return (
     <span className={cn('relative inline-flex', className)}>
       <select
         className={cn(
-          'h-7 w-full appearance-none rounded-md border border-border bg-surface-2 py-0 pr-6 pl-2 text-xs text-fg tabular-nums',
+          compact ? 'h-6' : 'h-7',
+          'w-full appearance-none rounded-md border border-border bg-surface-2 py-0 pr-6 pl-2 text-xs text-fg tabular-nums',
           'hover:border-border-strong focus:border-accent focus:outline-none focus:ring-2 focus:ring-ring',
           'disabled:cursor-not-allowed disabled:opacity-50',
         )}

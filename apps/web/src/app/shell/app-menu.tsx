@@ -3,6 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
+import { ThemeToggle } from '../theme/theme-toggle';
 
 /** The trading platform of the linked broker, opened from the menu. */
 export const TRADING_PLATFORM_URL = 'https://kite.zerodha.com';
@@ -19,7 +20,7 @@ function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNo
   );
 }
 
-/** Menu: Add Broker, User Settings, Subscribe, the trading platform, Logout (SPEC section 2). */
+/** Menu: Add Broker, User Settings, Subscribe, the trading platform, theme, Logout (SPEC section 2). */
 export function AppMenu({
   onAddBroker,
   onUserSettings,
@@ -59,6 +60,11 @@ export function AppMenu({
               Trading Platform
             </a>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <div className="flex h-8 items-center justify-between px-2 text-xs text-muted">
+            Theme
+            <ThemeToggle />
+          </div>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <Item icon={<LogOut className="size-3.5 text-sell" aria-hidden />} onSelect={() => logout.mutate()}>
             Logout

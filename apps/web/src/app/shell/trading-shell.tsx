@@ -7,7 +7,6 @@ import { PracticeModeSwitch } from '../../features/practice/practice-mode-switch
 import { UserSettingsDialog } from '../../features/user-settings/user-settings-dialog';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { Logo } from '../../ui/logo';
-import { ThemeToggle } from '../theme/theme-toggle';
 import { AppMenu } from './app-menu';
 import { ExitAllButton } from './exit-all-button';
 import { FullscreenToggle } from './fullscreen-toggle';
@@ -38,7 +37,6 @@ export function TradingShell({ quotes = <HeaderQuotes />, connection = <Connecti
           <ExitAllButton />
           <div className="h-5 w-px bg-border" aria-hidden />
           <FullscreenToggle />
-          <ThemeToggle />
           <AppMenu onAddBroker={openBroker} onUserSettings={() => setDialog('settings')} />
         </div>
       </header>

@@ -36,21 +36,24 @@ export function DashboardPage() {
   return (
     <main className="flex h-full flex-col gap-2 overflow-auto p-2">
       <h1 className="sr-only">Dashboard</h1>
-      <div className="flex shrink-0 flex-wrap items-stretch gap-2">
-        <Region
-          name="Configuration bar"
-          className="flex min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-surface px-3 py-1.5"
-        >
+      <Region
+        name="Configuration bar"
+        className="flex shrink-0 flex-wrap items-end gap-x-6 gap-y-2 rounded-lg border border-border bg-surface px-3 py-2"
+      >
+        {/* max-content wide: the instrument pickers stay on one line, the order options wrap under them if need be */}
+        <div className="shrink-0">
           <ConfigBar />
-          <OrderOptions />
+        </div>
+        <OrderOptions />
+      </Region>
+      <div className="flex shrink-0 flex-wrap items-stretch gap-2">
+        <Region name="Profit Protection" className="min-w-0 flex-1">
+          <ProfitProtectionBar />
         </Region>
-        <Region name="Funds">
+        <Region name="Funds" className="flex">
           <FundsWidget />
         </Region>
       </div>
-      <Region name="Profit Protection" className="shrink-0">
-        <ProfitProtectionBar />
-      </Region>
       <section aria-label="Order panel" className="grid shrink-0 gap-2 lg:grid-cols-2">
         <Region name="Market order" className="flex">
           <MarketOrderCard onIntent={placeOrder} followUp={<FollowUpTable />} />

@@ -70,7 +70,7 @@ export function OrderTabs({
   return (
     <section
       aria-label="Orders and positions"
-      className="flex min-h-0 flex-col rounded-lg border border-border bg-surface"
+      className="flex min-h-[260px] flex-1 flex-col overflow-hidden rounded-lg border border-border bg-surface"
     >
       <div
         role="tablist"

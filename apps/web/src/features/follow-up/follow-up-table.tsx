@@ -58,7 +58,7 @@ export function FollowUpTable({
   const off = !state.followUpEnabled;
   return (
     <div className="rounded-md border border-border">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-surface-2/50 px-2 py-1.5">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-surface-2/50 px-2 py-1">
         <Checkbox
           checked={state.followUpEnabled}
           onCheckedChange={(enabled) => useTradingSettings.setState((s) => followUpEnabledChange(s, enabled))}
@@ -115,6 +115,7 @@ export function FollowUpTable({
                       patchTrade(key, { action: event.target.value as FollowUpTrade['action'] })
                     }
                     className="w-full"
+                    compact
                   >
                     <option value="buy">Buy</option>
                     <option value="sell">Sell</option>
@@ -127,6 +128,7 @@ export function FollowUpTable({
                     disabled={off}
                     onChange={(event) => patchTrade(key, { multiplier: Number(event.target.value) })}
                     className="w-full"
+                    compact
                   >
                     {FOLLOW_UP_MULTIPLIER_OPTIONS.map((option) => (
                       <option key={option} value={option}>

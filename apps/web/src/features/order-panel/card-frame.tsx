@@ -22,7 +22,7 @@ export function CardFrame({
         <h2 className="text-[11px] font-semibold tracking-wider text-muted">{title}</h2>
         {status}
       </header>
-      <div className="flex flex-1 flex-col gap-2.5 p-3">{children}</div>
+      <div className="flex flex-1 flex-col gap-2 p-2.5">{children}</div>
     </section>
   );
 }

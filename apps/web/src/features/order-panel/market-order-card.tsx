@@ -29,8 +29,8 @@ export function MarketOrderCard({
         <PanelField label="Multiplier" htmlFor="market-multiplier" className="w-16">
           <MultiplierSelect card="market" id="market-multiplier" />
         </PanelField>
+        <PresetFields card="market" />
       </div>
-      <PresetFields card="market" />
       {followUp}
       <div className="mt-auto">
         <OrderButtons card="market" onIntent={onIntent} />

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { useReconnectBroker, useResetFunds } from './practice-requests';
 
-const BROKER_NAMES: Record<string, string> = { PAPERTRADE: 'Practice Mode' };
+const BROKER_NAMES: Record<string, string> = { PAPERTRADE: 'Paper Trading' };
 const UPDATES_LABELS = { live: 'Live', reconnecting: 'Reconnecting…', off: 'Off' } as const;
 
 /**

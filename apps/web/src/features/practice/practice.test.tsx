@@ -94,7 +94,7 @@ describe('broker status card', () => {
   it('offers Reset Funds and Trade with Broker only in Practice Mode', async () => {
     const onTrade = vi.fn();
     await renderWith(<BrokerStatusCard onTradeWithBroker={onTrade} />, 'PAPERTRADE');
-    await userEvent.hover(screen.getByRole('button', { name: 'Practice Mode' }));
+    await userEvent.hover(screen.getByRole('button', { name: 'Paper Trading' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Reset Funds' }));
     expect(await screen.findByText('Your account funds has been reset!')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Trade with Broker' }));
