@@ -3,6 +3,7 @@
 // Ends with the plain line `N passed, N failed` that CI reads, and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const run = (name, cmd, args, env = {}) => {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
@@ -51,7 +52,8 @@ if (v) {
   if (!vitestOk && v.numFailedTests === 0) check('vitest (suite error)', false);
 } else check('vitest (no report)', false);
 
-const pwOut = '.playwright-results.json';
+// Absolute: Playwright resolves a relative reporter path against its config folder (e2e/).
+const pwOut = resolve('.playwright-results.json');
 rmSync(pwOut, { force: true });
 const pwOk = run('browser (playwright)', 'npm', ['run', '--silent', 'test:e2e'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut,
