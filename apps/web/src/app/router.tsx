@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setGoHome } from '../api/session';
-import { AppShell } from './shell/app-shell';
 import { AuthLayout } from './auth-layout';
 import { NotFoundPage } from './not-found-page';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
 import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
+import { AppShell } from './shell/app-shell';
 
 /** A lazily loaded screen with its own error boundary, so one broken screen never blanks the app. */
 const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'ErrorBoundary'> => ({

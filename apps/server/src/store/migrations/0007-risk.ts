@@ -22,8 +22,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updatedAt', 'bigint', (col) => col.notNull())
     .execute();
   // Restart finds armed users and interrupted square-offs without a full scan.
-  await db.schema.createIndex('profitProtectionEnabledIdx').on('profitProtection').column('enabled').execute();
-  await db.schema.createIndex('profitProtectionKillStatusIdx').on('profitProtection').column('killStatus').execute();
+  await db.schema
+    .createIndex('profitProtectionEnabledIdx')
+    .on('profitProtection')
+    .column('enabled')
+    .execute();
+  await db.schema
+    .createIndex('profitProtectionKillStatusIdx')
+    .on('profitProtection')
+    .column('killStatus')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
