@@ -5,21 +5,33 @@ type OrderActivity = {
   placing: number;
   /** Orders accepted by the server whose execution has not been notified yet. */
   awaitingExecution: number;
-  requestSent: () => void;
-  requestSettled: (accepted: boolean) => void;
+  /** How many execution notifications have arrived so far. */
+  notifications: number;
+  /** A request left; returns the notification count at that moment, for `requestSettled`. */
+  requestSent: () => number;
+  /**
+   * The server answered. An accepted order awaits its execution unless a notification already arrived while the
+   * request was on the wire (the paper exchange can fill before the HTTP answer is read).
+   */
+  requestSettled: (accepted: boolean, notificationsWhenSent: number) => void;
   /** An order_executed / order_failed notification arrived (SPEC section 4: it clears the pending state). */
   executionNotified: () => void;
 };
 
 /** What the order panel shows while orders are in flight. */
-export const useOrderActivity = create<OrderActivity>((set) => ({
+export const useOrderActivity = create<OrderActivity>((set, get) => ({
   placing: 0,
   awaitingExecution: 0,
-  requestSent: () => set((s) => ({ placing: s.placing + 1 })),
-  requestSettled: (accepted) =>
+  notifications: 0,
+  requestSent: () => {
+    set((s) => ({ placing: s.placing + 1 }));
+    return get().notifications;
+  },
+  requestSettled: (accepted, notificationsWhenSent) =>
     set((s) => ({
       placing: Math.max(0, s.placing - 1),
-      awaitingExecution: s.awaitingExecution + (accepted ? 1 : 0),
+      awaitingExecution:
+        s.awaitingExecution + (accepted && s.notifications === notificationsWhenSent ? 1 : 0),
     })),
-  executionNotified: () => set({ awaitingExecution: 0 }),
+  executionNotified: () => set((s) => ({ awaitingExecution: 0, notifications: s.notifications + 1 })),
 }));

@@ -17,19 +17,19 @@ import type { OrderIntent } from './order-intent';
 async function send({ body, iceberg, tradingSymbol, identifier }: BuiltOrder): Promise<void> {
   const request = placeOrder(body, { iceberg });
   // Everything else after the request left: nothing may delay the order, not even a sound or a row.
-  useOrderActivity.getState().requestSent();
+  const notificationsWhenSent = useOrderActivity.getState().requestSent();
   const withdraw = showProvisionalOrder(
     provisionalOrder(body, { tradingSymbol, identifier, now: Date.now() }),
   );
   orderFeedback.click();
   try {
     await request;
-    useOrderActivity.getState().requestSettled(true);
+    useOrderActivity.getState().requestSettled(true, notificationsWhenSent);
     orderFeedback.success();
     refreshTradingDataSoon();
   } catch (error) {
     withdraw();
-    useOrderActivity.getState().requestSettled(false);
+    useOrderActivity.getState().requestSettled(false, notificationsWhenSent);
     toastError(error, FAILURE_TITLES.placeOrder);
     orderFeedback.failure();
   }
