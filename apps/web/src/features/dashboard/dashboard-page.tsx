@@ -11,6 +11,7 @@ import { useKeyboardTrading } from '../order-panel/use-keyboard-trading';
 import { useLotSizeQuantities } from '../order-panel/use-lot-size-quantities';
 import { usePlaceOrder } from '../order-panel/use-place-order';
 import { ProfitProtectionBar } from '../profit-protection/profit-protection-bar';
+import { FollowUpInstrumentPicker } from './follow-up-instrument-picker';
 import { OrderTabs } from './order-tabs';
 
 const NO_POSITIONS: never[] = [];
@@ -56,7 +57,10 @@ export function DashboardPage() {
       </div>
       <section aria-label="Order panel" className="grid shrink-0 gap-2 lg:grid-cols-2">
         <Region name="Market order" className="flex">
-          <MarketOrderCard onIntent={placeOrder} followUp={<FollowUpTable />} />
+          <MarketOrderCard
+            onIntent={placeOrder}
+            followUp={<FollowUpTable InstrumentPicker={FollowUpInstrumentPicker} />}
+          />
         </Region>
         <Region name="Stop-loss order" className="flex">
           <StopLossOrderCard onIntent={placeOrder} />
