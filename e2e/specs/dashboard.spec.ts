@@ -62,6 +62,11 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('rowgroup', { name: 'NIFTY 50 positions' })).toContainText(`P&L ${pnl}`);
     await page.screenshot({ path: screenshotPath('dashboard-dark.png') });
 
+    // The row expands to the instrument's pending orders: none yet.
+    await row.getByRole('button', { name: config.callIdentifier }).click();
+    await expect(page.getByText('No Pending Orders for this Instrument.')).toBeVisible();
+    await row.getByRole('button', { name: config.callIdentifier }).click();
+
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Light theme' }).click();
     await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { TABLE_MIN_WIDTH_PX } from '@xtrader/core';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ReactNode, Ref } from 'react';
 import { cn } from './cn';
 
 export type Align = 'left' | 'right' | 'center';
@@ -67,8 +67,20 @@ export function Td({
  * The scrolling area of a table panel (both directions, header sticky). Containing layout and paint here means a
  * ticking cell repaints this viewport, not the whole page.
  */
-export function TableScroll({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn('min-h-0 flex-1 overflow-auto [contain:strict]', className)}>{children}</div>;
+export function TableScroll({
+  children,
+  className,
+  ref,
+}: {
+  children: ReactNode;
+  className?: string;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  return (
+    <div ref={ref} className={cn('min-h-0 flex-1 overflow-auto [contain:strict]', className)}>
+      {children}
+    </div>
+  );
 }
 
 /** A row of the table body, with hover. */

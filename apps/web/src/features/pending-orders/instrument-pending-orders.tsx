@@ -21,6 +21,7 @@ export function InstrumentPendingOrders({
       emptyText={NO_PENDING_ORDERS_FOR_INSTRUMENT}
       selection={selection}
       onSelectionChange={setSelection}
+      embedded
     />
   );
 }

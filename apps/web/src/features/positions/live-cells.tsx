@@ -23,5 +23,9 @@ export function LivePnlCell({ store, positionKey }: CellProps) {
 
 /** A group's live P&L total. */
 export function LiveGroupPnl({ store, keys }: { store: LivePnlStore; keys: readonly string[] }) {
-  return <PnlText className="ml-1" value={useLiveTotal(store, keys)} />;
+  return (
+    <LiveText width="w-28" className="ml-1">
+      <PnlText value={useLiveTotal(store, keys)} />
+    </LiveText>
+  );
 }

@@ -1,7 +1,7 @@
 import { formatNumber, marketProtectionFraction, ORDER_MESSAGES } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { ChevronRight } from 'lucide-react';
-import { memo, type ReactNode, useState } from 'react';
+import { memo, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { type LivePnlStore, positionKey } from '../../api/trading/live-pnl-store';
 import { useExitPosition } from '../../api/trading/order-action-hooks';
@@ -21,6 +21,9 @@ type Props = {
   store: LivePnlStore;
   columns: ColumnConfig[];
   relativeToNifty: boolean;
+  expanded: boolean;
+  /** Expands or collapses the row (stable across renders). */
+  onToggle: (key: string) => void;
   /** The instrument's pending orders, shown when the row is expanded. */
   renderPendingOrders: (position: Position) => ReactNode;
 };
@@ -114,10 +117,11 @@ export const PositionRow = memo(function PositionRow({
   store,
   columns,
   relativeToNifty,
+  expanded,
+  onToggle,
   renderPendingOrders,
 }: Props) {
-  const [expanded, setExpanded] = useState(false);
-  const cells = cellsOf(position, store, relativeToNifty, expanded, () => setExpanded((open) => !open));
+  const cells = cellsOf(position, store, relativeToNifty, expanded, () => onToggle(positionKey(position)));
   return (
     <>
       <Tr data-position={position.tradingSymbol} className={cn(position.quantity === 0 && 'text-muted')}>

@@ -1,11 +1,13 @@
 import { formatNumber } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
-import { type ReactNode, useMemo } from 'react';
-import { useLivePnlStore } from '../../api/trading/live-pnl-store';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type LivePnlStore, positionKey, useLivePnlStore } from '../../api/trading/live-pnl-store';
 import { useTradingSettings } from '../../state/trading-settings-store';
+import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Checkbox } from '../../ui/checkbox';
 import { EmptyRow, TableFrame, TableScroll, Th } from '../../ui/table';
-import { groupPositions } from './group-positions';
+import { type RowWindow, useScrollWindow, visibleWindow } from '../../ui/windowing';
+import { groupPositions, type PositionGroup } from './group-positions';
 import { LiveGroupPnl } from './live-cells';
 import { PositionRow } from './position-row';
 
@@ -54,6 +56,88 @@ function Options() {
  * Positions grouped by index with each group's Net Delta and P&L, live P&L recomputed every 500 ms, inline
  * stop-loss/target placement and square off; a row expands to its instrument's pending orders.
  */
+/** Height of every row (position rows and group headers alike), for the windowing maths. */
+const ROW_HEIGHT_PX = 33;
+const OVERSCAN_ROWS = 10;
+
+type GroupProps = {
+  group: PositionGroup;
+  /** Index of the group's header row among all rows. */
+  first: number;
+  view: RowWindow;
+  columns: ColumnConfig[];
+  store: LivePnlStore;
+  relativeToNifty: boolean;
+  expanded: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+  renderPendingOrders: Props['renderPendingOrders'];
+};
+
+const Spacer = ({ rows, colSpan }: { rows: number; colSpan: number }) =>
+  rows > 0 ? (
+    <tr aria-hidden style={{ height: rows * ROW_HEIGHT_PX }}>
+      <td colSpan={colSpan} />
+    </tr>
+  ) : null;
+
+/** One index group: its header (Net Delta, live P&L) and the rows of it that are in view. */
+function GroupBody({
+  group,
+  first,
+  view,
+  columns,
+  store,
+  relativeToNifty,
+  expanded,
+  onToggle,
+  renderPendingOrders,
+}: GroupProps) {
+  const from = Math.max(0, view.start - first - 1);
+  const to = Math.min(group.positions.length, Math.max(0, view.end - first - 1));
+  const headerShown = first >= view.start && first < view.end;
+  return (
+    <tbody aria-label={`${group.displayName} positions`}>
+      {headerShown ? (
+        <tr className="border-b border-border bg-surface-2">
+          <td colSpan={columns.length} className="h-8 px-2">
+            <div className="flex items-center gap-5 text-xs">
+              <span className="font-semibold tracking-wide text-fg">{group.displayName}</span>
+              <span className="text-muted">
+                Net Delta{' '}
+                <span className="ml-1 font-mono font-semibold text-fg">{formatNumber(group.netDelta)}</span>
+              </span>
+              <span className="inline-flex items-center text-muted">
+                P&L <LiveGroupPnl store={store} keys={group.keys} />
+              </span>
+            </div>
+          </td>
+        </tr>
+      ) : (
+        <Spacer rows={1} colSpan={columns.length} />
+      )}
+      <Spacer rows={Math.min(from, to)} colSpan={columns.length} />
+      {group.positions.slice(from, to).map((position) => (
+        <PositionRow
+          key={positionKey(position)}
+          position={position}
+          store={store}
+          columns={columns}
+          relativeToNifty={relativeToNifty}
+          expanded={expanded.has(positionKey(position))}
+          onToggle={onToggle}
+          renderPendingOrders={renderPendingOrders}
+        />
+      ))}
+      <Spacer rows={group.positions.length - Math.max(from, to)} colSpan={columns.length} />
+    </tbody>
+  );
+}
+
+/**
+ * Positions grouped by index with each group's Net Delta and P&L, live P&L recomputed every 500 ms, inline
+ * stop-loss/target placement and square off; a row expands to its instrument's pending orders. Only rows in view
+ * are rendered while no row is expanded (expanded rows have no fixed height, so then every row renders).
+ */
 export function PositionsTable({ positions, renderPendingOrders }: Props) {
   const store = useLivePnlStore(positions);
   const options = useTradingSettings((s) => s.orderTableState.positions);
@@ -63,10 +147,27 @@ export function PositionsTable({ positions, renderPendingOrders }: Props) {
     () => groupPositions(positions, { onlyNonZero, relativeToNifty }),
     [positions, onlyNonZero, relativeToNifty],
   );
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const onToggle = useCallback(
+    (key: string) =>
+      setExpanded((open) => {
+        const next = new Set(open);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const scroller = useScrollWindow<HTMLDivElement>();
+  const total = groups.reduce((sum, g) => sum + 1 + g.positions.length, 0);
+  const view =
+    expanded.size > 0
+      ? { start: 0, end: total }
+      : visibleWindow(total, scroller.top, scroller.height, ROW_HEIGHT_PX, OVERSCAN_ROWS);
+  let first = 0;
   return (
     <div className="flex h-full min-h-0 flex-col">
       <Options />
-      <TableScroll>
+      <TableScroll ref={scroller.ref}>
         <TableFrame label="Positions">
           <thead>
             <tr>
@@ -82,36 +183,24 @@ export function PositionsTable({ positions, renderPendingOrders }: Props) {
               <EmptyRow colSpan={columns.length}>No open positions</EmptyRow>
             </tbody>
           )}
-          {groups.map((group) => (
-            <tbody key={group.index} aria-label={`${group.displayName} positions`}>
-              <tr className="border-b border-border bg-surface-2">
-                <td colSpan={columns.length} className="h-7 px-2">
-                  <div className="flex items-center gap-5 text-xs">
-                    <span className="font-semibold tracking-wide text-fg">{group.displayName}</span>
-                    <span className="text-muted">
-                      Net Delta{' '}
-                      <span className="ml-1 font-mono font-semibold text-fg">
-                        {formatNumber(group.netDelta)}
-                      </span>
-                    </span>
-                    <span className="text-muted">
-                      P&L <LiveGroupPnl store={store} keys={group.keys} />
-                    </span>
-                  </div>
-                </td>
-              </tr>
-              {group.positions.map((position) => (
-                <PositionRow
-                  key={`${position.tradingSymbol}:${position.product}`}
-                  position={position}
-                  store={store}
-                  columns={columns}
-                  relativeToNifty={options.showDeltaRelativeToNifty}
-                  renderPendingOrders={renderPendingOrders}
-                />
-              ))}
-            </tbody>
-          ))}
+          {groups.map((group) => {
+            const at = first;
+            first += 1 + group.positions.length;
+            return (
+              <GroupBody
+                key={group.index}
+                group={group}
+                first={at}
+                view={view}
+                columns={columns}
+                store={store}
+                relativeToNifty={relativeToNifty}
+                expanded={expanded}
+                onToggle={onToggle}
+                renderPendingOrders={renderPendingOrders}
+              />
+            );
+          })}
         </TableFrame>
       </TableScroll>
     </div>
