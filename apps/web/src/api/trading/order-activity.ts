@@ -10,10 +10,11 @@ type OrderActivity = {
   /** A request left; returns the notification count at that moment, for `requestSettled`. */
   requestSent: () => number;
   /**
-   * The server answered. An accepted order awaits its execution unless a notification already arrived while the
-   * request was on the wire (the paper exchange can fill before the HTTP answer is read).
+   * The server answered. An accepted order that should fill at once (`awaitsExecution`) awaits its execution,
+   * unless a notification already arrived while the request was on the wire (the paper exchange can fill before
+   * the HTTP answer is read).
    */
-  requestSettled: (accepted: boolean, notificationsWhenSent: number) => void;
+  requestSettled: (awaitsExecution: boolean, notificationsWhenSent: number) => void;
   /** An order_executed / order_failed notification arrived (SPEC section 4: it clears the pending state). */
   executionNotified: () => void;
 };
@@ -27,11 +28,11 @@ export const useOrderActivity = create<OrderActivity>((set, get) => ({
     set((s) => ({ placing: s.placing + 1 }));
     return get().notifications;
   },
-  requestSettled: (accepted, notificationsWhenSent) =>
+  requestSettled: (awaitsExecution, notificationsWhenSent) =>
     set((s) => ({
       placing: Math.max(0, s.placing - 1),
       awaitingExecution:
-        s.awaitingExecution + (accepted && s.notifications === notificationsWhenSent ? 1 : 0),
+        s.awaitingExecution + (awaitsExecution && s.notifications === notificationsWhenSent ? 1 : 0),
     })),
   executionNotified: () => set((s) => ({ awaitingExecution: 0, notifications: s.notifications + 1 })),
 }));

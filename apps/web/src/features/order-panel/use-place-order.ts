@@ -14,7 +14,11 @@ import { useTradingSettings } from '../../state/trading-settings-store';
 import { type BuiltOrder, buildOrder } from './build-order';
 import type { OrderIntent } from './order-intent';
 
-async function send({ body, iceberg, tradingSymbol, identifier }: BuiltOrder): Promise<void> {
+/** `awaitsFill`: a market-card order fills at once, so the panel shows it as awaiting until executed. */
+async function send(
+  { body, iceberg, tradingSymbol, identifier }: BuiltOrder,
+  awaitsFill: boolean,
+): Promise<void> {
   const request = placeOrder(body, { iceberg });
   // Everything else after the request left: nothing may delay the order, not even a sound or a row.
   const notificationsWhenSent = useOrderActivity.getState().requestSent();
@@ -24,7 +28,7 @@ async function send({ body, iceberg, tradingSymbol, identifier }: BuiltOrder): P
   orderFeedback.click();
   try {
     await request;
-    useOrderActivity.getState().requestSettled(true, notificationsWhenSent);
+    useOrderActivity.getState().requestSettled(awaitsFill, notificationsWhenSent);
     orderFeedback.success();
     refreshTradingDataSoon();
   } catch (error) {
@@ -55,11 +59,12 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
       }
       const goSubscribe = () => void navigate('/subscribe');
       const entitled = cachedEntitlement();
-      if (entitled === true) void send(built);
+      const awaitsFill = intent.card === 'market';
+      if (entitled === true) void send(built, awaitsFill);
       else if (entitled === false) goSubscribe();
       else
         void fetchEntitlement().then(
-          (ok) => (ok ? send(built) : goSubscribe()),
+          (ok) => (ok ? send(built, awaitsFill) : goSubscribe()),
           (error: unknown) => toastError(error, FAILURE_TITLES.placeOrder),
         );
     },

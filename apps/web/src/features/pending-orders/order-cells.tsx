@@ -59,7 +59,11 @@ export function TypeCell({
 export function LtpCell({ symbol, fallback }: { symbol: string; fallback: number | null }) {
   const live = useLivePrice(symbol);
   const price = live ?? fallback;
-  return <LiveText className="text-right font-mono">{price === null ? '-' : formatNumber(price)}</LiveText>;
+  return (
+    <LiveText width="w-16" className="text-right font-mono">
+      {price === null ? '-' : formatNumber(price)}
+    </LiveText>
+  );
 }
 
 export const timeText = (iso: string) => formatTime12h(iso);

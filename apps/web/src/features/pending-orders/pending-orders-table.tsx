@@ -17,18 +17,18 @@ export type Selection = ReadonlySet<string>;
 
 /** Column widths (px) of the fixed table layout; the table stretches them to its width. */
 const WIDTHS: Record<string, number> = {
-  time: 92,
-  orderId: 120,
-  type: 170,
-  instrument: 210,
-  productType: 64,
-  orderType: 80,
-  quantity: 60,
-  price: 80,
-  lastTradedPrice: 90,
-  modifyOrder: 150,
-  stopLossTrailing: 160,
-  cancel: 60,
+  time: 84,
+  orderId: 104,
+  type: 150,
+  instrument: 180,
+  productType: 68,
+  orderType: 92,
+  quantity: 56,
+  price: 72,
+  lastTradedPrice: 84,
+  modifyOrder: 140,
+  stopLossTrailing: 150,
+  cancel: 66,
 };
 
 type Props = {
