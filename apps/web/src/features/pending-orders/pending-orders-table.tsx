@@ -17,8 +17,8 @@ export type Selection = ReadonlySet<string>;
 
 /** Column widths (px) of the fixed table layout; the table stretches them to its width. */
 const WIDTHS: Record<string, number> = {
-  time: 84,
-  orderId: 104,
+  time: 94,
+  orderId: 96,
   type: 150,
   instrument: 180,
   productType: 68,
