@@ -43,6 +43,8 @@ export async function startServer(options: {
       HOST: '127.0.0.1',
       XT_DATA_DIR: options.dataDir,
       NODE_ENV: 'test',
+      // Every spec signs up from 127.0.0.1; the production allowance of 10 OTPs per address per hour is too few.
+      XT_OTP_SENDS_PER_IP_PER_HOUR: '1000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,6 +35,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  XT_OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
   SMTP_FROM: optionalText,
   XT_FEED: z.enum(['simulator', 'replay']).default('simulator'),
@@ -142,6 +143,8 @@ export type Config = Readonly<{
   accessTokenTtlHours: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
   trustProxy: boolean;
+  /** OTP sends allowed per client address per hour (a shared office address may need more). */
+  otpSendsPerIpPerHour: number;
   /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
   smtp: Readonly<{ url: string; from: string }> | undefined;
   /** Market data: which feed drives prices and how (see docs/config.md). */
@@ -269,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.XT_SECRET_KEY,
     accessTokenTtlHours: e.XT_ACCESS_TOKEN_TTL_HOURS,
     trustProxy: e.XT_TRUST_PROXY,
+    otpSendsPerIpPerHour: e.XT_OTP_SENDS_PER_IP_PER_HOUR,
     smtp: e.SMTP_URL && e.SMTP_FROM ? Object.freeze({ url: e.SMTP_URL, from: e.SMTP_FROM }) : undefined,
     market: Object.freeze({
       feed: e.XT_FEED,

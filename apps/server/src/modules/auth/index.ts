@@ -7,7 +7,7 @@ import { ensureDemoAccount } from './demo-account';
 import { registerDevOutboxRoute } from './dev-routes';
 import { createOtpFlow } from './otp-flow';
 import { createOtpSender, type OtpSender, OutboxOtpSender } from './otp-sender';
-import { createRateLimiter } from './rate-limit';
+import { authRateRules, createRateLimiter } from './rate-limit';
 import { registerAuthRoutes } from './routes';
 import { type AuthService, createAuthService } from './service';
 import { type AuthIdentity, createSessions } from './sessions';
@@ -49,6 +49,7 @@ export function createAuthModule(resources: Resources, options: AuthModuleOption
     otp: createOtpFlow({ store, sender, clock, codeKey: deriveKey(masterKey, 'otp') }),
     sessions,
     limiter: createRateLimiter(db, clock),
+    rules: authRateRules({ otpSendsPerIpPerHour: config.otpSendsPerIpPerHour }),
     clock,
     defaultSettings: defaultSettingsJson,
   });

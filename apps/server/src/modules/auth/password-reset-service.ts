@@ -14,7 +14,7 @@ export const RESET_REQUEST_TTL_MS = 10 * 60_000;
 const badRequest = () => new BadRequestError(ACCOUNT_ERRORS.badResetRequest, 'BAD_RESET_REQUEST');
 
 /** Forgot password in three steps: email and phone, OTP, new password. */
-export function createPasswordResetService({ store, otp, sessions, limiter, clock }: AuthServiceDeps) {
+export function createPasswordResetService({ store, otp, sessions, limiter, rules, clock }: AuthServiceDeps) {
   return {
     /** Step 1: the email and phone must belong to one account; sends a code and returns it. */
     async requestResetOtp(email: string, phone: string, ip: string): Promise<string> {
@@ -23,7 +23,7 @@ export function createPasswordResetService({ store, otp, sessions, limiter, cloc
         throw new BadRequestError(ACCOUNT_ERRORS.noAccount, 'NO_ACCOUNT');
       }
       const message = { phone, email: user.email, name: user.name, purpose: 'reset' as const };
-      return throttledOtpSend(limiter, phone, ip, () => otp.issue(message));
+      return throttledOtpSend(limiter, rules, phone, ip, () => otp.issue(message));
     },
 
     /** Step 2: trades a valid code for a single-use request id, valid 10 minutes. */

@@ -33,6 +33,15 @@ export const AUTH_RATE_RULES = {
   },
 } as const satisfies Record<string, RateRule>;
 
+export type AuthRateRules = { [K in keyof typeof AUTH_RATE_RULES]: RateRule };
+
+/** The rules with the deployment's own OTP allowance per address (one office or NAT shares one address). */
+export function authRateRules(limits: { otpSendsPerIpPerHour?: number } = {}): AuthRateRules {
+  const { otpSendsPerIpPerHour } = limits;
+  if (otpSendsPerIpPerHour === undefined) return AUTH_RATE_RULES;
+  return { ...AUTH_RATE_RULES, otpPerIp: { ...AUTH_RATE_RULES.otpPerIp, limit: otpSendsPerIpPerHour } };
+}
+
 /**
  * Sliding-window counters kept in the store, so every instance sees the same counts. `check` refuses once
  * the window is full; `hit` records one event. Old events are pruned as they fall out of the window.

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@xtrader/core/api/auth';
 import type { Clock } from '../../clock';
 import type { OtpFlow } from './otp-flow';
-import { AUTH_RATE_RULES, type RateLimiter } from './rate-limit';
+import type { AuthRateRules, RateLimiter } from './rate-limit';
 import type { Sessions } from './sessions';
 import type { AuthStore } from './store';
 
@@ -20,6 +20,7 @@ export interface AuthServiceDeps {
   otp: OtpFlow;
   sessions: Sessions;
   limiter: RateLimiter;
+  rules: AuthRateRules;
   clock: Clock;
   /** Settings JSON of a new account. */
   defaultSettings: () => string;
@@ -34,12 +35,13 @@ export const loginFailuresKey = (userId: string): string => `login:user:${userId
 /** Sends an OTP if neither the phone nor the caller's address has used up its sends, then counts it. */
 export async function throttledOtpSend(
   limiter: RateLimiter,
+  rules: AuthRateRules,
   phone: string,
   ip: string,
   send: () => Promise<string>,
 ): Promise<string> {
-  await limiter.check(`otp:phone:${phone}`, AUTH_RATE_RULES.otpPerPhone);
-  await limiter.check(`otp:ip:${ip}`, AUTH_RATE_RULES.otpPerIp);
+  await limiter.check(`otp:phone:${phone}`, rules.otpPerPhone);
+  await limiter.check(`otp:ip:${ip}`, rules.otpPerIp);
   const code = await send();
   await limiter.hit(`otp:phone:${phone}`);
   await limiter.hit(`otp:ip:${ip}`);

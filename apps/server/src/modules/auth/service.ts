@@ -1,7 +1,6 @@
 import { UnauthorizedError } from '../../http/errors';
 import { createPasswordResetService } from './password-reset-service';
 import { decoyPasswordHash, verifyPassword } from './passwords';
-import { AUTH_RATE_RULES } from './rate-limit';
 import { ACCOUNT_ERRORS, type AuthServiceDeps, loginFailuresKey, normalizeEmail } from './service-deps';
 import type { AuthIdentity, IssuedToken } from './sessions';
 import { createSignupService } from './signup-service';
@@ -13,7 +12,7 @@ const isPhone = (text: string) => /^\d{10}$/.test(text);
 
 /** Accounts: signup with a verified phone, login, password reset, logout, token checks. */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { store, sessions, limiter } = deps;
+  const { store, sessions, limiter, rules } = deps;
 
   /** Email or phone plus password; one message for every wrong combination, failures rate-limited. */
   async function login(username: string, passcode: string, ip: string): Promise<IssuedToken> {
@@ -24,8 +23,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     // Failures count per account (however it is named) and per address; unknown names count by name.
     const accountKey = user ? loginFailuresKey(user.id) : `login:name:${normalizeEmail(name)}`;
     const ipKey = `login:ip:${ip}`;
-    await limiter.check(accountKey, AUTH_RATE_RULES.loginFailuresPerAccount);
-    await limiter.check(ipKey, AUTH_RATE_RULES.loginFailuresPerIp);
+    await limiter.check(accountKey, rules.loginFailuresPerAccount);
+    await limiter.check(ipKey, rules.loginFailuresPerIp);
     // Hash even for an unknown account, so response time does not reveal which accounts exist.
     const valid = await verifyPassword(passcode, user?.passwordHash ?? (await decoyPasswordHash()));
     if (!user || !valid) {

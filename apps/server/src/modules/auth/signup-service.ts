@@ -24,6 +24,7 @@ export function createSignupService({
   otp,
   sessions,
   limiter,
+  rules,
   clock,
   defaultSettings,
 }: AuthServiceDeps) {
@@ -68,7 +69,9 @@ export function createSignupService({
     ): Promise<string> {
       await refuseTaken(input.email, input.phone);
       const message = { phone: input.phone, email: normalizeEmail(input.email), name: input.name.trim() };
-      return throttledOtpSend(limiter, input.phone, ip, () => otp.issue({ ...message, purpose: 'signup' }));
+      return throttledOtpSend(limiter, rules, input.phone, ip, () =>
+        otp.issue({ ...message, purpose: 'signup' }),
+      );
     },
 
     /** Step 2: the phone is proven for the next 15 minutes. */
