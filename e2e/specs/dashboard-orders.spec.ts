@@ -4,6 +4,7 @@ import {
   openTab,
   practiceTrader,
   pressOrderKey,
+  releasePinnedPrices,
   serverQuantity,
   setQuantity,
 } from './dashboard-support';
@@ -11,6 +12,7 @@ import {
 // Stop-loss, bracket and trailing orders from the dashboard, against the real server in Practice Mode.
 
 test.describe.configure({ timeout: 120_000 });
+test.afterEach(({ request }) => releasePinnedPrices(request));
 
 test.describe('dashboard orders', () => {
   test('Shift+ArrowDown places a stop-loss buy of the PE; it shows in openOrders, is modified, then cancelled', async ({

@@ -70,9 +70,23 @@ export async function practiceTrader(page: Page, request: APIRequestContext, lab
   const config = await openDashboard(page, token);
   await setQuantity(page, 'Market quantity', 1);
   await setQuantity(page, 'Stop-loss quantity', 1);
-  const pin = (symbol: string, price: number | null) =>
-    call(request, token, 'POST', '/dev/market/price', { symbol, price });
+  const pin = async (symbol: string, price: number | null) => {
+    await call(request, token, 'POST', '/dev/market/price', { symbol, price });
+    if (price === null) pinnedPrices.delete(symbol);
+    else pinnedPrices.set(symbol, token);
+  };
   return { token, config, pin };
+}
+
+/** Symbols a spec pinned, with the token that pinned them: pins hold in every view until released. */
+const pinnedPrices = new Map<string, string>();
+
+/** Releases every pinned price, so later specs (live market data) see the simulator again. */
+export async function releasePinnedPrices(request: APIRequestContext): Promise<void> {
+  for (const [symbol, token] of pinnedPrices) {
+    await call(request, token, 'POST', '/dev/market/price', { symbol, price: null });
+  }
+  pinnedPrices.clear();
 }
 
 /** Types a quantity and leaves the field: the app rounds it to whole lots (one lot at least). */

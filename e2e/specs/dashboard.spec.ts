@@ -9,6 +9,7 @@ import {
   positionRow,
   practiceTrader,
   pressOrderKey,
+  releasePinnedPrices,
   serverQuantity,
   storedSettings,
 } from './dashboard-support';
@@ -18,6 +19,7 @@ import {
 // and trailing orders are in dashboard-orders.spec.ts.
 
 test.describe.configure({ timeout: 120_000 });
+test.afterEach(({ request }) => releasePinnedPrices(request));
 
 test.describe('dashboard', () => {
   test('Practice Mode starts from the header switch after its confirmation', async ({ page, request }) => {
