@@ -79,6 +79,8 @@ describe('instrument search', () => {
     renderSearch(onSelect);
     await user.type(screen.getByRole('combobox', { name: 'Search instruments' }), 'nifty');
     expect(await screen.findByText(SEARCH_MESSAGES.loading)).toBeInTheDocument();
+    // 'Loading...' shows from the first key; the request itself leaves only after the 300 ms debounce.
+    await waitFor(() => expect(api.requests).toHaveLength(1));
     api.releaseAll();
     expect(await screen.findByText('NIFTY 01 DEC 26000 CE')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Instruments' });
@@ -92,6 +94,7 @@ describe('instrument search', () => {
     };
     scrollToEnd();
     expect(await screen.findByText(SEARCH_MESSAGES.loadingMore)).toBeInTheDocument();
+    await waitFor(() => expect(api.requests).toHaveLength(2));
     api.releaseAll();
     await waitFor(() => expect(screen.getAllByRole('button')).toHaveLength(40));
     scrollToEnd();
