@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -69,6 +69,23 @@ describe('store on SQLite files', () => {
     const second = await openStore({ databaseUrl: undefined, dataDir });
     expect(await getMeta(second.db, 'k')).toBe('v');
     await second.close();
+  });
+
+  it("checkpoints the WAL from a worker, not on a commit, once it outgrows SQLite's threshold", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'xt-checkpoint-'));
+    dirs.push(dataDir);
+    const file = path.join(dataDir, 'x-trader.db');
+    const store = await openStore({ databaseUrl: undefined, dataDir });
+    const before = statSync(file).size;
+    const value = 'x'.repeat(4000);
+    // About 6 MB of pages: past the 1,000-page mark at which a commit would otherwise checkpoint.
+    for (let i = 0; i < 1500; i++) await setMeta(store.db, `k${i}`, value, i);
+    expect(statSync(file).size).toBe(before);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(4_000_000);
+    await expect
+      .poll(() => statSync(file).size, { timeout: 5_000, interval: 100 })
+      .toBeGreaterThan(5_000_000);
+    await store.close();
   });
 
   it('refuses an unsafe PostgreSQL schema name before connecting', async () => {

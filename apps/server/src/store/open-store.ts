@@ -3,8 +3,10 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, type Dialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { type Checkpointer, startCheckpointer } from './checkpointer';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
+import { withStatementCache } from './statement-cache';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -32,7 +34,7 @@ const PG_NUMERIC = 1700;
 
 const isSafeIdentifier = (name: string) => /^[a-z_][a-z0-9_]{0,62}$/.test(name);
 
-function sqliteDialect(options: StoreOptions): Dialect {
+function sqliteDialect(options: StoreOptions): { dialect: Dialect; checkpointer: Checkpointer } {
   const file = options.sqliteFile ?? path.join(options.dataDir, SQLITE_FILE);
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
@@ -42,7 +44,8 @@ function sqliteDialect(options: StoreOptions): Dialect {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  const checkpointer = startCheckpointer(database, file);
+  return { dialect: new SqliteDialect({ database: withStatementCache(database) }), checkpointer };
 }
 
 function postgresDialect(databaseUrl: string, schema: string | undefined): Dialect {
@@ -68,17 +71,22 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const dialect: StoreDialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const schema = options.pgSchema;
   if (schema !== undefined && !isSafeIdentifier(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const sqlite = options.databaseUrl ? undefined : sqliteDialect(options);
   const db = new Kysely<Database>({
-    dialect: options.databaseUrl ? postgresDialect(options.databaseUrl, schema) : sqliteDialect(options),
+    dialect: sqlite?.dialect ?? postgresDialect(options.databaseUrl as string, schema),
     plugins: [new CamelCasePlugin()],
   });
+  const close = async () => {
+    await sqlite?.checkpointer.close();
+    await db.destroy();
+  };
   try {
     if (dialect === 'postgres' && schema)
       await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     await migrateToLatest(db, dialect === 'postgres' ? (schema ?? 'public') : undefined);
   } catch (error) {
-    await db.destroy();
+    await close();
     throw error;
   }
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, close };
 }

@@ -33,6 +33,18 @@ describe('access tokens', () => {
     expect(await signer.verify(token)).toBeNull();
   });
 
+  it('refuses a token verified before once it has expired (the verified-token cache honours exp)', async () => {
+    const clock = createFakeClock();
+    const signer = createTokenSigner(key, clock);
+    const claims = { userId: 'u1', sessionId: 's1', expiryAt: Math.floor(clock.now() / 1000) + 60 };
+    const token = await signer.sign(claims);
+    expect(await signer.verify(token)).toEqual(claims);
+    clock.advance(59_000);
+    expect(await signer.verify(token)).toEqual(claims);
+    clock.advance(1_000);
+    expect(await signer.verify(token)).toBeNull();
+  });
+
   it('refuses forged, foreign and garbage tokens', async () => {
     const clock = createFakeClock();
     const signer = createTokenSigner(key, clock);

@@ -10,6 +10,14 @@ export interface AccessTokenClaims {
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'x-trader';
+/** Verified tokens remembered, at most (a few MB); the oldest is forgotten first. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+interface Verified {
+  claims: AccessTokenClaims;
+  /** The token's `exp`, epoch ms. */
+  expiresAt: number;
+}
 
 /** Signs and checks access tokens (HS256 JWT) with a key derived from the server secret. */
 export interface TokenSigner {
@@ -19,6 +27,15 @@ export interface TokenSigner {
 }
 
 export function createTokenSigner(key: Uint8Array, clock: Clock): TokenSigner {
+  // A token's signature and claims never change, so one verified stays good until its exp: checking its HMAC again
+  // on every request (WebCrypto, asynchronous) cost more than the rest of authentication on the order path.
+  // Revocation is the session's business, checked by the caller on every request regardless.
+  const verified = new Map<string, Verified>();
+  const remember = (token: string, entry: Verified) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, entry);
+  };
+
   return {
     async sign({ userId, sessionId, expiryAt }) {
       return new SignJWT({ sid: sessionId, expiryAt })
@@ -30,6 +47,11 @@ export function createTokenSigner(key: Uint8Array, clock: Clock): TokenSigner {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > clock.now()) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
@@ -37,9 +59,11 @@ export function createTokenSigner(key: Uint8Array, clock: Clock): TokenSigner {
           currentDate: new Date(clock.now()),
           requiredClaims: ['sub', 'exp'],
         });
-        const { sub, sid, expiryAt } = payload;
+        const { sub, sid, expiryAt, exp } = payload;
         if (typeof sub !== 'string' || typeof sid !== 'string' || typeof expiryAt !== 'number') return null;
-        return { userId: sub, sessionId: sid, expiryAt };
+        const claims = { userId: sub, sessionId: sid, expiryAt };
+        remember(token, { claims, expiresAt: (exp as number) * 1000 });
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { insertShape, rowValues, runShaped } from '../../store/compiled-shapes';
 import type { Database } from '../../store/database';
 import { fromRow, type OrderRecord, type OrderRow, toRow } from './record';
 
@@ -25,16 +26,11 @@ export function createOrderStore(db: Kysely<Database>) {
     /** Inserts new orders atomically (a workflow step's orders appear together or not at all). */
     async insertOrders(records: readonly OrderRecord[]): Promise<void> {
       if (records.length === 0) return;
-      if (records.length === 1) {
-        await db
-          .insertInto('orders')
-          .values(toRow(records[0] as OrderRecord))
-          .execute();
-        return;
-      }
-      await db.transaction().execute(async (tx) => {
-        await tx.insertInto('orders').values(records.map(toRow)).execute();
-      });
+      // One statement, so atomic on its own; its SQL is built once per row count (see runShaped).
+      const rows = records.map(toRow);
+      await runShaped(db, insertShape('orders', rows), rowValues(rows), () =>
+        db.insertInto('orders').values(rows),
+      );
     },
 
     /**

@@ -1,5 +1,6 @@
 import { fromPaise, toPaise } from '@xtrader/core';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { insertShape, rowValues, runShaped } from '../../../store/compiled-shapes';
 import type { Database } from '../../../store/database';
 import type { PaperOrder } from './paper-order';
 import type { PaperPosition } from './positions';
@@ -200,43 +201,46 @@ const POSITION_UPDATE_COLUMNS = [
 /** Inserts or updates orders, one statement per chunk (the latest state of each order id must appear once). */
 export async function saveOrders(trx: Db, orders: readonly PaperOrder[]): Promise<void> {
   for (const chunk of chunks(orders.map(orderToRow))) {
-    await trx
-      .insertInto('paperOrders')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet((eb) =>
-            Object.fromEntries(ORDER_UPDATE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
-          ),
-      )
-      .execute();
+    await runShaped(trx, insertShape('paperOrders:upsert', chunk), rowValues(chunk), () =>
+      trx
+        .insertInto('paperOrders')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet((eb) =>
+              Object.fromEntries(ORDER_UPDATE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+            ),
+        ),
+    );
   }
 }
 
 export async function insertTrades(trx: Db, trades: readonly PaperTradesTable[]): Promise<void> {
   for (const chunk of chunks(trades)) {
-    await trx
-      .insertInto('paperTrades')
-      .values(chunk)
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await runShaped(trx, insertShape('paperTrades:insert', chunk), rowValues(chunk), () =>
+      trx
+        .insertInto('paperTrades')
+        .values(chunk)
+        .onConflict((oc) => oc.column('id').doNothing()),
+    );
   }
 }
 
 export async function savePositions(trx: Db, positions: readonly PaperPosition[]): Promise<void> {
   for (const chunk of chunks(positions.map(positionToRow))) {
-    await trx
-      .insertInto('paperPositions')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc
-          .columns(['userId', 'tradingSymbol', 'product'])
-          .doUpdateSet((eb) =>
-            Object.fromEntries(POSITION_UPDATE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
-          ),
-      )
-      .execute();
+    await runShaped(trx, insertShape('paperPositions:upsert', chunk), rowValues(chunk), () =>
+      trx
+        .insertInto('paperPositions')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc
+            .columns(['userId', 'tradingSymbol', 'product'])
+            .doUpdateSet((eb) =>
+              Object.fromEntries(POSITION_UPDATE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+            ),
+        ),
+    );
   }
 }
 
