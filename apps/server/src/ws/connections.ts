@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import type { AuthIdentity } from '../modules/auth/index';
 import type { PriceView } from '../modules/market/contract';
 import type { Fanout, FanoutClient } from './fanout';
+import { socketSink } from './socket-sink';
 
 /** Close code for a missing, bad, expired or revoked token. */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -39,7 +40,7 @@ export class ConnectionRegistry {
       identity,
       view,
       fanout,
-      client: fanout.addClient(socket),
+      client: fanout.addClient(socketSink(socket)),
       alive: true,
     };
     this.all.add(connection);

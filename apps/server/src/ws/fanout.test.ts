@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../modules/market/contract';
 import { Fanout, type FrameSink } from './fanout';
+import type { LtpFrame } from './wire-frame';
 
 class FakeSink implements FrameSink {
   bufferedAmount = 0;
   frames: unknown[] = [];
+  wires: Buffer[] = [];
   terminated = false;
-  send(frame: string): void {
-    this.frames.push(JSON.parse(frame));
+  send(frame: LtpFrame): void {
+    this.frames.push(JSON.parse(frame.payload.toString('utf8')));
+    this.wires.push(frame.wire);
   }
   terminate(): void {
     this.terminated = true;
@@ -120,5 +123,74 @@ describe('fan-out', () => {
     fanout.update([quote('A"B\\C', 1.05)]);
     fanout.flush();
     expect(sink.ticks()).toEqual([['A"B\\C', 1.05]]);
+  });
+});
+
+describe('fan-out to clients watching the same symbols', () => {
+  it('builds one frame per symbol set and sends the same bytes to each of its clients', () => {
+    const fanout = new Fanout(limits);
+    const [a, b, c] = [new FakeSink(), new FakeSink(), new FakeSink()];
+    fanout.subscribe(fanout.addClient(a), ['NIFTY 50', 'SENSEX']);
+    fanout.subscribe(fanout.addClient(b), ['SENSEX', 'NIFTY 50']);
+    fanout.subscribe(fanout.addClient(c), ['SENSEX']);
+    fanout.update([quote('NIFTY 50', 101), quote('SENSEX', 102)]);
+    expect(fanout.flush()).toEqual({ frames: 3, deliveries: 5, skipped: 0, dropped: 0 });
+    expect(b.wires[0]).toBe(a.wires[0]);
+    expect(c.wires[0]).not.toBe(a.wires[0]);
+    expect(b.ticks()).toEqual([
+      ['NIFTY 50', 101],
+      ['SENSEX', 102],
+    ]);
+    expect(c.ticks()).toEqual([['SENSEX', 102]]);
+  });
+
+  it('gives a client back from a skip its own catch-up frame, latest prices only, while its set shares', () => {
+    const fanout = new Fanout(limits);
+    const [slow, fast, other] = [new FakeSink(), new FakeSink(), new FakeSink()];
+    for (const sink of [slow, fast, other]) fanout.subscribe(fanout.addClient(sink), ['NIFTY 50', 'SENSEX']);
+    slow.bufferedAmount = 5000;
+    fanout.update([quote('NIFTY 50', 101), quote('SENSEX', 201)]);
+    expect(fanout.flush()).toMatchObject({ frames: 2, skipped: 1 });
+    fanout.update([quote('NIFTY 50', 102)]);
+    fanout.flush();
+    slow.bufferedAmount = 0;
+    fanout.update([quote('NIFTY 50', 103)]);
+    expect(fanout.flush()).toEqual({ frames: 3, deliveries: 4, skipped: 0, dropped: 0 });
+    expect(slow.ticks()).toEqual([
+      ['NIFTY 50', 103],
+      ['SENSEX', 201],
+    ]);
+    expect(fast.ticks()).toEqual([
+      ['NIFTY 50', 101],
+      ['SENSEX', 201],
+      ['NIFTY 50', 102],
+      ['NIFTY 50', 103],
+    ]);
+    expect(other.wires.at(-1)).toBe(fast.wires.at(-1));
+    expect(slow.wires.at(-1)).not.toBe(fast.wires.at(-1));
+  });
+
+  it('moves a client to another set when it changes its symbols, and forgets symbols no one watches', () => {
+    const fanout = new Fanout(limits);
+    const [a, b] = [new FakeSink(), new FakeSink()];
+    const clientA = fanout.addClient(a);
+    fanout.subscribe(clientA, ['NIFTY 50', 'SENSEX']);
+    fanout.subscribe(fanout.addClient(b), ['NIFTY 50', 'SENSEX']);
+    expect(fanout.unsubscribe(clientA, ['SENSEX'])).toEqual(['SENSEX']);
+    expect(fanout.symbolsOf(clientA)).toEqual(['NIFTY 50']);
+    fanout.update([quote('NIFTY 50', 101), quote('SENSEX', 201)]);
+    fanout.flush();
+    expect(a.ticks()).toEqual([['NIFTY 50', 101]]);
+    expect(b.ticks()).toEqual([
+      ['NIFTY 50', 101],
+      ['SENSEX', 201],
+    ]);
+    fanout.removeClient(clientA);
+    fanout.removeClient(clientA);
+    expect(fanout.subscribe(clientA, ['BANKEX'])).toEqual([]);
+    fanout.update([quote('BANKEX', 5)]);
+    expect(fanout.hasChanges).toBe(false);
+    fanout.update([quote('SENSEX', 202)]);
+    expect(fanout.flush()).toMatchObject({ frames: 1, deliveries: 1 });
   });
 });

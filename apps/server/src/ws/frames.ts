@@ -1,7 +1,8 @@
 import type { Quote } from '../modules/market/contract';
 
 // Server frames are built from strings, not JSON.stringify per client: each changed quote is serialised once
-// per tick cycle and the same fragment goes into the frame of every client that wants it.
+// per tick cycle and the same fragment goes into the frame of every client that wants it. The fan-out keeps
+// fragments as UTF-8 bytes and joins them into wire frames (wire-frame.ts); `ltpFrame` is for the rare snapshot.
 
 /** `{"symbol":"NIFTY 50",` — fixed per symbol, built once. */
 export const quotePrefix = (symbol: string): string => `{"symbol":${JSON.stringify(symbol)},`;

@@ -74,7 +74,7 @@ export function createLiveGateway(
   function subscribe(connection: Connection, symbols: readonly string[]): void {
     const { known, unknown } = knownSymbols(symbols, deps.directory);
     if (unknown.length > 0) send(connection, errorFrame(`Unknown symbols: ${unknown.join(', ')}`));
-    const room = MAX_SYMBOLS_PER_CONNECTION - connection.client.slots.length;
+    const room = MAX_SYMBOLS_PER_CONNECTION - connection.client.set.slots.length;
     if (known.length > room) {
       send(connection, errorFrame(`At most ${MAX_SYMBOLS_PER_CONNECTION} symbols per connection`));
     }
