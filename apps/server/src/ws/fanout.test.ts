@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../modules/market/contract';
 import { Fanout, type FrameSink } from './fanout';
-import type { LtpFrame } from './wire-frame';
+import { type LtpFrame, payloadOf } from './wire-frame';
 
 class FakeSink implements FrameSink {
   bufferedAmount = 0;
@@ -9,7 +9,7 @@ class FakeSink implements FrameSink {
   wires: Buffer[] = [];
   terminated = false;
   send(frame: LtpFrame): void {
-    this.frames.push(JSON.parse(frame.payload.toString('utf8')));
+    this.frames.push(JSON.parse(payloadOf(frame).toString('utf8')));
     this.wires.push(frame.wire);
   }
   terminate(): void {

@@ -33,7 +33,7 @@ describe('socket sink', () => {
       received.push(JSON.parse(String(data)));
     });
     await new Promise((resolve) => client.once('open', resolve));
-    return { socket: await accepted, received };
+    return { socket: await accepted, received, client };
   }
 
   const until = async (check: () => boolean) => {
@@ -68,5 +68,22 @@ describe('socket sink', () => {
     sink.send(frameOf('A'));
     await new Promise((resolve) => socket.once('close', resolve));
     expect(received).toEqual([]);
+  });
+
+  it('counts frames queued behind a client that stops reading as buffered (backpressure)', async () => {
+    const { socket, received, client } = await pair(false);
+    const sink = socketSink(socket);
+    client.pause();
+    const big = frameOf('x'.repeat(256 * 1024));
+    let sent = 0;
+    while (sink.bufferedAmount === 0 && sent < 400) {
+      sink.send(big);
+      sent += 1;
+    }
+    expect(sink.bufferedAmount).toBeGreaterThan(0);
+    expect(sink.bufferedAmount).toBe(socket.bufferedAmount);
+    client.resume();
+    await until(() => received.length === sent);
+    expect(sink.bufferedAmount).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { FrameSink } from './fanout';
+import { payloadOf } from './wire-frame';
 
 /** The TCP stream under a `ws` socket (a private field of ws 8; checked, not assumed). */
 function streamOf(socket: WebSocket): Duplex | undefined {
@@ -20,13 +21,14 @@ function streamOf(socket: WebSocket): Duplex | undefined {
 export function socketSink(socket: WebSocket): FrameSink {
   const direct = socket.extensions === '' ? streamOf(socket) : undefined;
   return {
+    // ws's bufferedAmount adds its sender's queue, empty whenever frames may be written directly.
     get bufferedAmount() {
-      return socket.bufferedAmount;
+      return direct ? direct.writableLength : socket.bufferedAmount;
     },
     send(frame) {
       if (socket.readyState !== socket.OPEN) return;
       if (direct?.writable) direct.write(frame.wire);
-      else socket.send(frame.payload, { binary: false });
+      else socket.send(payloadOf(frame), { binary: false });
     },
     terminate: () => socket.terminate(),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as ws from 'ws';
-import { headerLength, LtpFrameBuilder } from './wire-frame';
+import { headerLength, LtpFrameBuilder, payloadOf } from './wire-frame';
 
 // ws exports its frame parser and builder, but @types/ws does not declare them.
 const { Receiver, Sender } = ws as unknown as {
@@ -33,11 +33,11 @@ describe('ltp wire frames', () => {
     'frames a %i-byte payload as ws itself would, in one buffer',
     (length) => {
       const frame = frameOf(length);
-      expect(frame.payload.length).toBe(length);
+      expect(payloadOf(frame).length).toBe(length);
       expect(frame.wire.length).toBe(headerLength(length) + length);
-      const [header] = Sender.frame(frame.payload, { fin: true, opcode: 1, mask: false, readOnly: true });
+      const [header] = Sender.frame(payloadOf(frame), { fin: true, opcode: 1, mask: false, readOnly: true });
       expect(frame.wire.subarray(0, headerLength(length))).toEqual(header);
-      expect(decode(frame.wire)).toEqual([frame.payload.toString()]);
+      expect(decode(frame.wire)).toEqual([payloadOf(frame).toString()]);
     },
   );
 

@@ -7,8 +7,8 @@
 export interface LtpFrame {
   /** Unmasked final text frame: RFC 6455 header, then the payload. */
   readonly wire: Buffer;
-  /** The JSON payload alone (a view into `wire`), for sockets that must frame it themselves. */
-  readonly payload: Buffer;
+  /** Where the JSON payload starts in `wire` (see `payloadOf`). */
+  readonly payloadStart: number;
   /** Ticks (quote fragments) in the frame. */
   readonly ticks: number;
 }
@@ -74,6 +74,9 @@ export class LtpFrameBuilder {
     CLOSE.copy(wire, at);
     this.parts.length = 0;
     this.bytes = 0;
-    return { wire, payload: wire.subarray(start), ticks: count };
+    return { wire, payloadStart: start, ticks: count };
   }
 }
+
+/** The JSON payload alone, for sockets that must frame it themselves (a view, made only when needed). */
+export const payloadOf = (frame: LtpFrame): Buffer => frame.wire.subarray(frame.payloadStart);
