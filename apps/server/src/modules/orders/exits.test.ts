@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { childIds } from './ids';
+import { childIds, orderIdFor } from './ids';
 import { TEST_INSTRUMENTS } from './testing/fake-instruments';
 import { createOrdersHarness, type OrdersHarness } from './testing/harness';
 import { addUser, CALL, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
@@ -104,5 +104,47 @@ describe('exits', () => {
         ['group', 'sell', 3900],
       ].sort(),
     );
+  });
+
+  it("squares off under the caller's ids, once per id however often it is re-sent", async () => {
+    await buy({ quantity: 3900 });
+    await buy({ internalToken: PUT.internalToken, transactionType: 'sell', quantity: 130 });
+    const exits = [
+      {
+        orderId: orderIdFor(user, 'k1-1'),
+        tradingSymbol: CALL.tradingsymbol,
+        productType: 'normal' as const,
+      },
+      { orderId: orderIdFor(user, 'k1-2'), tradingSymbol: PUT.tradingsymbol, productType: 'normal' as const },
+    ].map((exit) => ({ ...exit, marketProtection: 0 }));
+    const first = await h.module.service.squareOff(user, exits);
+    await h.settle();
+    expect([...first.values()]).toEqual([{ ok: true }, { ok: true }]);
+    expect(await net(CALL.tradingsymbol)).toBe(0);
+    expect(await net(PUT.tradingsymbol)).toBe(0);
+    // A restart re-sends the same ids: answered from the stored orders, nothing placed again.
+    const again = await h.module.service.squareOff(user, exits);
+    await h.settle();
+    expect([...again.values()]).toEqual([{ ok: true }, { ok: true }]);
+    const exitOrders = [...(await ordersOf(h, user)).values()].filter((o) => o.role === 'exit');
+    expect(
+      exitOrders
+        .filter((o) => o.kind === 'group' || !o.groupId)
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual(exits.map((e) => e.orderId).sort());
+    const states = await h.module.service.orderStates(user, [...exits.map((e) => e.orderId), 'XKUNKNOWN000']);
+    expect([...states.values()].map((s) => s.status)).toEqual(['complete', 'complete']);
+    // A new id for a flat position is refused, not placed.
+    const flat = await h.module.service.squareOff(user, [
+      { ...exits[0]!, orderId: orderIdFor(user, 'k2-1') },
+    ]);
+    expect([...flat.values()]).toEqual([{ ok: false, reason: 'No position to exit!' }]);
+  });
+
+  it('derives a stable, per-user order id of the broker-tag format from a key', () => {
+    expect(orderIdFor('u1', 'k1-1')).toBe(orderIdFor('u1', 'k1-1'));
+    expect(orderIdFor('u1', 'k1-1')).not.toBe(orderIdFor('u2', 'k1-1'));
+    expect(orderIdFor('u1', 'k1-1')).toMatch(/^XK[0-9A-Z]{10}$/);
   });
 });

@@ -1,12 +1,14 @@
 import { marketProtectionPrice, ORDER_MESSAGES, type ProductType } from '@xtrader/core';
 import type { ExitPositionRequest } from '@xtrader/core/api/orders';
 import { BadRequestError } from '../../http/errors';
-import type { BrokerPosition, BrokerSession } from '../brokers/broker';
+import type { BrokerAck, BrokerPosition, BrokerSession } from '../brokers/broker';
+import type { PriceView } from '../market/contract';
 import type { OrderEngine } from './engine';
 import { newOrderId } from './ids';
 import { ORDER_ERRORS } from './messages';
 import { cancelWhere } from './order-actions';
 import { buildOrders } from './planner';
+import type { OrderRecord } from './record';
 import { sendPlacements } from './sender';
 import { indexOf, type Tradable, tradableOf } from './tradable';
 
@@ -26,27 +28,33 @@ function tradableOfPosition(engine: OrderEngine, position: BrokerPosition): Trad
   };
 }
 
+/** One square-off order: `quantity` (unsigned) of a position, under `id`. */
+interface ExitPlan {
+  id: string;
+  position: BrokerPosition;
+  quantity: number;
+  marketProtection: number;
+}
+
 /**
- * Squares off `quantity` of a position at market, or as a limit at the market-protection price when protection
+ * The orders that square off a position: at market, or as a limit at the market-protection price when protection
  * (a fraction, 0.1 = 10%) is on; sliced by the freeze limit like any order.
  */
-async function placeExit(
+function exitOrders(
   engine: OrderEngine,
   session: BrokerSession,
-  position: BrokerPosition,
-  quantity: number,
-  marketProtection: number,
-): Promise<void> {
-  const userId = session.userId;
+  plan: ExitPlan,
+  priceView: PriceView,
+): OrderRecord[] {
+  const { position, quantity, marketProtection } = plan;
   const side = position.quantity > 0 ? 'sell' : 'buy';
-  const priceView = await engine.priceViewFor(userId);
   const ltp =
     engine.marketData.getQuote(position.tradingSymbol, priceView)?.lastPrice ?? position.lastTradedPrice;
   const protectedPrice =
     marketProtection > 0 ? marketProtectionPrice(ltp, side, marketProtection * 100) : null;
-  const orders = buildOrders({
-    id: newOrderId(),
-    userId,
+  return buildOrders({
+    id: plan.id,
+    userId: session.userId,
     brokerId: session.brokerId,
     role: 'exit',
     isInternal: false,
@@ -60,17 +68,48 @@ async function placeExit(
     priceView,
     now: engine.clock.now(),
   });
-  await engine.store.insertOrders(orders);
-  await sendPlacements(engine, session, orders);
 }
 
-/** Bracket and cover exit legs still working on a position, which would reopen it once it is squared off. */
-const exitLegsOf =
-  (tradingSymbol: string, productType: ProductType) =>
-  (order: { category: string; tradingSymbol: string; productType: ProductType }) =>
-    (order.category === 'oco-exit' || order.category === 'cover-exit') &&
-    order.tradingSymbol === tradingSymbol &&
-    order.productType === productType;
+const positionKey = (tradingSymbol: string, productType: ProductType) => `${tradingSymbol}|${productType}`;
+
+/**
+ * Places the exits together: the bracket and cover legs of every position exited whole are cancelled first (they
+ * would reopen it), then all exit orders are stored in one statement and sent at once. Resolves with the broker's
+ * answer per exit id (a sliced exit answers with its first refused slice).
+ */
+async function placeExits(
+  engine: OrderEngine,
+  session: BrokerSession,
+  plans: readonly ExitPlan[],
+): Promise<Map<string, BrokerAck>> {
+  if (plans.length === 0) return new Map();
+  const userId = session.userId;
+  const whole = new Set(
+    plans
+      .filter((plan) => plan.quantity === Math.abs(plan.position.quantity))
+      .map((plan) => positionKey(plan.position.tradingSymbol, plan.position.product)),
+  );
+  if (whole.size > 0) {
+    await cancelWhere(
+      engine,
+      userId,
+      (order) =>
+        (order.category === 'oco-exit' || order.category === 'cover-exit') &&
+        whole.has(positionKey(order.tradingSymbol, order.productType)),
+    );
+  }
+  const priceView = await engine.priceViewFor(userId);
+  const orders = plans.flatMap((plan) => exitOrders(engine, session, plan, priceView));
+  await engine.store.insertOrders(orders);
+  const acks = await sendPlacements(engine, session, orders);
+  return new Map(
+    plans.map((plan) => {
+      const own = orders.filter((order) => order.kind === 'broker' && order.rootId === plan.id);
+      const refused = own.map((order) => acks.get(order.id)).find((ack) => ack && !ack.ok);
+      return [plan.id, refused ?? (acks.get(own[0]?.id ?? '') as BrokerAck)];
+    }),
+  );
+}
 
 /** POST /order/exit/{tradingSymbol}/{productType}: `quantity` is the signed quantity to exit (short < 0). */
 export async function exitPosition(
@@ -88,10 +127,66 @@ export async function exitPosition(
   if (Math.sign(body.quantity) !== Math.sign(position.quantity))
     throw new BadRequestError(ORDER_ERRORS.positionSide);
   const quantity = Math.min(Math.abs(body.quantity), Math.abs(position.quantity));
-  if (quantity === Math.abs(position.quantity)) {
-    await cancelWhere(engine, userId, exitLegsOf(tradingSymbol, productType));
+  await placeExits(engine, session, [
+    { id: newOrderId(), position, quantity, marketProtection: body.marketProtection },
+  ]);
+}
+
+/** One exit of a square-off under an id the caller chose: the whole position of `tradingSymbol`/`productType`. */
+export interface SquareOffExit {
+  orderId: string;
+  tradingSymbol: string;
+  productType: ProductType;
+  /** Fraction, 0 to 0.1 (0 = market order). */
+  marketProtection: number;
+}
+
+export type SquareOffAck = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Squares off whole positions in one step, each exit under the caller's order id (the kill switch's). An id
+ * already stored is not placed again but answered from its state, so re-sending after a restart is safe; a
+ * position that is flat by now is answered as such. One positions read, one store write and one batch of broker
+ * calls however many positions: the kill switch's latency is this path's.
+ */
+export async function squareOff(
+  engine: OrderEngine,
+  userId: string,
+  exits: readonly SquareOffExit[],
+): Promise<Map<string, SquareOffAck>> {
+  const session = await engine.sessions.require(userId);
+  const [stored, held] = await Promise.all([
+    engine.store.findByIds(
+      userId,
+      exits.map((exit) => exit.orderId),
+    ),
+    session.positions(),
+  ]);
+  const answers = new Map<string, SquareOffAck>();
+  const plans: ExitPlan[] = [];
+  for (const exit of exits) {
+    const known = stored.get(exit.orderId);
+    if (known) {
+      const reason = known.state.rejectedReason;
+      answers.set(
+        exit.orderId,
+        known.state.status === 'rejected' ? { ok: false, reason: reason ?? '' } : { ok: true },
+      );
+      continue;
+    }
+    const position = held.find(
+      (p) => p.tradingSymbol === exit.tradingSymbol && p.product === exit.productType,
+    );
+    if (!position || position.quantity === 0) {
+      answers.set(exit.orderId, { ok: false, reason: ORDER_MESSAGES.noPositionToExit });
+      continue;
+    }
+    const quantity = Math.abs(position.quantity);
+    plans.push({ id: exit.orderId, position, quantity, marketProtection: exit.marketProtection });
   }
-  await placeExit(engine, session, position, quantity, body.marketProtection);
+  for (const [id, ack] of await placeExits(engine, session, plans))
+    answers.set(id, ack.ok ? { ok: true } : { ok: false, reason: ack.reason });
+  return answers;
 }
 
 /** POST /order/exitAllPositions: cancels every working order, then squares off every open position. */
@@ -103,9 +198,14 @@ export async function exitAllPositions(
   const session = await engine.sessions.require(userId);
   await cancelWhere(engine, userId, () => true);
   const open = (await session.positions()).filter((position) => position.quantity !== 0);
-  await Promise.all(
-    open.map((position) =>
-      placeExit(engine, session, position, Math.abs(position.quantity), marketProtection),
-    ),
+  await placeExits(
+    engine,
+    session,
+    open.map((position) => ({
+      id: newOrderId(),
+      position,
+      quantity: Math.abs(position.quantity),
+      marketProtection,
+    })),
   );
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 // Order ids double as the client order id / tag brokers echo back, and Kite caps tags at 20 characters. A root id is
 // 12 characters; the ids of orders a workflow derives from it are fixed suffixes, so re-running a workflow step
@@ -11,6 +11,18 @@ export function newOrderId(): string {
   const bytes = randomBytes(10);
   let id = 'XT';
   for (const byte of bytes) id += ALPHABET[byte % 32];
+  return id;
+}
+
+/**
+ * The order id for a caller's own key (the kill switch's exit ids): `XK` + 10 base-32 characters of a hash of the
+ * user and the key, so the same key always names the same order (re-sending it is refused by the primary key, and
+ * can be looked up) and fits a broker tag like any root id.
+ */
+export function orderIdFor(userId: string, key: string): string {
+  const bytes = createHash('sha256').update(`${userId}\u0000${key}`).digest();
+  let id = 'XK';
+  for (let i = 0; i < 10; i++) id += ALPHABET[(bytes[i] as number) % 32];
   return id;
 }
 

@@ -12,6 +12,8 @@ import { registerOrderRoutes } from './routes';
 import { createOrdersService, type OrdersService, type PlacementGuard } from './service';
 import { createOrderStore } from './store';
 
+export type { SquareOffAck, SquareOffExit } from './exits';
+export { orderIdFor } from './ids';
 export type { OrdersService, PlacementGuard } from './service';
 
 export interface OrdersModuleDeps {

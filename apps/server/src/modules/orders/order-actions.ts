@@ -16,7 +16,7 @@ import {
   workingBrokerOrders,
 } from './order-lookup';
 import { isPartRole, type OrderRecord } from './record';
-import { requestCancel, requestModify } from './sender';
+import { requestCancel, requestCancels, requestModify } from './sender';
 import { tradableOfOrder } from './tradable';
 
 /** A refused request becomes a 400 with the broker's reason (or ours when it could not be sent). */
@@ -116,7 +116,11 @@ export async function cancelWhere(
   if (working.length === 0) return 0;
   await haltFamilies(engine, userId, working);
   const brokerOrders = working.filter((order) => order.kind === 'broker');
-  const acks = await Promise.all(brokerOrders.map((order) => requestCancel(engine, userId, order.id)));
+  const acks = await requestCancels(
+    engine,
+    userId,
+    brokerOrders.map((order) => order.id),
+  );
   return acks.filter((ack) => ack?.ok).length;
 }
 

@@ -40,24 +40,43 @@ export async function workingBrokerOrders(engine: OrderEngine, order: OrderRecor
 }
 
 /**
+ * Whether halting can change what a family does next: only bracket and cover entries (exit legs after the fill),
+ * a follow-up still waiting and an iceberg group create orders later. A plain order needs no halt write, which
+ * keeps cancel-all (and the kill switch's cancels) at one write per order.
+ */
+const mayCreateOrders = (order: OrderRecord): boolean =>
+  order.category === 'oco' ||
+  order.category === 'cover' ||
+  order.workflow.followUp?.state === 'waiting' ||
+  order.workflow.iceberg !== undefined;
+
+/**
  * Stops the workflows of these orders' families (and of the groups themselves) from creating anything more, then
  * lets each family settle (a halted group with nothing working closes).
  */
 export async function haltFamilies(engine: OrderEngine, userId: string, orders: readonly OrderRecord[]) {
+  const known = new Map(orders.map((order) => [order.id, order]));
   const ids = new Set<string>();
   for (const order of orders) {
     ids.add(order.rootId);
     if (order.groupId) ids.add(order.groupId);
     if (order.kind === 'group') ids.add(order.id);
   }
-  await engine.queue.run(userId, async () => {
-    for (const id of ids) {
-      const current = await engine.store.findById(userId, id);
-      if (current && !current.workflow.halted) {
-        await engine.store.saveOrder({ ...current, workflow: { ...current.workflow, halted: true } });
+  // Records at hand that can create nothing need no read or write; anything else is read fresh in the queue.
+  for (const id of ids) {
+    const order = known.get(id);
+    if (order && !mayCreateOrders(order)) ids.delete(id);
+  }
+  if (ids.size > 0) {
+    await engine.queue.run(userId, async () => {
+      for (const id of ids) {
+        const current = await engine.store.findById(userId, id);
+        if (current && !current.workflow.halted) {
+          await engine.store.saveOrder({ ...current, workflow: { ...current.workflow, halted: true } });
+        }
       }
-    }
-  });
+    });
+  }
   for (const rootId of new Set(orders.map((order) => order.rootId)))
     scheduleEvaluation(engine, userId, rootId);
 }

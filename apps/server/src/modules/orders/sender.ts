@@ -171,6 +171,62 @@ export const requestCancel = (
   );
 
 /**
+ * Cancels many broker orders of one user at once (cancel-all, the kill switch): one read and one queue task mark
+ * them all cancel-requested, the cancels go to the broker together, and refusals are booked in one more task.
+ * Resolves with the broker's answer per id, undefined for an order that could not take a cancel.
+ */
+export async function requestCancels(
+  engine: OrderEngine,
+  userId: string,
+  orderIds: readonly string[],
+): Promise<(BrokerAck | undefined)[]> {
+  await Promise.all(orderIds.map((id) => engine.sending.get(id)));
+  const marked = await engine.queue.run(userId, async () => {
+    const found = await engine.store.findByIds(userId, orderIds);
+    const ts = engine.clock.now();
+    const out: (OrderRecord | undefined)[] = [];
+    for (const orderId of orderIds) {
+      const current = found.get(orderId);
+      const cancellable = current?.kind === 'broker' && current.brokerOrderId && canCancel(current.state);
+      out.push(
+        cancellable
+          ? await applyEvent(engine, current, { type: 'cancel_requested', orderId, ts })
+          : undefined,
+      );
+    }
+    return out;
+  });
+  const acks = await Promise.all(
+    marked.map(async (order) => {
+      const brokerOrderId = order?.brokerOrderId;
+      if (!order || !brokerOrderId) return undefined;
+      const session = await engine.sessions.forOrder(order);
+      await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
+      return commandSafely(() => session.cancelOrder(brokerOrderId));
+    }),
+  );
+  const refused = orderIds.filter((_, i) => acks[i]?.ok === false);
+  if (refused.length > 0) {
+    await engine.queue.run(userId, async () => {
+      const found = await engine.store.findByIds(userId, refused);
+      for (const [i, orderId] of orderIds.entries()) {
+        const ack = acks[i];
+        const current = found.get(orderId);
+        if (!current || !ack || ack.ok) continue;
+        const event: OrderEvent = {
+          type: 'cancel_rejected',
+          orderId,
+          ts: engine.clock.now(),
+          reason: ack.reason,
+        };
+        await applyEvent(engine, current, event);
+      }
+    });
+  }
+  return acks;
+}
+
+/**
  * Modifies one broker order. A broker's acceptance of a modification is its confirmation, so the change is booked
  * then (a later 'modified' report from the broker repeats it harmlessly).
  */

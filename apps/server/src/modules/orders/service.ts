@@ -1,4 +1,4 @@
-import type { ProductType } from '@xtrader/core';
+import type { OrderState, ProductType } from '@xtrader/core';
 import type {
   CancelMultipleOrdersRequest,
   ExitPositionRequest,
@@ -8,7 +8,7 @@ import type {
   TrailStopLossRequest,
 } from '@xtrader/core/api/orders';
 import type { OrderEngine } from './engine';
-import { exitAllPositions, exitPosition } from './exits';
+import { exitAllPositions, exitPosition, type SquareOffAck, type SquareOffExit, squareOff } from './exits';
 import { cancelAll, cancelMultiple, cancelOrder, modifyMultiple, modifyOrder } from './order-actions';
 import { type PlacementRequest, type PlacementResult, placeOrder } from './placement';
 import { listOrders } from './read-model';
@@ -37,6 +37,13 @@ export interface OrdersService {
     body: ExitPositionRequest,
   ): Promise<void>;
   exitAll(userId: string, marketProtection: number): Promise<void>;
+  /**
+   * Squares off whole positions, each exit under the caller's order id (idempotent: an id already placed is
+   * answered from its state, never placed twice). The kill switch's path.
+   */
+  squareOff(userId: string, exits: readonly SquareOffExit[]): Promise<Map<string, SquareOffAck>>;
+  /** The state of the user's orders among `ids`, by id (unknown ids are absent). */
+  orderStates(userId: string, ids: readonly string[]): Promise<Map<string, OrderState>>;
   listOrders(userId: string): Promise<OrdersResponse>;
   /** Drops a user's orders at one broker (Practice Mode funds reset clears the paper orders). */
   forgetBrokerOrders(userId: string, brokerId: string): Promise<void>;
@@ -68,6 +75,11 @@ export function createOrdersService(
     exitPosition: (userId, symbol, productType, body) =>
       exitPosition(engine, userId, symbol, productType, body),
     exitAll: (userId, marketProtection) => exitAllPositions(engine, userId, marketProtection),
+    squareOff: (userId, exits) => squareOff(engine, userId, exits),
+    async orderStates(userId, ids) {
+      const found = await engine.store.findByIds(userId, ids);
+      return new Map([...found].map(([id, order]) => [id, order.state]));
+    },
     listOrders: (userId) => listOrders(engine, userId),
     async forgetBrokerOrders(userId, brokerId) {
       await engine.tracker.idle();

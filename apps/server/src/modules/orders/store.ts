@@ -88,6 +88,14 @@ export function createOrderStore(db: Kysely<Database>) {
       return rows[0] ? fromRow(rows[0]) : undefined;
     },
 
+    /** The user's orders among `ids`, by id (ids of another user's orders are simply absent). */
+    async findByIds(userId: string, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = await sql<OrderRow>`select * from "orders"
+        where "user_id" = ${userId} and "id" in (${sql.join([...new Set(ids)])})`.execute(db);
+      return new Map(rows.map((row) => [row.id, fromRow(row)]));
+    },
+
     async findByBrokerOrderId(userId: string, brokerId: string, brokerOrderId: string) {
       const { rows } = await sql<OrderRow>`select * from "orders"
         where "user_id" = ${userId} and "broker_id" = ${brokerId} and "broker_order_id" = ${brokerOrderId}`.execute(

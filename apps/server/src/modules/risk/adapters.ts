@@ -1,9 +1,9 @@
-import type { Order } from '@xtrader/core/api/orders';
+import { isFinalStatus } from '@xtrader/core';
 import type { Bus } from '../../bus/bus';
 import type { BrokerRegistry } from '../brokers/broker';
-import type { OrdersService } from '../orders/index';
+import { type OrdersService, orderIdFor } from '../orders/index';
 import { errorText } from './kill-switch';
-import type { ExitPort, ExitRef, ExitState, OrderActivitySource, PositionSource } from './ports';
+import type { ExitPort, ExitState, OrderActivitySource, PositionSource } from './ports';
 
 // The composition root's adapters from the engine's services to the risk module's ports.
 
@@ -17,21 +17,14 @@ export const busOrderActivity = (bus: Bus): OrderActivitySource => ({
   onOrderActivity: (handler) => bus.subscribe('order.updated', ({ userId }) => handler(userId)),
 });
 
-const onPosition = (ref: ExitRef) => (order: Order) =>
-  order.tradingSymbol === ref.tradingSymbol && order.productType === ref.product;
-const latest = (orders: Order[]) =>
-  orders.reduce<Order | undefined>((a, b) => (!a || b.time > a.time ? b : a), undefined);
-
 /**
- * The square-off through the order manager: cancel all, and per position its exit (the order manager cancels the
- * position's bracket/cover legs, applies market protection and slices by the freeze limit). The order manager
- * returns no id for an exit, so an exit's state is read per position: working while an order on the position is
- * open (after cancel-all, only the square-off's own exits are), else final with the latest rejection's reason.
- * Never reporting `unknown` means the kill switch never re-sends an exit under an old id; it sends a new one only
- * when nothing is working on the position, for the quantity still open.
+ * The square-off through the order manager: cancel all, then every exit of a round in one `squareOff` call (it
+ * cancels the positions' bracket/cover legs, applies market protection and slices by the freeze limit). Each exit
+ * is placed under the order id derived from its exit id, so its state is read by id, and re-sending an exit the
+ * process stopped before recording places it once at most.
  */
 export function orderManagerExits(
-  orders: Pick<OrdersService, 'cancelAll' | 'exitPosition' | 'listOrders'>,
+  orders: Pick<OrdersService, 'cancelAll' | 'cancel' | 'squareOff' | 'orderStates'>,
 ): ExitPort {
   return {
     async cancelOpenOrders(userId) {
@@ -39,37 +32,44 @@ export function orderManagerExits(
       return [];
     },
 
-    async placeExit(userId, { position, marketProtection }) {
-      try {
-        await orders.exitPosition(userId, position.tradingSymbol, position.product, {
-          quantity: position.quantity,
+    async placeExits(userId, requests) {
+      const acks = await orders.squareOff(
+        userId,
+        requests.map(({ exitId, position, marketProtection }) => ({
+          orderId: orderIdFor(userId, exitId),
+          tradingSymbol: position.tradingSymbol,
+          productType: position.product,
           marketProtection,
-        });
-        return { ok: true };
-      } catch (error) {
-        return { ok: false, reason: errorText(error) };
-      }
+        })),
+      );
+      return new Map(
+        requests.map(({ exitId }) => [
+          exitId,
+          acks.get(orderIdFor(userId, exitId)) ?? { ok: false, reason: 'Not sent' },
+        ]),
+      );
     },
 
     async exitStates(userId, refs) {
-      const { openOrders, rejectedOrders } = await orders.listOrders(userId);
+      const ids = new Map(refs.map((ref) => [orderIdFor(userId, ref.exitId), ref.exitId]));
+      const found = await orders.orderStates(userId, [...ids.keys()]);
       const states = new Map<string, ExitState>();
-      for (const ref of refs) {
-        const working = openOrders.some(onPosition(ref));
-        const rejected = latest(rejectedOrders.filter(onPosition(ref)));
+      for (const [orderId, exitId] of ids) {
+        const state = found.get(orderId);
         states.set(
-          ref.exitId,
-          working ? { status: 'working' } : { status: 'done', reason: rejected?.rejectedReason ?? null },
+          exitId,
+          !state
+            ? { status: 'unknown' }
+            : isFinalStatus(state)
+              ? { status: 'done', reason: state.rejectedReason }
+              : { status: 'working' },
         );
       }
       return states;
     },
 
     async cancelExit(userId, ref) {
-      const { openOrders } = await orders.listOrders(userId);
-      if (openOrders.some(onPosition(ref))) {
-        await orders.cancelAll(userId, { orderType: 'all', tradingSymbol: ref.tradingSymbol });
-      }
+      await orders.cancel(userId, orderIdFor(userId, ref.exitId));
     },
   };
 }

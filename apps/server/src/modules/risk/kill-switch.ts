@@ -121,14 +121,22 @@ export function createKillSwitch(deps: KillSwitchDeps) {
     planned: ReturnType<typeof planExits>['planned'],
   ) => {
     const failures = { ...kill.failures };
-    await Promise.all(
-      planned.map(async ({ exitId, position }) => {
-        const ack = await exits
-          .placeExit(userId, { exitId, position, marketProtection: kill.marketProtection })
-          .catch((error: unknown) => ({ ok: false as const, reason: errorText(error) }));
-        if (!ack.ok) failures[positionKey(position)] = ack.reason;
-      }),
-    );
+    if (planned.length === 0) return kill;
+    const requests = planned.map(({ exitId, position }) => ({
+      exitId,
+      position,
+      marketProtection: kill.marketProtection,
+    }));
+    const acks = await exits
+      .placeExits(userId, requests)
+      .catch(
+        (error: unknown) =>
+          new Map(planned.map((p) => [p.exitId, { ok: false as const, reason: errorText(error) }])),
+      );
+    for (const { exitId, position } of planned) {
+      const ack = acks.get(exitId) ?? { ok: false, reason: 'Not sent' };
+      if (!ack.ok) failures[positionKey(position)] = ack.reason;
+    }
     return { ...kill, failures };
   };
 

@@ -23,8 +23,8 @@ export interface OrderActivitySource {
 /** One exit of the square-off. */
 export interface ExitRequest {
   /**
-   * Our id of this exit, chosen before it is sent and persisted with the square-off. Where the order path takes an
-   * idempotency key it is that key, so re-sending under the same id never places a second order.
+   * Our id of this exit, chosen before it is sent and persisted with the square-off; the order path places it
+   * under an order id derived from it, so re-sending under the same id never places a second order.
    */
   exitId: string;
   position: BrokerPosition;
@@ -60,8 +60,11 @@ export interface CancelFailure {
 export interface ExitPort {
   /** Cancels every open order of the user; resolves when each cancel has been answered. */
   cancelOpenOrders(userId: string): Promise<CancelFailure[]>;
-  /** Sends one exit order for the position's whole net quantity. */
-  placeExit(userId: string, request: ExitRequest): Promise<ExitAck>;
+  /**
+   * Sends the exits of one round together, each for its position's whole net quantity; resolves with the answer
+   * per exit id. Re-sending an exit id never places a second order.
+   */
+  placeExits(userId: string, requests: readonly ExitRequest[]): Promise<ReadonlyMap<string, ExitAck>>;
   exitStates(userId: string, exits: readonly ExitRef[]): Promise<ReadonlyMap<string, ExitState>>;
   /** Asks for a working exit to be cancelled (so a fresh one can be sent without exiting twice). */
   cancelExit(userId: string, exit: ExitRef): Promise<void>;

@@ -108,6 +108,19 @@ export class FakeExchange implements PositionSource, ExitPort, OrderActivitySour
     return 'reject' in behaviour ? { ok: false, reason: behaviour.reject } : { ok: true };
   }
 
+  /** The port's batch call: each request through `placeExit` (which tests may wrap), in order; a throw is a refusal. */
+  async placeExits(userId: string, requests: readonly ExitRequest[]): Promise<ReadonlyMap<string, ExitAck>> {
+    const acks = new Map<string, ExitAck>();
+    for (const request of requests) {
+      const ack = await this.placeExit(userId, request).catch((error: unknown) => ({
+        ok: false as const,
+        reason: error instanceof Error ? error.message : String(error),
+      }));
+      acks.set(request.exitId, ack);
+    }
+    return acks;
+  }
+
   async exitStates(_userId: string, refs: readonly ExitRef[]): Promise<ReadonlyMap<string, ExitState>> {
     return new Map(
       refs.flatMap(({ exitId }) => {
