@@ -10,6 +10,7 @@ const histogram = new Float64Array(MAX_MS + 1);
 let frames = 0;
 let ticks = 0;
 let since = performance.now();
+let cpuSince = process.cpuUsage();
 const sockets: WebSocket[] = [];
 const send = (event: ClientEvent) => process.send?.(event);
 
@@ -75,9 +76,20 @@ process.on('message', (command: ClientCommand) => {
     frames = 0;
     ticks = 0;
     since = performance.now();
+    cpuSince = process.cpuUsage();
   } else if (command.type === 'report') {
     const seconds = (performance.now() - since) / 1000;
-    send({ type: 'report', seconds, frames, ticks, p50Ms: percentile(0.5), p99Ms: percentile(0.99) });
+    const cpu = process.cpuUsage(cpuSince);
+    const cpuMicros = cpu.user + cpu.system;
+    send({
+      type: 'report',
+      seconds,
+      frames,
+      ticks,
+      p50Ms: percentile(0.5),
+      p99Ms: percentile(0.99),
+      cpuMicros,
+    });
   } else {
     for (const socket of sockets) socket.terminate();
     process.exit(0);

@@ -14,7 +14,9 @@ const { values } = parseArgs({
     measure: { type: 'string', default: '4' },
     'max-p99': { type: 'string', default: '50' },
     ramp: { type: 'string', default: '10,20,40,60,80,100' },
+    retries: { type: 'string', default: '1' },
     only: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -29,7 +31,9 @@ if (values.help) {
   --measure S        seconds measured per step (default 4; raise for steadier figures)
   --max-p99 MS       latency bound of the ramp (default 50)
   --ramp LIST        ticks/s per symbol tried after the default load (default 10,20,40,60,80,100)
-  --only MODE        gateway or bare`);
+  --retries N        re-measure a step that misses the bound up to N times (default 1)
+  --only MODE        gateway or bare
+  --profile DIR      write a CPU profile of each server child into DIR (node --cpu-prof)`);
   process.exit(0);
 }
 
@@ -42,6 +46,8 @@ const options: BenchOptions = {
   measureSeconds: Number(values.measure),
   maxP99Ms: Number(values['max-p99']),
   rampRates: values.ramp.split(',').map(Number),
+  retries: Number(values.retries),
+  profileDir: values.profile,
 };
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -67,10 +73,11 @@ function row(r: TargetResult): string {
     r.rssMb.toFixed(0).padStart(6),
     ceiling.padStart(22),
     fmt(r.maxDelivered).padStart(15),
+    d.cpuUsPerDelivery.toFixed(2).padStart(12),
   ].join('   ');
 }
 console.log(
-  'target     frames/s   deliveries/s   p50 ms   p99 ms   RSS MB   ceiling (p99 <= bound)   max delivered/s',
+  'target     frames/s   deliveries/s   p50 ms   p99 ms   RSS MB   ceiling (p99 <= bound)   max delivered/s   CPU us/deliv',
 );
 for (const r of results) console.log(row(r));
 const [gateway, bare] = [results.find((r) => r.mode === 'gateway'), results.find((r) => r.mode === 'bare')];
@@ -81,6 +88,12 @@ if (gateway && bare) {
       `ceiling ${bare.ceiling > 0 ? (gateway.ceiling / bare.ceiling).toFixed(2) : 'n/a'}, ` +
       `max delivered ${(gateway.maxDelivered / bare.maxDelivered).toFixed(2)}`,
   );
+  // Server CPU per delivery is what the gateway itself costs, whatever else shares the machine's cores.
+  const perRate = [gateway.atDefault, ...gateway.ramp].flatMap((g) => {
+    const b = [bare.atDefault, ...bare.ramp].find((step) => step.rate === g.rate);
+    return b ? [`${g.rate}/s ${(g.cpuUsPerDelivery / b.cpuUsPerDelivery).toFixed(2)}`] : [];
+  });
+  console.log(`server CPU per delivery gateway/bare by ticks/s per symbol: ${perRate.join(', ')}`);
 }
 console.log(
   'targets: p99 <= 50 ms at the default load, RSS < 300 MB, ceiling >= 1,000,000 deliveries/s, >= 0.8 of bare',

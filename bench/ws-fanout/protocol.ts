@@ -8,7 +8,7 @@ export type ServerCommand = { type: 'pace'; ticksPerSecond: number } | { type: '
 /** Server -> parent. */
 export type ServerEvent =
   | { type: 'ready'; port: number; path: string; symbols: string[] }
-  | { type: 'stats'; rssBytes: number };
+  | { type: 'stats'; rssBytes: number; cpuMicros: number };
 
 /** Parent -> client fleet. */
 export type ClientCommand =
@@ -20,7 +20,16 @@ export type ClientCommand =
 /** Client fleet -> parent. */
 export type ClientEvent =
   | { type: 'connected'; clients: number }
-  | { type: 'report'; seconds: number; frames: number; ticks: number; p50Ms: number; p99Ms: number };
+  | {
+      type: 'report';
+      seconds: number;
+      frames: number;
+      ticks: number;
+      p50Ms: number;
+      p99Ms: number;
+      /** The fleet's CPU (user + system) since the reset. */
+      cpuMicros: number;
+    };
 
 /** The simulator's cycle for a per-symbol tick rate: 100 ms at low rates, shorter (>= 10 ms) at high ones. */
 export const cycleFor = (ticksPerSecond: number): number =>

@@ -16,8 +16,13 @@ send({ type: 'ready', port: server.port, path: server.path, symbols: server.symb
 
 process.on('message', (command: ServerCommand) => {
   if (command.type === 'pace') server.setPace(command.ticksPerSecond);
-  else send({ type: 'stats', rssBytes: process.memoryUsage().rss });
+  else {
+    const cpu = process.cpuUsage();
+    send({ type: 'stats', rssBytes: process.memoryUsage().rss, cpuMicros: cpu.user + cpu.system });
+  }
 });
+// Exit through process.exit (not the default signal death) so `--cpu-prof` writes its profile.
+process.on('SIGTERM', () => process.exit(0));
 process.on('disconnect', () => {
   void server.close().finally(() => process.exit(0));
 });
