@@ -96,6 +96,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     viewOf,
     activity: busOrderActivity(resources.bus),
     exits: orderManagerExits(orders.service),
+    loggedIn: auth.isLoggedIn,
   });
   brokers.practiceMode.onFundsReset((userId) => risk.monitor.refresh(userId));
   brokers.practiceMode.onReconnect((userId) => risk.monitor.refresh(userId));

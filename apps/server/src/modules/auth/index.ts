@@ -31,6 +31,8 @@ export interface AuthModule extends AppModule {
   readonly requireUser: ReturnType<typeof createRequireUser>;
   /** For the WebSocket gateway: the caller of a token, or null if forged, expired or revoked. */
   verifyAccessToken(token: string): Promise<AuthIdentity | null>;
+  /** Whether the user is logged in somewhere: a session neither logged out, revoked nor expired. */
+  isLoggedIn(userId: string): Promise<boolean>;
 }
 
 export function createAuthModule(resources: Resources, options: AuthModuleOptions = {}): AuthModule {
@@ -62,6 +64,7 @@ export function createAuthModule(resources: Resources, options: AuthModuleOption
     account,
     requireUser,
     verifyAccessToken: sessions.verify,
+    isLoggedIn: (userId) => store.hasLiveSession(userId, clock.now()),
     registerRoutes(app) {
       registerAuthRoutes(app, { auth: service, account, requireUser, revealOtp: !config.isProduction });
       if (!config.isProduction) {

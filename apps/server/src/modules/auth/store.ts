@@ -44,6 +44,19 @@ export function createAuthStore(db: Kysely<Database>) {
     findSession: (id: string) =>
       db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** Whether the user has a session neither revoked nor expired at `now` (is logged in somewhere). */
+    async hasLiveSession(userId: string, now: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async revokeSession(userId: string, sessionId: string, now: number): Promise<boolean> {
       const result = await db
         .updateTable('sessions')

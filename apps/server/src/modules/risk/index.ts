@@ -6,7 +6,7 @@ import { createActivityWaits } from './activity-waits';
 import { createMtmReader } from './current-mtm';
 import { createKillSwitch, type KillSwitchOptions, type KillTiming } from './kill-switch';
 import { createProfitProtectionMonitor, type ProfitProtectionMonitor } from './monitor';
-import type { ExitPort, OrderActivitySource, PositionSource, PriceViewOf } from './ports';
+import type { ExitPort, LoggedInCheck, OrderActivitySource, PositionSource, PriceViewOf } from './ports';
 import { registerRiskRoutes } from './routes';
 import { createProfitProtectionService, type ProfitProtectionService } from './service';
 import { createRiskStore } from './store';
@@ -30,6 +30,8 @@ export interface RiskModuleDeps {
   viewOf: PriceViewOf;
   activity: OrderActivitySource;
   exits: ExitPort;
+  /** Profit protection acts only for a logged-in user; without this check every user counts as logged in. */
+  loggedIn?: LoggedInCheck;
   killSwitch?: { options?: Partial<KillSwitchOptions>; timing?: KillTiming };
 }
 

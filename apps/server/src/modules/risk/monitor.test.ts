@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStore } from '../../../test/helpers/test-store';
+import { LOGIN_RECHECK_MS } from './monitor';
 import { createRiskHarness, type RiskHarness } from './testing/risk-harness';
 
 const CE = 'NIFTY25D0926000CE';
@@ -7,7 +8,7 @@ const PE = 'NIFTY25D0925000PE';
 
 describeEachStore('profit protection monitor', (store) => {
   let h: RiskHarness;
-  let user: { id: string; token: string };
+  let user: Awaited<ReturnType<RiskHarness['user']>>;
 
   beforeEach(async () => {
     h = await createRiskHarness({ store });
@@ -54,6 +55,31 @@ describeEachStore('profit protection monitor', (store) => {
     // Switched off: further ticks do nothing.
     await h.tick({ [CE]: 300 });
     expect(h.exchange.placeCalls).toHaveLength(1);
+  });
+
+  it('acts only while the user is logged in (SPEC 6): after logout a crossing waits for the next login', async () => {
+    await save({ maxLoss: -2000 });
+    const logout = await h.app.inject({
+      method: 'POST',
+      url: '/v1/options-x/auth/logout',
+      headers: { authorization: user.token },
+    });
+    expect(logout.statusCode).toBe(200);
+    await h.tick({ [CE]: 73 }); // -2025: through the max loss, but nobody is logged in
+    await h.tick({ [CE]: 72 });
+    expect(h.exchange.placeCalls).toHaveLength(0);
+    expect(h.exchange.position(user.id, CE)?.quantity).toBe(75);
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/v1/options-x/auth/login',
+      payload: { username: user.email, passcode: user.passcode },
+    });
+    expect(login.statusCode).toBe(200);
+    const token = login.json().data.accessToken as string;
+    h.resources.clock.advance(LOGIN_RECHECK_MS);
+    await h.tick({ [CE]: 72.5 });
+    expect(h.exchange.position(user.id, CE)?.quantity).toBe(0);
+    expect((await h.get(token)).lastTrigger).toMatchObject({ trigger: 'max_loss_hit', mtm: -2062.5 });
   });
 
   it('squares off when MTM falls to the max loss', async () => {

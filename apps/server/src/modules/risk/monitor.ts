@@ -7,7 +7,7 @@ import type { MarketData, PriceView } from '../market/contract';
 import type { KillSwitch } from './kill-switch';
 import { triggeredNotification } from './notification';
 import { outcomeMessage } from './outcome-message';
-import type { OrderActivitySource, PositionSource, PriceViewOf } from './ports';
+import type { LoggedInCheck, OrderActivitySource, PositionSource, PriceViewOf } from './ports';
 import { isArmed, isSquaringOff, type KillRecord, type ProfitProtectionRecord } from './record';
 import type { RiskStore } from './store';
 import { intradayPositions, openSymbols, type Watch, WatchIndex } from './watch-index';
@@ -20,12 +20,15 @@ export interface MonitorDeps {
   viewOf: PriceViewOf;
   activity: OrderActivitySource;
   killSwitch: KillSwitch;
+  loggedIn?: LoggedInCheck;
   bus: Bus;
   clock: Clock;
   logger: Logger;
 }
 
 const owner = (userId: string) => `profit-protection:${userId}`;
+/** How long a logged-out user's reached trigger waits before the login is checked again (ticks keep coming). */
+export const LOGIN_RECHECK_MS = 5_000;
 
 /**
  * Profit protection, driven by ticks. For every armed user it keeps the intraday positions in memory (reloaded
@@ -75,7 +78,8 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
       watch.record = { ...record, state: decision.state };
       persistTrail(watch);
     }
-    if (decision.trigger) fire(watch, decision.trigger, mtm);
+    if (decision.trigger && !(watch.loggedOutUntil && watch.loggedOutUntil > clock.now()))
+      fire(watch, decision.trigger, mtm);
   };
 
   const persistTrail = (watch: Watch) =>
@@ -94,6 +98,18 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
     const kill = newKill(watch.record, trigger, mtm, clock.now());
     void work.track(
       (async () => {
+        if (deps.loggedIn && !(await deps.loggedIn(watch.userId).catch(() => true))) {
+          // SPEC 6: protection works only while logged in. Keep watching; a login brings it back on the next tick.
+          logger.info(
+            { userId: watch.userId, trigger },
+            'profit protection reached but the user is logged out',
+          );
+          watch.firing = false;
+          watch.loggedOutUntil = clock.now() + LOGIN_RECHECK_MS;
+          if (watches.get(watch.userId) === watch)
+            index.index(watch, (symbol) => marketData.getQuote(symbol, watch.view)?.lastPrice);
+          return;
+        }
         const claimed = await store.claimTrigger(
           watch.userId,
           watch.record.version,

@@ -15,6 +15,12 @@ export interface PositionSource {
  */
 export type PriceViewOf = (userId: string) => Promise<PriceView>;
 
+/**
+ * Whether a user is logged in (SPEC section 6: profit protection works only while logged in). The monitor asks only
+ * when a trigger is reached, never per tick.
+ */
+export type LoggedInCheck = (userId: string) => Promise<boolean>;
+
 /** Calls `handler` whenever a user's orders changed (placed, filled, cancelled, rejected). */
 export interface OrderActivitySource {
   onOrderActivity(handler: (userId: string) => void): () => void;

@@ -16,6 +16,8 @@ export interface Watch {
   loaded: boolean;
   /** Set once a trigger is being claimed: no further evaluation. */
   firing: boolean;
+  /** A trigger was reached while the user was logged out: no firing before this time (epoch ms). */
+  loggedOutUntil?: number;
 }
 
 export const isIntraday = (position: BrokerPosition): boolean => position.product === 'intraday';

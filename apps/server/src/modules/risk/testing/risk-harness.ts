@@ -22,8 +22,8 @@ export interface RiskHarness {
   notifications: BusEvents['notification'][];
   /** Users' price views (default live). */
   views: Map<string, PriceView>;
-  /** A signed-up user: id and token. */
-  user(): Promise<{ id: string; token: string }>;
+  /** A signed-up (so logged-in) user: id, token and the account's credentials. */
+  user(): Promise<{ id: string; token: string; email: string; passcode: string }>;
   get(token: string): Promise<ProfitProtectionStatus>;
   put(token: string, body: Partial<ProfitProtection>): Promise<LightMyRequestResponse>;
   /** Ticks prices in a view and waits until the monitor (and any square-off) is quiet. */
@@ -70,6 +70,7 @@ export async function createRiskHarness(
       viewOf: async (userId) => views.get(userId) ?? 'live',
       activity: exchange,
       exits: exchange,
+      loggedIn: auth.isLoggedIn,
       killSwitch: { options: { ...FAST_KILL, ...options.kill } },
     });
     const app = await buildApp(resources, [auth, risk]);
@@ -85,13 +86,14 @@ export async function createRiskHarness(
     views,
     ...(await build()),
     async user() {
-      const { token } = await createTestUser(harness.app);
+      const { token, account } = await createTestUser(harness.app);
       const info = await harness.app.inject({
         method: 'GET',
         url: '/v1/options-x/auth/getUserInfo',
         headers: authHeader(token),
       });
-      return { id: info.json().data.user.id as string, token };
+      const { email, passcode } = account;
+      return { id: info.json().data.user.id as string, token, email, passcode };
     },
     async get(token) {
       const response = await harness.app.inject({
