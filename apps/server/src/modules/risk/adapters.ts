@@ -2,7 +2,6 @@ import { isFinalStatus } from '@xtrader/core';
 import type { Bus } from '../../bus/bus';
 import type { BrokerRegistry } from '../brokers/broker';
 import { type OrdersService, orderIdFor } from '../orders/index';
-import { errorText } from './kill-switch';
 import type { ExitPort, ExitState, OrderActivitySource, PositionSource } from './ports';
 
 // The composition root's adapters from the engine's services to the risk module's ports.
