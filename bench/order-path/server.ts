@@ -11,9 +11,11 @@ import { buildApp } from '../../apps/server/src/http/app';
 import { silentLogger } from '../../apps/server/src/logger';
 import { createAuthModule } from '../../apps/server/src/modules/auth/index';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { createUsersActiveBroker } from '../../apps/server/src/modules/brokers/active-broker';
 import { PaperExchange } from '../../apps/server/src/modules/brokers/paper/exchange';
 import type { AppModule } from '../../apps/server/src/modules/module';
 import { createOrdersModule } from '../../apps/server/src/modules/orders/index';
+import { createEntitlementGuard, entitlementSources } from '../../apps/server/src/modules/risk/entitlement';
 import type { Resources } from '../../apps/server/src/resources';
 import { deriveKey } from '../../apps/server/src/secrets';
 import { openStore } from '../../apps/server/src/store/open-store';
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
   });
   await paper.start();
   const auth = createAuthModule(resources);
+  const activeBrokers = createUsersActiveBroker(store.db, systemClock);
   const orders = createOrdersModule({
     resources,
     registry: { sessionFor: async (userId) => paper.sessionFor(userId) },
@@ -105,7 +108,15 @@ async function main(): Promise<void> {
     requireUser: auth.requireUser,
     // As the composition root does it: Practice Mode users trade on the delayed view.
     priceViewFor: async (userId) =>
-      (await auth.account.getUserInfo(userId)).user.activeBroker === 'PAPERTRADE' ? 'practice' : 'live',
+      (await activeBrokers.activeBrokerOf(userId)) === 'PAPERTRADE' ? 'practice' : 'live',
+    // As the composition root: Practice Mode orders pass the entitlement check on the active broker alone.
+    placementGuards: [
+      createEntitlementGuard(
+        entitlementSources(activeBrokers.activeBrokerOf, {
+          getStatus: () => Promise.reject(new Error('Practice Mode needs no subscription')),
+        }),
+      ),
+    ],
   });
   const app = await buildApp(resources, [auth, orders, bareModule]);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -52,19 +52,21 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     directory: catalog,
     requireUser: auth.requireUser,
   });
-  const viewOf = viewOfActiveBroker(async (userId) => (await auth.account.getUserInfo(userId)).user);
-  const instruments = createInstrumentsModule(resources, {
-    catalog,
-    quotes: market.marketData,
-    requireUser: auth.requireUser,
-    viewOf,
-  });
   // The registry the order engine trades through: the paper exchange (PAPERTRADE) and the live adapters.
   const brokers = createBrokersModule(resources, {
     requireUser: auth.requireUser,
     marketData: market.marketData,
     instruments: catalog,
     adapters: liveBrokers.adapters,
+  });
+  // The one cheap read of a user's active broker (a single column), used on every order and quote view.
+  const activeBrokerOf = (userId: string) => brokers.activeBrokers.activeBrokerOf(userId);
+  const viewOf = viewOfActiveBroker(async (userId) => ({ activeBroker: await activeBrokerOf(userId) }));
+  const instruments = createInstrumentsModule(resources, {
+    catalog,
+    quotes: market.marketData,
+    requireUser: auth.requireUser,
+    viewOf,
   });
   brokers.practiceMode.onReconnect((userId, session) => liveBrokers.reconnect(userId, session.brokerId));
   const portfolio = createPortfolioModule({
@@ -83,7 +85,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     requireUser: auth.requireUser,
     priceViewFor: viewOf,
     // SPEC section 5: outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
-    placementGuards: [createEntitlementGuard(entitlementSources(auth.account, billing.service))],
+    placementGuards: [createEntitlementGuard(entitlementSources(activeBrokerOf, billing.service))],
   });
   brokers.practiceMode.onFundsReset((userId) => orders.service.forgetBrokerOrders(userId, PAPER_BROKER_ID));
   brokers.practiceMode.onReconnect((userId) => orders.service.resync(userId));

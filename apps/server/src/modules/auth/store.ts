@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { runShaped } from '../../store/compiled-shapes';
 import type { Database } from '../../store/database';
 import type { OtpPurpose, OtpsTable, PasswordResetsTable, SessionsTable, UsersTable } from './tables';
 
@@ -41,8 +42,13 @@ export function createAuthStore(db: Kysely<Database>) {
       await db.insertInto('sessions').values(session).execute();
     },
 
-    findSession: (id: string) =>
-      db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+    // Read on every authenticated request: built once, see runShaped.
+    findSession: async (id: string) => {
+      const { rows } = await runShaped(db, 'sessions:byId', [id], () =>
+        db.selectFrom('sessions').selectAll().where('id', '=', id),
+      );
+      return rows[0] as SessionRow | undefined;
+    },
 
     /** Whether the user has a session neither revoked nor expired at `now` (is logged in somewhere). */
     async hasLiveSession(userId: string, now: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
+import { runShaped } from '../../store/compiled-shapes';
 import type { Database } from '../../store/database';
 
 /** Where a user's active broker lives (the auth module's user record). */
@@ -15,13 +16,12 @@ export interface ActiveBrokerDirectory {
  */
 export function createUsersActiveBroker(db: Kysely<Database>, clock: Clock): ActiveBrokerDirectory {
   return {
+    // Read on every order (entitlement, price view, broker session): built once, see runShaped.
     async activeBrokerOf(userId) {
-      const row = await db
-        .selectFrom('users')
-        .select('activeBroker')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return row?.activeBroker ?? null;
+      const { rows } = await runShaped(db, 'users:activeBroker', [userId], () =>
+        db.selectFrom('users').select('activeBroker').where('id', '=', userId),
+      );
+      return (rows[0] as { activeBroker: string | null } | undefined)?.activeBroker ?? null;
     },
     async setActiveBroker(userId, broker) {
       await db

@@ -61,13 +61,13 @@ async function recordAck(
   order: OrderRecord,
   ack: BrokerAck,
 ): Promise<string | undefined> {
-  const current = await engine.store.findById(order.userId, order.id);
-  if (!current) return undefined;
   if (ack.ok) {
-    if (!current.brokerOrderId)
-      await engine.store.saveOrder({ ...current, brokerOrderId: ack.brokerOrderId });
+    // One conditional write, no read: a broker update that overtook this answer has already set it.
+    await engine.store.setBrokerOrderId(order.userId, order.id, ack.brokerOrderId);
     return undefined;
   }
+  const current = await engine.store.findById(order.userId, order.id);
+  if (!current) return undefined;
   const event: OrderEvent = {
     type: 'rejected',
     orderId: order.id,

@@ -73,13 +73,14 @@ export function createOrderStore(db: Kysely<Database>) {
 
     /** Records the broker's id of an order unless an update already did (one statement, no read). */
     async setBrokerOrderId(userId: string, id: string, brokerOrderId: string): Promise<void> {
-      await db
-        .updateTable('orders')
-        .set({ brokerOrderId })
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .where('brokerOrderId', 'is', null)
-        .execute();
+      await runShaped(db, 'orders:setBrokerOrderId', [brokerOrderId, id, userId], () =>
+        db
+          .updateTable('orders')
+          .set({ brokerOrderId })
+          .where('id', '=', id)
+          .where('userId', '=', userId)
+          .where('brokerOrderId', 'is', null),
+      );
     },
 
     async findById(userId: string, id: string): Promise<OrderRecord | undefined> {

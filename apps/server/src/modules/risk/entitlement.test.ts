@@ -47,7 +47,12 @@ describeEachStore('entitlement guard on real accounts and subscriptions', (kind)
   let guard: PlacementGuard;
   beforeEach(async () => {
     t = await createBillingTestApp({ store: kind });
-    guard = createEntitlementGuard(entitlementSources(t.auth.account, t.billing.service));
+    guard = createEntitlementGuard(
+      entitlementSources(
+        async (userId) => (await t.auth.account.getUserInfo(userId)).user.activeBroker,
+        t.billing.service,
+      ),
+    );
   });
   afterEach(async () => {
     await t.close();

@@ -35,11 +35,11 @@ export function createEntitlementGuard(sources: EntitlementSources): PlacementGu
 
 /** The guard's sources from the accounts and billing services (as the composition root wires them). */
 export function entitlementSources(
-  account: { getUserInfo(userId: string): Promise<{ user: { activeBroker: string | null } }> },
+  activeBrokerOf: (userId: string) => Promise<string | null>,
   billing: { getStatus(userId: string): Promise<SubscriptionStatusResponse> },
 ): EntitlementSources {
   return {
-    activeBrokerOf: async (userId) => (await account.getUserInfo(userId)).user.activeBroker,
+    activeBrokerOf,
     subscriptionOf: (userId) => billing.getStatus(userId),
   };
 }
