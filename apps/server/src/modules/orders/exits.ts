@@ -81,6 +81,8 @@ async function placeExits(
   engine: OrderEngine,
   session: BrokerSession,
   plans: readonly ExitPlan[],
+  /** Exit all has cancelled every working order already: no second look for exit legs. */
+  legsCancelled = false,
 ): Promise<Map<string, BrokerAck>> {
   if (plans.length === 0) return new Map();
   const userId = session.userId;
@@ -89,7 +91,7 @@ async function placeExits(
       .filter((plan) => plan.quantity === Math.abs(plan.position.quantity))
       .map((plan) => positionKey(plan.position.tradingSymbol, plan.position.product)),
   );
-  if (whole.size > 0) {
+  if (whole.size > 0 && !legsCancelled) {
     await cancelWhere(
       engine,
       userId,
@@ -207,5 +209,6 @@ export async function exitAllPositions(
       quantity: Math.abs(position.quantity),
       marketProtection,
     })),
+    true,
   );
 }
