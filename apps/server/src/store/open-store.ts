@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, type Dialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, type Dialect, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Checkpointer, startCheckpointer } from './checkpointer';
 import type { Database } from './database';
+import { GroupCommitSqliteDialect } from './group-commit';
 import { migrateToLatest } from './migrate';
 import { withStatementCache } from './statement-cache';
 
@@ -45,7 +46,7 @@ function sqliteDialect(options: StoreOptions): { dialect: Dialect; checkpointer:
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const checkpointer = startCheckpointer(database, file);
-  return { dialect: new SqliteDialect({ database: withStatementCache(database) }), checkpointer };
+  return { dialect: new GroupCommitSqliteDialect(withStatementCache(database), database), checkpointer };
 }
 
 function postgresDialect(databaseUrl: string, schema: string | undefined): Dialect {

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from './open-store';
+
+// Group commit (group-commit.ts): what a caller sees is what autocommit gave, only cheaper. A second connection
+// to the same file shows what is really committed.
+
+describe('SQLite group commit', () => {
+  let dir: string;
+  let store: Store;
+  let db: Kysely<unknown>;
+  let observer: SqliteDatabase.Database;
+  const committed = (table = 'notes') =>
+    (observer.prepare(`select text from ${table} order by text`).all() as { text: string }[]).map(
+      (r) => r.text,
+    );
+  const insert = (text: string, id = text) =>
+    sql`insert into notes (id, text) values (${id}, ${text})`.execute(db);
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'xt-group-'));
+    store = await openStore({ databaseUrl: undefined, dataDir: dir });
+    db = store.db as unknown as Kysely<unknown>;
+    await sql`create table notes (id text primary key, text text not null)`.execute(db);
+    observer = new SqliteDatabase(path.join(dir, 'x-trader.db'), { readonly: true });
+  });
+  afterEach(async () => {
+    observer.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits writes issued together in one transaction, each acknowledged only once committed', async () => {
+    const seenAtAck: string[][] = [];
+    const writes = ['a', 'b', 'c'].map((text) => insert(text).then(() => seenAtAck.push(committed())));
+    // Nothing is visible to another connection before the commit.
+    expect(committed()).toEqual([]);
+    await Promise.all(writes);
+    // The first acknowledgement already saw all three: they went out in one commit.
+    expect(seenAtAck).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ]);
+  });
+
+  it('lets a failing statement fail alone; the rest of its group commits', async () => {
+    await insert('first', 'k1');
+    const results = await Promise.allSettled([insert('dup', 'k1'), insert('second', 'k2')]);
+    expect(results[0]).toMatchObject({ status: 'rejected' });
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(results[1]).toMatchObject({ status: 'fulfilled' });
+    expect(committed()).toEqual(['first', 'second']);
+  });
+
+  it('reads see the open group, on the one connection', async () => {
+    const write = insert('pending');
+    const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(db);
+    expect(rows[0]?.n).toBe(1);
+    await write;
+  });
+
+  it('runs an explicit transaction as a unit: its rollback undoes only its own writes', async () => {
+    const outside = insert('outside');
+    const failed = db.transaction().execute(async (trx) => {
+      await sql`insert into notes (id, text) values ('t1', 'inside')`.execute(trx);
+      throw new Error('changed my mind');
+    });
+    await expect(failed).rejects.toThrow('changed my mind');
+    await outside;
+    expect(committed()).toEqual(['outside']);
+  });
+
+  it('keeps other writes out of an open transaction until it ends', async () => {
+    let during: Promise<unknown> | undefined;
+    const failed = db.transaction().execute(async (trx) => {
+      await sql`insert into notes (id, text) values ('t1', 'inside 1')`.execute(trx);
+      during = insert('waited');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sql`insert into notes (id, text) values ('t2', 'inside 2')`.execute(trx);
+      throw new Error('roll back');
+    });
+    await expect(failed).rejects.toThrow('roll back');
+    await during;
+    expect(committed()).toEqual(['waited']);
+  });
+
+  it('acknowledges an explicit transaction once it is committed', async () => {
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into notes (id, text) values ('t1', 'x')`.execute(trx);
+      await sql`insert into notes (id, text) values ('t2', 'y')`.execute(trx);
+    });
+    expect(committed()).toEqual(['x', 'y']);
+  });
+
+  it('fails every write of a group whose commit fails, and stores none of them', async () => {
+    await sql`create table parents (id text primary key)`.execute(db);
+    await sql`create table children (id text primary key, text text not null,
+      parent_id text references parents (id) deferrable initially deferred)`.execute(db);
+    // A deferred foreign key is checked at COMMIT: the orphan sinks the whole group.
+    const results = await Promise.allSettled([
+      insert('innocent'),
+      sql`insert into children (id, text, parent_id) values ('c1', 'orphan', 'nobody')`.execute(db),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(committed()).toEqual([]);
+    expect(committed('children')).toEqual([]);
+    // The connection is usable again.
+    await insert('after');
+    expect(committed()).toEqual(['after']);
+  });
+
+  it('commits the open group before a PRAGMA, which runs on its own', async () => {
+    const write = insert('before');
+    await sql`pragma user_version = 7`.execute(db);
+    expect(committed()).toEqual(['before']);
+    await write;
+    const { rows } = await sql<{ userVersion: number }>`pragma user_version`.execute(db);
+    expect(rows[0]?.userVersion).toBe(7);
+  });
+});
