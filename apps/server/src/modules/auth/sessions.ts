@@ -25,8 +25,35 @@ export interface SessionDeps {
   ttlMs: number;
 }
 
+/**
+ * How long a session found live is trusted without reading it again. Every authenticated request checks its
+ * session, and on the order path that read was two of an order's statements. Revocations made here, and those
+ * other instances announce on the bus, take effect at once; this bound only covers a bus message that was lost.
+ */
+export const LIVE_SESSION_TRUST_MS = 5_000;
+const LIVE_SESSIONS_KEPT = 10_000;
+
+interface LiveSession {
+  userId: string;
+  expiresAt: number;
+  checkedAt: number;
+}
+
 /** Sessions back access tokens, so a token dies on logout or password reset, not only at its expiry. */
 export function createSessions({ store, signer, clock, bus, ttlMs }: SessionDeps) {
+  const live = new Map<string, LiveSession>();
+  // Bumped by every revocation: a read that was in flight across one must not be remembered as live.
+  let revocations = 0;
+  const forget = (sessionIds: readonly string[]) => {
+    revocations += 1;
+    for (const id of sessionIds) live.delete(id);
+  };
+  bus.subscribe('session.revoked', ({ sessionIds }) => forget(sessionIds));
+  const remember = (id: string, session: LiveSession) => {
+    live.delete(id);
+    if (live.size >= LIVE_SESSIONS_KEPT) live.delete(live.keys().next().value as string);
+    live.set(id, session);
+  };
   const announce = (userId: string, sessionIds: string[]) =>
     sessionIds.length > 0 ? bus.publish('session.revoked', { userId, sessionIds }) : Promise.resolve();
 
@@ -50,20 +77,32 @@ export function createSessions({ store, signer, clock, bus, ttlMs }: SessionDeps
     async verify(token: string): Promise<AuthIdentity | null> {
       const claims = await signer.verify(token);
       if (!claims) return null;
+      const identity = { userId: claims.userId, sessionId: claims.sessionId };
+      const now = clock.now();
+      const known = live.get(claims.sessionId);
+      if (known && known.userId === claims.userId && known.expiresAt > now) {
+        if (now - known.checkedAt < LIVE_SESSION_TRUST_MS) return identity;
+      }
+      const seen = revocations;
       const session = await store.findSession(claims.sessionId);
       if (!session || session.userId !== claims.userId) return null;
-      if (session.revokedAt !== null || session.expiresAt <= clock.now()) return null;
-      return { userId: claims.userId, sessionId: claims.sessionId };
+      if (session.revokedAt !== null || session.expiresAt <= now) return null;
+      if (seen === revocations) {
+        remember(claims.sessionId, { userId: session.userId, expiresAt: session.expiresAt, checkedAt: now });
+      }
+      return identity;
     },
 
     async revoke(identity: AuthIdentity): Promise<void> {
-      if (await store.revokeSession(identity.userId, identity.sessionId, clock.now())) {
-        await announce(identity.userId, [identity.sessionId]);
-      }
+      const revoked = await store.revokeSession(identity.userId, identity.sessionId, clock.now());
+      forget([identity.sessionId]);
+      if (revoked) await announce(identity.userId, [identity.sessionId]);
     },
 
     async revokeAll(userId: string): Promise<void> {
-      await announce(userId, await store.revokeAllSessions(userId, clock.now()));
+      const revoked = await store.revokeAllSessions(userId, clock.now());
+      forget(revoked);
+      await announce(userId, revoked);
     },
   };
 }
