@@ -17,7 +17,8 @@ export { orderIdFor } from './ids';
 export type { OrdersService, PlacementGuard } from './service';
 
 export interface OrdersModuleDeps {
-  resources: Pick<Resources, 'clock' | 'logger' | 'bus' | 'db'>;
+  /** `dialect` 'sqlite' (one process owns the database) lets the store keep working orders in memory. */
+  resources: Pick<Resources, 'clock' | 'logger' | 'bus' | 'db'> & Partial<Pick<Resources, 'dialect'>>;
   registry: BrokerRegistry;
   marketData: MarketData;
   instruments: InstrumentDirectory;
@@ -41,12 +42,12 @@ export interface OrdersModule extends AppModule {
 }
 
 export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
-  const { clock, logger, bus, db } = deps.resources;
+  const { clock, logger, bus, db, dialect } = deps.resources;
   const engine = createOrderEngine({
     clock,
     logger,
     bus,
-    store: createOrderStore(db),
+    store: createOrderStore(db, { keepWorkingOrders: dialect === 'sqlite' }),
     registry: deps.registry,
     marketData: deps.marketData,
     instruments: deps.instruments,

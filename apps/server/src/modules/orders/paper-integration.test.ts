@@ -22,6 +22,7 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
         logger: silentLogger(),
         bus: createMemoryBus(silentLogger()),
         db: paper.store.db,
+        dialect: paper.store.dialect,
       },
       registry: { sessionFor: async (userId) => paper.exchange.sessionFor(userId) },
       marketData: paper.market,

@@ -4,6 +4,8 @@ import type { Database } from '../../store/database';
 import { fromRow, type OrderRecord, type OrderRow, toRow } from './record';
 
 const FINAL_STATUSES = ['complete', 'cancelled', 'rejected'];
+/** Most working orders kept in memory; past it the least recently used is read again when next needed. */
+const WORKING_ORDERS_KEPT = 20_000;
 
 /** A fill to book with the order update that carries it. */
 export interface FillRecord {
@@ -13,8 +15,53 @@ export interface FillRecord {
   ts: number;
 }
 
+export interface OrderStoreOptions {
+  /**
+   * Answer `findById` for working orders from the last state this process wrote or read. Only sound while this
+   * process is the database's one writer of orders: SQLite (one process by design). With PostgreSQL, where several
+   * instances may share the tables, every read goes to the database.
+   */
+  keepWorkingOrders?: boolean;
+}
+
+/**
+ * Working orders as this process last wrote or read them, by id. On the order path each broker update and each
+ * cancel or modify reads its order first (three reads per placed-and-cancelled order); every write goes through
+ * this store, so the copy kept here is what the database holds. A final order is dropped: nothing reads it often.
+ */
+function workingOrderCache(enabled: boolean) {
+  const kept = new Map<string, OrderRecord>();
+  return {
+    get(userId: string, id: string): OrderRecord | undefined {
+      const order = kept.get(id);
+      return order?.userId === userId ? order : undefined;
+    },
+    /** Keeps the order as a fresh read would return it (`row` as stored). */
+    put(row: OrderRow): void {
+      if (!enabled) return;
+      kept.delete(row.id);
+      if (FINAL_STATUSES.includes(row.status)) return;
+      if (kept.size >= WORKING_ORDERS_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(row.id, fromRow(row));
+    },
+    /** `put`, answering the order it keeps (or a new copy when it keeps none). */
+    read(row: OrderRow): OrderRecord {
+      this.put(row);
+      return kept.get(row.id) ?? fromRow(row);
+    },
+    brokerOrderIdSet(id: string, brokerOrderId: string): void {
+      const order = kept.get(id);
+      if (order && order.brokerOrderId === null) kept.set(id, { ...order, brokerOrderId });
+    },
+    forgetUser(userId: string): void {
+      for (const [id, order] of kept) if (order.userId === userId) kept.delete(id);
+    },
+  };
+}
+
 /** The order manager's tables. Every read takes the user id: one user never sees another's orders. */
-export function createOrderStore(db: Kysely<Database>) {
+export function createOrderStore(db: Kysely<Database>, options: OrderStoreOptions = {}) {
+  const working = workingOrderCache(options.keepWorkingOrders ?? false);
   const orders = () => db.selectFrom('orders').selectAll();
   const many = async (query: ReturnType<typeof orders>) => (await query.execute()).map(fromRow);
   const one = async (query: ReturnType<typeof orders>) => {
@@ -31,6 +78,7 @@ export function createOrderStore(db: Kysely<Database>) {
       await runShaped(db, insertShape('orders', rows), rowValues(rows), () =>
         db.insertInto('orders').values(rows),
       );
+      for (const row of rows) working.put(row);
     },
 
     /**
@@ -50,6 +98,7 @@ export function createOrderStore(db: Kysely<Database>) {
           where "id" = ${r.id} and "user_id" = ${r.userId}`.execute(tx);
       if (!fill) {
         await update(db);
+        working.put(r);
         return;
       }
       await db.transaction().execute(async (tx) => {
@@ -69,10 +118,13 @@ export function createOrderStore(db: Kysely<Database>) {
           })
           .execute();
       });
+      working.put(r);
     },
 
     /** Records the broker's id of an order unless an update already did (one statement, no read). */
     async setBrokerOrderId(userId: string, id: string, brokerOrderId: string): Promise<void> {
+      // The usual case on the order path: the broker's 'accepted' update, handled first, stored the id already.
+      if (working.get(userId, id)?.brokerOrderId) return;
       await runShaped(db, 'orders:setBrokerOrderId', [brokerOrderId, id, userId], () =>
         db
           .updateTable('orders')
@@ -81,12 +133,15 @@ export function createOrderStore(db: Kysely<Database>) {
           .where('userId', '=', userId)
           .where('brokerOrderId', 'is', null),
       );
+      working.brokerOrderIdSet(id, brokerOrderId);
     },
 
     async findById(userId: string, id: string): Promise<OrderRecord | undefined> {
+      const kept = working.get(userId, id);
+      if (kept) return kept;
       const { rows } =
         await sql<OrderRow>`select * from "orders" where "id" = ${id} and "user_id" = ${userId}`.execute(db);
-      return rows[0] ? fromRow(rows[0]) : undefined;
+      return rows[0] ? working.read(rows[0]) : undefined;
     },
 
     /** The user's orders among `ids`, by id (ids of another user's orders are simply absent). */
@@ -165,6 +220,7 @@ export function createOrderStore(db: Kysely<Database>) {
 
     /** Forgets a user's orders at one broker (Practice Mode funds reset clears paper orders). */
     async deleteBrokerOrders(userId: string, brokerId: string): Promise<void> {
+      working.forgetUser(userId);
       await db.transaction().execute(async (tx) => {
         const ids = tx
           .selectFrom('orders')
@@ -174,6 +230,7 @@ export function createOrderStore(db: Kysely<Database>) {
         await tx.deleteFrom('orderFills').where('orderId', 'in', ids).execute();
         await tx.deleteFrom('orders').where('userId', '=', userId).where('brokerId', '=', brokerId).execute();
       });
+      working.forgetUser(userId);
     },
   };
 }

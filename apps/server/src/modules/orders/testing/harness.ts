@@ -56,7 +56,7 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
 
   const build = () =>
     createOrdersModule({
-      resources: { clock, logger, bus, db: store.db },
+      resources: { clock, logger, bus, db: store.db, dialect: store.dialect },
       registry: options.registry ?? broker.registry,
       marketData: market,
       instruments,

@@ -39,7 +39,7 @@ export async function createPaperStack(options: PaperStackOptions = {}): Promise
   const paper = await createPaperFixture(options.store ?? 'sqlite');
   const logger = silentLogger();
   const bus = createMemoryBus(logger);
-  const resources = { clock: paper.clock, logger, bus, db: paper.store.db };
+  const resources = { clock: paper.clock, logger, bus, db: paper.store.db, dialect: paper.store.dialect };
   const wrap = options.wrapSession ?? ((session: BrokerSession) => session);
   const sessions = new Map<string, BrokerSession>();
   const registry: BrokerRegistry = {
