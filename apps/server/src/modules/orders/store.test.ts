@@ -64,13 +64,13 @@ describe('working orders kept in memory (SQLite)', () => {
     const order = await newOrder();
     counter.statements = 0;
     expect(await kept.findById(user, order.id)).toEqual(await stored.findById(user, order.id));
-    await kept.saveOrder(withStatus(order, 'modify_requested'));
+    await kept.saveOrder(withStatus(order, 'modify_pending'));
     await kept.setBrokerOrderId(user, order.id, 'B-1');
     counter.statements = 0;
     const found = await kept.findById(user, order.id);
     expect(counter.statements).toBe(0);
     expect(found).toEqual(await stored.findById(user, order.id));
-    expect(found).toMatchObject({ brokerOrderId: 'B-1', state: { status: 'modify_requested' } });
+    expect(found).toMatchObject({ brokerOrderId: 'B-1', state: { status: 'modify_pending' } });
   });
 
   it('keeps the broker id an update recorded first, as the conditional write does', async () => {
@@ -99,7 +99,7 @@ describe('working orders kept in memory (SQLite)', () => {
     const fill = { tradeId: 'T1', quantity: 65, price: 100, ts: order.state.updatedAt };
     await kept.saveOrder(withStatus(order, 'open'), fill);
     // The same trade id again: the fill's primary key refuses it, and the state written with it is rolled back.
-    await expect(kept.saveOrder(withStatus(order, 'cancel_requested'), fill)).rejects.toThrow();
+    await expect(kept.saveOrder(withStatus(order, 'cancel_pending'), fill)).rejects.toThrow();
     expect((await kept.findById(user, order.id))?.state.status).toBe('open');
     expect((await stored.findById(user, order.id))?.state.status).toBe('open');
   });
