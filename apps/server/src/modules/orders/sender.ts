@@ -77,18 +77,35 @@ async function recordAck(
   return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
 }
 
+/**
+ * Places one stored order. Resolves with the broker's answer: an acceptance as soon as the broker gave it (booking
+ * its id waits in the user's queue behind the broker's own updates, and the intent was stored before sending, so
+ * the caller need not wait for it), a refusal once it is booked (so the order reads as rejected when the caller
+ * answers). `engine.sending` holds the order until its answer is booked: cancels and modifies wait for that.
+ */
 function sendPlacement(engine: OrderEngine, session: BrokerSession, order: OrderRecord): Promise<BrokerAck> {
   const inFlight = engine.sending.get(order.id);
   if (inFlight) return inFlight;
-  const work = (async () => {
+  let answered: (ack: BrokerAck) => void = () => {};
+  const answer = new Promise<BrokerAck>((resolve) => {
+    answered = resolve;
+  });
+  const booked = (async () => {
     await engine.pacer.acquire(order.userId, session.capabilities.maxOrdersPerSecond);
     const ack = await placeSafely(session, order);
+    if (ack.ok) answered(ack);
     const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));
     if (rootId) scheduleEvaluation(engine, order.userId, rootId);
     return ack;
   })().finally(() => engine.sending.delete(order.id));
-  engine.sending.set(order.id, work);
-  return engine.tracker.track(work);
+  engine.sending.set(order.id, booked);
+  engine.tracker.track(booked).catch((error: unknown) => {
+    engine.logger.error(
+      { err: error, orderId: order.id },
+      "booking the broker's answer to a placement failed",
+    );
+  });
+  return Promise.race([answer, booked]);
 }
 
 /**
