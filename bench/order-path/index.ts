@@ -14,6 +14,7 @@ const SECONDS = Number(process.argv[2] ?? 10);
 const CONCURRENCY = Number(process.argv[3] ?? 64);
 const USERS = Number(process.argv[4] ?? 50);
 const RATE = 200;
+const ROUNDS = 3;
 
 interface Server {
   process: ChildProcess;
@@ -35,16 +36,25 @@ async function startServer(): Promise<Server> {
   return { process: child, ...JSON.parse(line) };
 }
 
-async function serverCpuMicros(client: LoopbackClient): Promise<number> {
-  const response = await client.request('GET', '/bench/cpu', undefined);
-  return (response.body as { data: { micros: number } }).data.micros;
+interface ServerStats {
+  micros: number;
+  loopLateMs: { p99: number; max: number };
 }
 
-/** Runs a phase and adds the server CPU it cost (ms). */
-async function measured<T>(client: LoopbackClient, phase: () => Promise<T>): Promise<T & { cpuMs: number }> {
-  const before = await serverCpuMicros(client);
+async function serverStats(client: LoopbackClient): Promise<ServerStats> {
+  const response = await client.request('GET', '/bench/stats', undefined);
+  return (response.body as unknown as { data: ServerStats }).data;
+}
+
+/** Runs a phase and adds the server CPU it cost (ms) and how late its event loop ran during it. */
+async function measured<T>(
+  client: LoopbackClient,
+  phase: () => Promise<T>,
+): Promise<T & { cpuMs: number; loopLateMs: ServerStats['loopLateMs'] }> {
+  const before = await serverStats(client);
   const result = await phase();
-  return { ...result, cpuMs: ((await serverCpuMicros(client)) - before) / 1000 };
+  const after = await serverStats(client);
+  return { ...result, cpuMs: (after.micros - before.micros) / 1000, loopLateMs: after.loopLateMs };
 }
 
 /** One unit of work: place a resting limit order then cancel it (the order path), or two bare POSTs. */
@@ -81,8 +91,13 @@ const bareOperation: Operation = async (client, _n, first, second) => {
 };
 
 /** Open loop: starts `rate` operations per second for `seconds`, whatever the latency. */
-async function atRate(client: LoopbackClient, operation: Operation, rate: number, seconds: number) {
-  const [first, second] = [new Samples(), new Samples()];
+async function atRate(
+  client: LoopbackClient,
+  operation: Operation,
+  rate: number,
+  seconds: number,
+  [first, second] = [new Samples(), new Samples()],
+) {
   const started = performance.now();
   const running: Promise<void>[] = [];
   for (let n = 0; n < rate * seconds; n += 1) {
@@ -109,6 +124,34 @@ async function saturated(client: LoopbackClient, operation: Operation, concurren
   return { first, second, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * The fixed-rate phase for orders and for bare, taking turns in ROUNDS short runs with their samples pooled, so
+ * that background load on a shared machine falls on both alike rather than on whichever ran second.
+ */
+async function interleavedAtRate(client: LoopbackClient, orders: Operation, seconds: number) {
+  const pooled = () => ({
+    samples: [new Samples(), new Samples()] as [Samples, Samples],
+    seconds: 0,
+    lateP99: 0,
+    lateMax: 0,
+  });
+  const runs = { orders: pooled(), bare: pooled() };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [run, operation] of [
+      [runs.orders, orders],
+      [runs.bare, bareOperation],
+    ] as const) {
+      const result = await measured(client, () =>
+        atRate(client, operation, RATE, seconds / ROUNDS, run.samples),
+      );
+      run.seconds += result.seconds;
+      run.lateP99 = Math.max(run.lateP99, result.loopLateMs.p99);
+      run.lateMax = Math.max(run.lateMax, result.loopLateMs.max);
+    }
+  }
+  return runs;
+}
+
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function main(): Promise<void> {
@@ -119,8 +162,13 @@ async function main(): Promise<void> {
     await saturated(client, orders, 8, 2); // warm-up: JIT, statement caches, connections
     await saturated(client, bareOperation, 8, 1);
     const loadBefore = loadavg()[0];
-    const orderRate = await measured(client, () => atRate(client, orders, RATE, SECONDS));
-    const bareRate = await measured(client, () => atRate(client, bareOperation, RATE, SECONDS));
+    const rated = await interleavedAtRate(client, orders, SECONDS);
+    const orderRate = {
+      first: rated.orders.samples[0],
+      second: rated.orders.samples[1],
+      seconds: rated.orders.seconds,
+    };
+    const bareRate = { first: rated.bare.samples[0], seconds: rated.bare.seconds };
     const orderMax = await measured(client, () => saturated(client, orders, CONCURRENCY, SECONDS));
     const bareMax = await measured(client, () => saturated(client, bareOperation, CONCURRENCY, SECONDS));
 
@@ -143,6 +191,10 @@ async function main(): Promise<void> {
     console.log(`sustained orders/s (place + cancel each): ${ordersPerSecond.toFixed(0)} (target >= 1000)`);
     console.log(
       `latency ratio to bare @${RATE}/s: p50 x${ratioP50.toFixed(2)}, p99 x${ratioP99.toFixed(2)} (target <= 3)`,
+    );
+    console.log(
+      `server event loop late at ${RATE}/s, worst p99 / max of the rounds (machine stalls): ` +
+        `orders ${ms(rated.orders.lateP99)} / ${ms(rated.orders.lateMax)}, bare ${ms(rated.bare.lateP99)} / ${ms(rated.bare.lateMax)}`,
     );
     console.log(`throughput ratio bare/orders (requests): x${(barePerSecond / ordersPerSecond).toFixed(2)}`);
     const cpuPerOrder = orderMax.cpuMs / orderMax.first.count;

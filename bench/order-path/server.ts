@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ok } from '@xtrader/core/api/envelope';
 import { sql } from 'kysely';
 import { createMemoryBus } from '../../apps/server/src/bus/memory-bus';
@@ -27,15 +28,25 @@ import { BENCH_INSTRUMENT, benchInstruments, steadyMarket } from './bench-market
 const USERS = Number(process.argv[2] ?? 50);
 const PASSWORD = 'bench-password';
 
+// How late the server's event loop ran a 1 ms timer: a stall of the whole process (the OS giving the core to something
+// else, a GC pause) shows here whatever the request was, so it tells machine noise from code. The histogram holds
+// the time between the timer's runs, so the 1 ms it waits on purpose is taken off.
+const LOOP_RESOLUTION_MS = 1;
+const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+loopDelay.enable();
+const lateMs = (nanos: number) => Math.max(0, nanos / 1e6 - LOOP_RESOLUTION_MS);
+
 const bareModule: AppModule = {
   name: 'bench-bare',
   registerRoutes(app) {
     app.post('/bench/bare', async () => ok({}));
     // CPU the server process used so far (µs): lets the client report CPU per order, which the load of a shared
-    // machine distorts far less than wall-clock latency.
-    app.get('/bench/cpu', async () => {
+    // machine distorts far less than wall-clock latency. Also the event loop's lateness since the last call.
+    app.get('/bench/stats', async () => {
       const { user, system } = process.cpuUsage();
-      return ok({ micros: user + system });
+      const loopLateMs = { p99: lateMs(loopDelay.percentile(99)), max: lateMs(loopDelay.max) };
+      loopDelay.reset();
+      return ok({ micros: user + system, loopLateMs });
     });
   },
 };
