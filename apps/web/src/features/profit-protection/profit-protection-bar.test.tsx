@@ -103,6 +103,8 @@ describe('Profit Protection bar', () => {
     await waitFor(() => expect(mainSwitch()).toBeEnabled());
     await userEvent.click(mainSwitch());
     const dialog = await screen.findByRole('dialog', { name: 'Profit Protection' });
+    // What the server enforces (SPEC 6): intraday only, only while logged in, orders cancelled with the square off.
+    expect(within(dialog).getByText(/intraday positions while you are logged in/)).toBeInTheDocument();
     await retype('Target Profit', '9999');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -100,6 +100,10 @@ function DraftForm({
           disabled={!draft.profitTrailingEnabled}
         />
       </div>
+      <p className="text-xs text-muted">
+        Works on intraday positions while you are logged in. When the target or max loss is reached, open orders are
+        cancelled and every position is squared off at market.
+      </p>
       <div className="flex justify-end gap-2 border-t border-border pt-3">
         <Button variant="secondary" size="sm" onClick={onCancel}>
           Cancel
