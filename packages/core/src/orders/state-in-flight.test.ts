@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type ApplyResult,
-  applyOrderEvents,
-  createOrderState,
-  type OrderEvent,
-  type OrderState,
-  type OrderStatus,
-} from './state';
-
-const ID = 'ord-1';
-const fresh = (quantity = 130) => createOrderState({ orderId: ID, quantity, price: 100, createdAt: 1 });
-type EventInput = OrderEvent extends infer E
-  ? E extends OrderEvent
-    ? Omit<E, 'orderId' | 'ts'>
-    : never
-  : never;
-const ev = (e: EventInput, ts = 2): OrderEvent => ({ ...e, orderId: ID, ts }) as OrderEvent;
-const run = (events: EventInput[], quantity = 130): ApplyResult =>
-  applyOrderEvents(
-    fresh(quantity),
-    events.map((e, i) => ev(e, i + 2)),
-  );
-const orderOf = (result: ApplyResult): OrderState => {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.order;
-};
+import type { OrderStatus } from './state';
+import { type EventInput, orderOf, run } from './state-test-kit';
 
 describe('in-flight modify and cancel', () => {
   it.each<[string, EventInput[], OrderStatus]>([

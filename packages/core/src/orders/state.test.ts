@@ -1,37 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type ApplyResult,
   applyOrderEvent,
-  applyOrderEvents,
   canCancel,
   canModify,
-  createOrderState,
   isFinalStatus,
   isOpenStatus,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
-  type OrderEvent,
-  type OrderState,
   type OrderStatus,
 } from './state';
-
-const ID = 'ord-1';
-const fresh = (quantity = 130) => createOrderState({ orderId: ID, quantity, price: 100, createdAt: 1 });
-type EventInput = OrderEvent extends infer E
-  ? E extends OrderEvent
-    ? Omit<E, 'orderId' | 'ts'>
-    : never
-  : never;
-const ev = (e: EventInput, ts = 2): OrderEvent => ({ ...e, orderId: ID, ts }) as OrderEvent;
-const run = (events: EventInput[], quantity = 130): ApplyResult =>
-  applyOrderEvents(
-    fresh(quantity),
-    events.map((e, i) => ev(e, i + 2)),
-  );
-const orderOf = (result: ApplyResult): OrderState => {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.order;
-};
+import { type EventInput, ev, fresh, orderOf, run } from './state-test-kit';
 
 describe('order lifecycle', () => {
   it.each<[string, EventInput[], OrderStatus]>([
