@@ -22,7 +22,13 @@ export function freePort(): Promise<number> {
 
 const tail = (file: string, lines = 40) => readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 
-export type ServerHandle = { baseUrl: string; logFile: string; stop: () => Promise<void> };
+export type ServerHandle = {
+  baseUrl: string;
+  logFile: string;
+  stop: () => Promise<void>;
+  /** SIGKILL at once: a crash, nothing closed or flushed. */
+  kill: () => Promise<void>;
+};
 
 /** Starts `node --import tsx apps/server/src/main.ts` and resolves once /health answers. */
 export async function startServer(options: {
@@ -57,7 +63,7 @@ export async function startServer(options: {
     await stopProcess(child);
     throw new Error(`${(error as Error).message}\n--- last lines of ${logFile} ---\n${tail(logFile)}`);
   }
-  return { baseUrl, logFile, stop: () => stopProcess(child) };
+  return { baseUrl, logFile, stop: () => stopProcess(child), kill: () => killProcess(child) };
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
@@ -73,6 +79,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`The X-Trader server did not answer ${HEALTH_PATH} within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+function killProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 }
 
 /** SIGTERM (graceful close of HTTP, bus and store), then SIGKILL if it hangs. */
