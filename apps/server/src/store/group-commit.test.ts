@@ -114,6 +114,20 @@ describe('SQLite group commit', () => {
     expect(committed()).toEqual(['after']);
   });
 
+  it('streams rows while writes go on', async () => {
+    await Promise.all(['a', 'b', 'c'].map((text) => insert(text)));
+    const seen: string[] = [];
+    for await (const row of db
+      .selectFrom('notes' as never)
+      .select('text' as never)
+      .stream()) {
+      seen.push((row as { text: string }).text);
+      await insert(`after ${(row as { text: string }).text}`);
+    }
+    expect(seen.sort()).toEqual(['a', 'b', 'c']);
+    expect(committed()).toHaveLength(6);
+  });
+
   it('commits the open group before a PRAGMA, which runs on its own', async () => {
     const write = insert('before');
     await sql`pragma user_version = 7`.execute(db);

@@ -53,11 +53,12 @@ class Connection implements DatabaseConnection {
     return this.driver.execute(this, query) as Promise<QueryResult<R>>;
   }
 
+  // Rows are read at once: an open iterator would hold the one connection across the awaits between rows.
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     await this.driver.turn(this);
     const statement = this.driver.prepare(query.sql);
     if (!statement.reader) throw new Error('SQLite streams only queries that return rows');
-    for (const row of statement.iterate(query.parameters as unknown[])) yield { rows: [row as R] };
+    for (const row of statement.all(query.parameters as unknown[])) yield { rows: [row as R] };
   }
 }
 
