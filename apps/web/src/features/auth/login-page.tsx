@@ -1,9 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
-import { Field } from '../../ui/field';
-import { Input } from '../../ui/input';
-import { PasswordInput } from '../../ui/password-input';
+import { SubmitButton } from '../../ui/submit-button';
+import { PasswordField, TextField } from '../../ui/text-field';
 import { TextLink } from '../../ui/text-link';
 import { useLogin } from './api/login';
 
@@ -23,34 +21,30 @@ export function LoginPage() {
       <CardTitle>Log in to continue</CardTitle>
       <CardDescription className="mt-1">Welcome back. Your trading terminal is a step away.</CardDescription>
       <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
-        <Field id="username" label="Email or Phone">
-          <Input
-            id="username"
-            name="username"
-            autoComplete="username"
-            placeholder="you@example.com or 9876543210"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </Field>
-        <Field id="password" label="Password">
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            value={passcode}
-            onChange={(event) => setPasscode(event.target.value)}
-          />
-        </Field>
+        <TextField
+          id="username"
+          label="Email or Phone"
+          name="username"
+          autoComplete="username"
+          placeholder="you@example.com or 9876543210"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <PasswordField
+          id="password"
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={passcode}
+          onChange={(event) => setPasscode(event.target.value)}
+        />
         <div className="flex justify-end">
           <TextLink to="/forgot-password" className="text-xs">
             Forgot Password?
           </TextLink>
         </div>
-        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
-          Log in
-        </Button>
+        <SubmitButton loading={login.isPending}>Log in</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-muted">
         New to X-Trader? <TextLink to="/signup">Sign up</TextLink>
