@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { toastError } from '../../api/toast-error';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { PasswordInput } from '../../ui/password-input';
+import { FormError } from '../../ui/form-error';
+import { SubmitButton } from '../../ui/submit-button';
+import { ConfirmPasswordField, NewPasswordField } from '../auth/account-fields';
 import { resetPasscode } from './api/reset-requests';
 import { isAcceptablePassword, RESET_MESSAGES } from './reset-validation';
 
@@ -33,33 +33,10 @@ export function NewPasswordStep({ phone, requestId }: { phone: string; requestId
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field id="reset-password" label="New Password">
-        <PasswordInput
-          id="reset-password"
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          autoFocus
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      <Field id="reset-confirm" label="Confirm Password">
-        <PasswordInput
-          id="reset-confirm"
-          autoComplete="new-password"
-          placeholder="Type it again"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
-      </Field>
-      {problem && (
-        <p role="alert" className="text-sm text-sell">
-          {problem}
-        </p>
-      )}
-      <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
-        Reset Password
-      </Button>
+      <NewPasswordField id="reset-password" label="New Password" value={password} onChange={setPassword} />
+      <ConfirmPasswordField id="reset-confirm" value={confirmation} onChange={setConfirmation} />
+      <FormError problem={problem} />
+      <SubmitButton loading={reset.isPending}>Reset Password</SubmitButton>
     </form>
   );
 }

@@ -2,10 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { announceDevOtp } from '../../api/auth-data';
 import { toastError } from '../../api/toast-error';
-import { digitsOnly, PHONE_DIGITS } from '../../lib/account-rules';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { Input } from '../../ui/input';
+import { SubmitButton } from '../../ui/submit-button';
+import { EmailField, PhoneField } from '../auth/account-fields';
 import { requestResetOtp } from './api/reset-requests';
 import { canRequestResetOtp } from './reset-validation';
 
@@ -29,36 +27,11 @@ export function RequestOtpStep({ onOtpSent }: { onOtpSent: (phone: string) => vo
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field id="reset-email" label="Email">
-        <Input
-          id="reset-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Field>
-      <Field id="reset-phone" label="Phone">
-        <Input
-          id="reset-phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="10-digit mobile number"
-          value={phone}
-          onChange={(e) => setPhone(digitsOnly(e.target.value, PHONE_DIGITS))}
-        />
-      </Field>
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        disabled={!canRequestResetOtp(email, phone)}
-        loading={request.isPending}
-      >
+      <EmailField id="reset-email" value={email} onChange={setEmail} />
+      <PhoneField id="reset-phone" value={phone} onChange={setPhone} />
+      <SubmitButton disabled={!canRequestResetOtp(email, phone)} loading={request.isPending}>
         Get OTP
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { isApiError } from '../../api/api-error';
 import { announceDevOtp } from '../../api/auth-data';
 import { toastError } from '../../api/toast-error';
-import { digitsOnly, PHONE_DIGITS } from '../../lib/account-rules';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { Input } from '../../ui/input';
+import { FormError } from '../../ui/form-error';
+import { SubmitButton } from '../../ui/submit-button';
+import { TextField } from '../../ui/text-field';
+import { EmailField, PhoneField } from '../auth/account-fields';
 import { requestSignupOtp, type SignupDetails } from './api/signup-requests';
 import { detailsError, SIGNUP_MESSAGES } from './signup-validation';
 
@@ -51,60 +51,30 @@ export function SignupDetailsStep({ details, onChange, onOtpSent }: Props) {
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field id="signup-name" label="Name">
-        <Input
-          id="signup-name"
-          autoComplete="name"
-          placeholder="Your full name"
-          value={details.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </Field>
-      <Field id="signup-email" label="Email">
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={details.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
-      </Field>
-      <Field id="signup-phone" label="Phone">
-        <Input
-          id="signup-phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="10-digit mobile number"
-          value={details.phone}
-          onChange={(e) => set('phone', digitsOnly(e.target.value, PHONE_DIGITS))}
-        />
-      </Field>
-      <Field
+      <TextField
+        id="signup-name"
+        label="Name"
+        autoComplete="name"
+        placeholder="Your full name"
+        value={details.name}
+        onChange={(e) => set('name', e.target.value)}
+      />
+      <EmailField id="signup-email" value={details.email} onChange={(text) => set('email', text)} />
+      <PhoneField id="signup-phone" value={details.phone} onChange={(text) => set('phone', text)} />
+      <TextField
         id="signup-referral"
         label={
           <>
             Referral Code <span className="text-subtle">(optional)</span>
           </>
         }
-      >
-        <Input
-          id="signup-referral"
-          autoComplete="off"
-          placeholder="If a friend invited you"
-          value={details.referralCode}
-          onChange={(e) => set('referralCode', e.target.value)}
-        />
-      </Field>
-      {problem && (
-        <p role="alert" className="text-sm text-sell">
-          {problem}
-        </p>
-      )}
-      <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
-        Get OTP
-      </Button>
+        autoComplete="off"
+        placeholder="If a friend invited you"
+        value={details.referralCode}
+        onChange={(e) => set('referralCode', e.target.value)}
+      />
+      <FormError problem={problem} />
+      <SubmitButton loading={request.isPending}>Get OTP</SubmitButton>
     </form>
   );
 }

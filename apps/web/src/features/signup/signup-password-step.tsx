@@ -3,9 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { startSession } from '../../api/session';
 import { toastError } from '../../api/toast-error';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { PasswordInput } from '../../ui/password-input';
+import { SubmitButton } from '../../ui/submit-button';
+import { ConfirmPasswordField, NewPasswordField } from '../auth/account-fields';
 import { type SignupDetails, signup } from './api/signup-requests';
 import { canSubmitPassword, passwordHint } from './signup-validation';
 
@@ -31,38 +30,22 @@ export function SignupPasswordStep({ details }: { details: SignupDetails }) {
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field id="signup-password" label="Password" error={passwordHint(password)}>
-        <PasswordInput
-          id="signup-password"
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          autoFocus
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      <Field
+      <NewPasswordField
+        id="signup-password"
+        label="Password"
+        error={passwordHint(password)}
+        value={password}
+        onChange={setPassword}
+      />
+      <ConfirmPasswordField
         id="signup-confirm"
-        label="Confirm Password"
         error={mismatch ? 'Passwords do not match.' : undefined}
-      >
-        <PasswordInput
-          id="signup-confirm"
-          autoComplete="new-password"
-          placeholder="Type it again"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
-      </Field>
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        disabled={!canSubmitPassword(password, confirmation)}
-        loading={create.isPending}
-      >
+        value={confirmation}
+        onChange={setConfirmation}
+      />
+      <SubmitButton disabled={!canSubmitPassword(password, confirmation)} loading={create.isPending}>
         Sign Up
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
