@@ -49,6 +49,17 @@ function DraftForm({
     setDraft((d) => ({ ...d, [field]: text }));
     setTouched((t) => ({ ...t, [field]: true }));
   };
+  const trailingOff = !draft.profitTrailingEnabled;
+  const mtmInput = (field: DraftField, id: string, label: string, disabled = false) => (
+    <MtmInput
+      id={id}
+      label={label}
+      value={draft[field]}
+      onChange={edit(field)}
+      error={shown(field)}
+      disabled={disabled}
+    />
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,20 +73,8 @@ function DraftForm({
         Current MTM <span className="font-medium tabular-nums text-fg">{formatRupee(totalPnl)}</span>
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <MtmInput
-          id="pp-target"
-          label="Target Profit"
-          value={draft.targetProfit}
-          onChange={edit('targetProfit')}
-          error={shown('targetProfit')}
-        />
-        <MtmInput
-          id="pp-max-loss"
-          label="Max Loss"
-          value={draft.maxLoss}
-          onChange={edit('maxLoss')}
-          error={shown('maxLoss')}
-        />
+        {mtmInput('targetProfit', 'pp-target', 'Target Profit')}
+        {mtmInput('maxLoss', 'pp-max-loss', 'Max Loss')}
       </div>
       <Checkbox
         label="MTM Trailing"
@@ -83,26 +82,12 @@ function DraftForm({
         onCheckedChange={(checked) => setDraft((d) => ({ ...d, profitTrailingEnabled: checked }))}
       />
       <div className="grid grid-cols-2 gap-3">
-        <MtmInput
-          id="pp-increase"
-          label="For every increase in profit of"
-          value={draft.increaseInProfit}
-          onChange={edit('increaseInProfit')}
-          error={shown('increaseInProfit')}
-          disabled={!draft.profitTrailingEnabled}
-        />
-        <MtmInput
-          id="pp-trail"
-          label="Trail max loss by"
-          value={draft.trailMaxLoss}
-          onChange={edit('trailMaxLoss')}
-          error={shown('trailMaxLoss')}
-          disabled={!draft.profitTrailingEnabled}
-        />
+        {mtmInput('increaseInProfit', 'pp-increase', 'For every increase in profit of', trailingOff)}
+        {mtmInput('trailMaxLoss', 'pp-trail', 'Trail max loss by', trailingOff)}
       </div>
       <p className="text-xs text-muted">
-        Works on intraday positions while you are logged in. When the target or max loss is reached, open orders are
-        cancelled and every position is squared off at market.
+        Works on intraday positions while you are logged in. When the target or max loss is reached, open
+        orders are cancelled and every position is squared off at market.
       </p>
       <div className="flex justify-end gap-2 border-t border-border pt-3">
         <Button variant="secondary" size="sm" onClick={onCancel}>
