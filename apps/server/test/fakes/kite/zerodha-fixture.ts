@@ -12,6 +12,7 @@ import type { LivePriceFeed } from '../../../src/modules/brokers/zerodha/ticker/
 import type { Store } from '../../../src/store/open-store';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
 import { createTestStore } from '../../helpers/test-store';
+import { insertUserRow } from '../../helpers/user-rows';
 import { FakeKite, type FakeKiteApp } from './fake-kite';
 
 // A Zerodha service wired to the fake Kite, a real store and vault, and an in-memory stand-in for the accounts
@@ -73,27 +74,7 @@ export async function createZerodhaFixture(options: { feed?: LivePriceFeed } = {
   };
   const service = newService();
 
-  const addUser = async () => {
-    const id = randomUUID();
-    await store.db
-      .insertInto('users')
-      .values({
-        id,
-        name: 'Kite Trader',
-        email: `${id}@example.com`,
-        phone: String(6_000_000_000 + Math.floor(Math.random() * 999_999_999)),
-        passwordHash: 'x',
-        referralCode: id.slice(0, 10),
-        referredBy: null,
-        activeBroker: null,
-        clientId: null,
-        settings: '{}',
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      })
-      .execute();
-    return id;
-  };
+  const addUser = () => insertUserRow(store.db, { name: 'Kite Trader', now: clock.now() });
 
   return {
     kite,

@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ActiveBroker } from '@xtrader/core/api/auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeIifl } from '../../../../test/fakes/iifl';
 import { eventually } from '../../../../test/fakes/kite';
 import { createFakeClock } from '../../../../test/helpers/fake-clock';
 import { createTestStore } from '../../../../test/helpers/test-store';
+import { insertUserRow } from '../../../../test/helpers/user-rows';
 import { silentLogger } from '../../../logger';
 import type { Store } from '../../../store/open-store';
 import type { BrokerOrderUpdate, BrokerSession, PlaceOrderCommand } from '../broker';
@@ -21,27 +22,7 @@ let service: IiflService;
 const links = new Map<string, { broker: ActiveBroker; clientId: string }>();
 const clock = createFakeClock(Date.now());
 
-async function addUser() {
-  const id = randomUUID();
-  await store.db
-    .insertInto('users')
-    .values({
-      id,
-      name: 'IIFL Trader',
-      email: `${id}@example.com`,
-      phone: String(7_000_000_000 + Math.floor(Math.random() * 999_999_999)),
-      passwordHash: 'x',
-      referralCode: id.slice(0, 10),
-      referredBy: null,
-      activeBroker: null,
-      clientId: null,
-      settings: '{}',
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    })
-    .execute();
-  return id;
-}
+const addUser = () => insertUserRow(store.db, { name: 'IIFL Trader', now: clock.now() });
 
 function makeService(
   app: { appKey: string; appSecret: string } | null = { appKey: 'XTAPP', appSecret: SECRET },

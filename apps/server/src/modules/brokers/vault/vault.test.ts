@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createFakeClock } from '../../../../test/helpers/fake-clock';
 import { createTestStore, describeEachStore } from '../../../../test/helpers/test-store';
+import { insertUserRow } from '../../../../test/helpers/user-rows';
 import type { Store } from '../../../store/open-store';
 import { createSecretCipher, VaultDecryptError } from './cipher';
 import { type CredentialVault, createCredentialVault } from './vault';
@@ -31,27 +31,7 @@ describeEachStore('credential vault', (kind) => {
   let vault: CredentialVault;
   const clock = createFakeClock();
 
-  const addUser = async () => {
-    const id = randomUUID();
-    await store.db
-      .insertInto('users')
-      .values({
-        id,
-        name: 'Vault Tester',
-        email: `${id}@example.com`,
-        phone: String(Math.floor(6e9 + Math.random() * 1e9)),
-        passwordHash: 'x',
-        referralCode: id.slice(0, 10),
-        referredBy: null,
-        activeBroker: null,
-        clientId: null,
-        settings: '{}',
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      })
-      .execute();
-    return id;
-  };
+  const addUser = () => insertUserRow(store.db, { name: 'Vault Tester', now: clock.now() });
 
   beforeEach(async () => {
     store = await createTestStore(kind);
