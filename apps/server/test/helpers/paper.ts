@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { silentLogger } from '../../src/logger';
-import type { BrokerOrderUpdate } from '../../src/modules/brokers/broker';
+import type { BrokerOrderUpdate, PlaceOrderCommand } from '../../src/modules/brokers/broker';
 import { PaperExchange } from '../../src/modules/brokers/paper/exchange';
 import type { PaperSettings } from '../../src/modules/brokers/paper/exchange-core';
 import type { InstrumentRecord } from '../../src/modules/instruments/contract';
@@ -9,6 +8,7 @@ import { createFakeClock, type FakeClock } from './fake-clock';
 import { FakeInstruments, futureRecord, optionRecord } from './fake-instruments';
 import { FakeMarketData } from './fake-market-data';
 import { createTestStore } from './test-store';
+import { insertUserRow } from './user-rows';
 
 /** Contracts every paper test can trade (the fake clock starts on Monday 2026-11-23, 09:30 IST). */
 export function paperInstruments() {
@@ -21,10 +21,6 @@ export function paperInstruments() {
     niftyFut: futureRecord('NIFTY', '2026-11-24', 'NIFTY26NOVFUT'),
   } satisfies Record<string, InstrumentRecord>;
 }
-
-let userCounter = 0;
-const uniquePhone = () =>
-  `8${String(process.pid % 1000).padStart(3, '0')}${String(++userCounter).padStart(6, '0')}`;
 
 export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
   capital: 1_000_000,
@@ -80,27 +76,8 @@ export async function createPaperFixture(
     instruments,
     contracts,
     exchange: build(),
-    async addUser() {
-      const id = randomUUID();
-      await store.db
-        .insertInto('users')
-        .values({
-          id,
-          name: 'Paper Trader',
-          email: `${id}@example.com`,
-          phone: uniquePhone(),
-          passwordHash: 'x',
-          referralCode: id.slice(0, 10),
-          referredBy: null,
-          activeBroker: 'PAPERTRADE',
-          clientId: null,
-          settings: '{}',
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
-        })
-        .execute();
-      return id;
-    },
+    addUser: () =>
+      insertUserRow(store.db, { name: 'Paper Trader', now: clock.now(), activeBroker: 'PAPERTRADE' }),
     record(userId) {
       const updates: BrokerOrderUpdate[] = [];
       fixture.exchange.onOrderUpdate(userId, (update) => updates.push(update));
@@ -121,4 +98,30 @@ export async function createPaperFixture(
   };
   await fixture.exchange.start();
   return fixture;
+}
+
+export type OrderCommandBuilder = (overrides?: Partial<PlaceOrderCommand>) => PlaceOrderCommand;
+
+/** A market buy of one NIFTY lot (65) of `contract`; tests override only what they vary. */
+export const marketBuyOf =
+  (contract: InstrumentRecord, clientOrderId = 'c'): OrderCommandBuilder =>
+  (overrides = {}) => ({
+    clientOrderId,
+    tradingSymbol: contract.tradingsymbol,
+    internalToken: contract.internalToken,
+    exchange: 'NFO',
+    side: 'buy',
+    quantity: 65,
+    product: 'normal',
+    orderType: 'market',
+    ...overrides,
+  });
+
+/** A paper fixture with one user and the NIFTY CE quoted at 100 (spot 26000): the start of most exchange tests. */
+export async function createNiftyCeDesk(kind: StoreDialect, clientOrderId = 'c') {
+  const f = await createPaperFixture(kind);
+  const user = await f.addUser();
+  const ce = f.contracts.niftyCe;
+  f.market.set('practice', { [ce.tradingsymbol]: 100, 'NIFTY 50': 26000 });
+  return { f, user, symbol: ce.tradingsymbol, cmd: marketBuyOf(ce, clientOrderId) };
 }

@@ -1,7 +1,11 @@
 import { toPaise } from '@xtrader/core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createPaperFixture, type PaperFixture } from '../../../../test/helpers/paper';
+import {
+  createNiftyCeDesk,
+  type OrderCommandBuilder,
+  type PaperFixture,
+} from '../../../../test/helpers/paper';
 import { describeEachStore } from '../../../../test/helpers/test-store';
 import type { BrokerMargin, PlaceOrderCommand } from '../broker';
 import { applyFill, emptyPosition } from './positions';
@@ -12,24 +16,9 @@ describeEachStore('paper exchange funds', (kind) => {
   let f: PaperFixture;
   let user: string;
   let symbol: string;
-  let cmd: (overrides?: Partial<PlaceOrderCommand>) => PlaceOrderCommand;
+  let cmd: OrderCommandBuilder;
   beforeEach(async () => {
-    f = await createPaperFixture(kind);
-    user = await f.addUser();
-    const ce = f.contracts.niftyCe;
-    symbol = ce.tradingsymbol;
-    f.market.set('practice', { [symbol]: 100, 'NIFTY 50': 26000 });
-    cmd = (overrides = {}) => ({
-      clientOrderId: 'c',
-      tradingSymbol: symbol,
-      internalToken: ce.internalToken,
-      exchange: 'NFO',
-      side: 'buy',
-      quantity: 65,
-      product: 'normal',
-      orderType: 'market',
-      ...overrides,
-    });
+    ({ f, user, symbol, cmd } = await createNiftyCeDesk(kind));
   });
   afterEach(async () => {
     await f.close();

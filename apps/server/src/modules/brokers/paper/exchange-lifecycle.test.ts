@@ -1,8 +1,12 @@
 import { istEpochMs } from '@xtrader/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createPaperFixture, type PaperFixture } from '../../../../test/helpers/paper';
+import {
+  createNiftyCeDesk,
+  createPaperFixture,
+  type OrderCommandBuilder,
+  type PaperFixture,
+} from '../../../../test/helpers/paper';
 import { describeEachStore } from '../../../../test/helpers/test-store';
-import type { PlaceOrderCommand } from '../broker';
 import { intradayClosedMessage } from './commands';
 import { FUNDS_RESET_REASON } from './exchange';
 import { SQUARE_OFF_REASON } from './intraday-square-off';
@@ -11,29 +15,14 @@ describeEachStore('paper exchange lifecycle', (kind) => {
   let f: PaperFixture;
   let user: string;
   let symbol: string;
-  let cmd: (overrides?: Partial<PlaceOrderCommand>) => PlaceOrderCommand;
+  let cmd: OrderCommandBuilder;
   const tick = async (price: number) => {
     f.clock.advance(1000);
     f.market.push('practice', { [symbol]: price });
     await f.exchange.idle();
   };
   beforeEach(async () => {
-    f = await createPaperFixture(kind);
-    user = await f.addUser();
-    const ce = f.contracts.niftyCe;
-    symbol = ce.tradingsymbol;
-    f.market.set('practice', { [symbol]: 100, 'NIFTY 50': 26000 });
-    cmd = (overrides = {}) => ({
-      clientOrderId: 'c',
-      tradingSymbol: symbol,
-      internalToken: ce.internalToken,
-      exchange: 'NFO',
-      side: 'buy',
-      quantity: 65,
-      product: 'normal',
-      orderType: 'market',
-      ...overrides,
-    });
+    ({ f, user, symbol, cmd } = await createNiftyCeDesk(kind));
   });
   afterEach(async () => {
     await f.close();

@@ -1,6 +1,10 @@
 import { ORDER_MESSAGES } from '@xtrader/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createPaperFixture, type PaperFixture } from '../../../../test/helpers/paper';
+import {
+  createNiftyCeDesk,
+  type OrderCommandBuilder,
+  type PaperFixture,
+} from '../../../../test/helpers/paper';
 import { describeEachStore } from '../../../../test/helpers/test-store';
 import type { PlaceOrderCommand } from '../broker';
 import { PAPER_MESSAGES } from './validation';
@@ -8,23 +12,9 @@ import { PAPER_MESSAGES } from './validation';
 describeEachStore('paper exchange rejections', (kind) => {
   let f: PaperFixture;
   let user: string;
-  let cmd: (overrides?: Partial<PlaceOrderCommand>) => PlaceOrderCommand;
+  let cmd: OrderCommandBuilder;
   beforeEach(async () => {
-    f = await createPaperFixture(kind);
-    user = await f.addUser();
-    const ce = f.contracts.niftyCe;
-    f.market.set('practice', { [ce.tradingsymbol]: 100, 'NIFTY 50': 26000 });
-    cmd = (overrides = {}) => ({
-      clientOrderId: 'c-1',
-      tradingSymbol: ce.tradingsymbol,
-      internalToken: ce.internalToken,
-      exchange: 'NFO',
-      side: 'buy',
-      quantity: 65,
-      product: 'normal',
-      orderType: 'market',
-      ...overrides,
-    });
+    ({ f, user, cmd } = await createNiftyCeDesk(kind, 'c-1'));
   });
   afterEach(async () => {
     await f.close();
