@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachStore } from '../../../test/helpers/test-store';
 import { childIds } from './ids';
 import { createOrdersHarness, type OrdersHarness } from './testing/harness';
-import { addUser, CALL, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
+import { addUser, CALL, harnessWithTrader, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
 
 const bracket = (overrides = {}) =>
   orderBody({ orderCategory: 'oco', ocoOrderTarget: 10, ocoOrderStoploss: 5, ...overrides });
@@ -17,9 +17,7 @@ describeEachStore('bracket and cover orders', (storeKind) => {
   let h: OrdersHarness;
   let user: string;
   beforeEach(async () => {
-    h = await createOrdersHarness({ store: storeKind });
-    user = addUser(h);
-    h.market.push(CALL.tradingsymbol, 120);
+    ({ h, user } = await harnessWithTrader({ store: storeKind }));
   });
   afterEach(() => h.close());
 

@@ -3,15 +3,13 @@ import { describeEachStore } from '../../../test/helpers/test-store';
 import { ForbiddenError } from '../../http/errors';
 import { TEST_INSTRUMENTS } from './testing/fake-instruments';
 import { createOrdersHarness, type OrdersHarness } from './testing/harness';
-import { addUser, CALL, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
+import { addUser, CALL, harnessWithTrader, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
 
 describeEachStore('order placement', (storeKind) => {
   let h: OrdersHarness;
   let user: string;
   beforeEach(async () => {
-    h = await createOrdersHarness({ store: storeKind });
-    user = addUser(h);
-    h.market.push(CALL.tradingsymbol, 120);
+    ({ h, user } = await harnessWithTrader({ store: storeKind }));
   });
   afterEach(() => h.close());
 
@@ -80,9 +78,10 @@ describeEachStore('order placement', (storeKind) => {
 
   it('answers a broker refusal with a 400 carrying the reason and books the rejection', async () => {
     await h.close();
-    h = await createOrdersHarness({ store: storeKind, broker: { refuse: () => 'Insufficient funds' } });
-    user = addUser(h);
-    h.market.push(CALL.tradingsymbol, 120);
+    ({ h, user } = await harnessWithTrader({
+      store: storeKind,
+      broker: { refuse: () => 'Insufficient funds' },
+    }));
     await expect(h.module.service.place(user, { body: orderBody(), iceberg: false })).rejects.toMatchObject({
       status: 400,
       message: 'Insufficient funds',

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { childIds } from './ids';
-import { createOrdersHarness, type OrdersHarness } from './testing/harness';
-import { addUser, CALL, orderBody, orderOf } from './testing/orders-fixtures';
+import type { OrdersHarness } from './testing/harness';
+import { CALL, harnessWithTrader, orderBody, orderOf } from './testing/orders-fixtures';
 
 const stopLoss = (overrides = {}) =>
   orderBody({ transactionType: 'sell', orderType: 'stoploss', triggerPrice: 100, ...overrides });
+
+type TrailParams = Parameters<OrdersHarness['module']['service']['startTrailing']>[2];
 
 describe('trailing stop-loss', () => {
   let h: OrdersHarness;
@@ -15,22 +17,21 @@ describe('trailing stop-loss', () => {
     h.market.push(CALL.tradingsymbol, price);
     await h.settle();
   };
+  /** Places a stop-loss (the default one unless `body` is given) and turns trailing on with `params`. */
+  const placeTrailing = async (params: TrailParams, body = stopLoss()) => {
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    await h.settle();
+    await h.module.service.startTrailing(user, orderId, params);
+    return orderId;
+  };
 
   beforeEach(async () => {
-    h = await createOrdersHarness();
-    user = addUser(h);
-    h.market.push(CALL.tradingsymbol, 120);
+    ({ h, user } = await harnessWithTrader());
   });
   afterEach(() => h.close());
 
   it('local trailing moves the trigger by changeInSL for each changeInPrice in the trade’s favour', async () => {
-    const { orderId } = await h.module.service.place(user, { body: stopLoss(), iceberg: false });
-    await h.settle();
-    await h.module.service.startTrailing(user, orderId, {
-      brokerTrailing: false,
-      changeInPrice: 2,
-      changeInSL: 1,
-    });
+    const orderId = await placeTrailing({ brokerTrailing: false, changeInPrice: 2, changeInSL: 1 });
     const path: [number, number][] = [
       [121, 100],
       [122, 101],
@@ -54,13 +55,7 @@ describe('trailing stop-loss', () => {
 
   it('a short’s buy stop-loss trails downwards, and stop ends it', async () => {
     const body = stopLoss({ transactionType: 'buy', triggerPrice: 140 });
-    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
-    await h.settle();
-    await h.module.service.startTrailing(user, orderId, {
-      brokerTrailing: false,
-      changeInPrice: 1,
-      changeInSL: 1,
-    });
+    const orderId = await placeTrailing({ brokerTrailing: false, changeInPrice: 1, changeInSL: 1 }, body);
     await tick(117);
     expect(await trigger(orderId)).toBe(137);
     await h.module.service.stopTrailing(user, orderId);
@@ -83,13 +78,7 @@ describe('trailing stop-loss', () => {
   });
 
   it('hands broker trailing to the broker and books its moves', async () => {
-    const { orderId } = await h.module.service.place(user, { body: stopLoss(), iceberg: false });
-    await h.settle();
-    await h.module.service.startTrailing(user, orderId, {
-      brokerTrailing: true,
-      changeInPrice: 5,
-      changeInSL: 1,
-    });
+    const orderId = await placeTrailing({ brokerTrailing: true, changeInPrice: 5, changeInSL: 1 });
     await h.settle();
     const modify = h.broker.commands.find((c) => c.type === 'modify');
     expect(modify?.cmd).toEqual({ trailing: { changeInPrice: 5, changeInSL: 1 } });
@@ -100,13 +89,7 @@ describe('trailing stop-loss', () => {
   });
 
   it('keeps trailing after a restart from the persisted reference', async () => {
-    const { orderId } = await h.module.service.place(user, { body: stopLoss(), iceberg: false });
-    await h.settle();
-    await h.module.service.startTrailing(user, orderId, {
-      brokerTrailing: false,
-      changeInPrice: 2,
-      changeInSL: 1,
-    });
+    const orderId = await placeTrailing({ brokerTrailing: false, changeInPrice: 2, changeInSL: 1 });
     await tick(124);
     expect(await trigger(orderId)).toBe(102);
     await h.restart();

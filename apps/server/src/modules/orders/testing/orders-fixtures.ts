@@ -5,7 +5,7 @@ import {
 } from '@xtrader/core/api/orders';
 import type { OrderRecord } from '../record';
 import { TEST_INSTRUMENTS } from './fake-instruments';
-import type { OrdersHarness } from './harness';
+import { createOrdersHarness, type HarnessOptions, type OrdersHarness } from './harness';
 
 export const CALL = TEST_INSTRUMENTS.niftyCall;
 
@@ -38,4 +38,14 @@ export async function orderOf(h: OrdersHarness, userId: string, id: string): Pro
 export function addUser(h: OrdersHarness, userId = `u${Math.random().toString(36).slice(2, 8)}`): string {
   h.broker.users.add(userId);
   return userId;
+}
+
+/** A fresh harness with one trading user and the call quoted at 120: where most engine tests start. */
+export async function harnessWithTrader(
+  options: HarnessOptions = {},
+): Promise<{ h: OrdersHarness; user: string }> {
+  const h = await createOrdersHarness(options);
+  const user = addUser(h);
+  h.market.push(CALL.tradingsymbol, 120);
+  return { h, user };
 }
