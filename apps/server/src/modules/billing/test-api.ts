@@ -1,6 +1,8 @@
+import { afterEach, beforeEach } from 'vitest';
 import { authHeader } from '../../../test/helpers/auth';
 import { createTestApp, type TestApp, type TestResourcesOptions } from '../../../test/helpers/test-app';
 import type { Resources } from '../../resources';
+import type { StoreDialect } from '../../store/open-store';
 import { type AuthModule, createAuthModule } from '../auth/index';
 import { type BillingModule, type BillingModuleOptions, createBillingModule } from './index';
 
@@ -39,6 +41,22 @@ export async function createBillingTestApp(
   });
   if (!built) throw new Error('modules were not built');
   return { ...t, ...built };
+}
+
+/**
+ * Registers hooks that give each test of the suite its own billing app on `store` and the API calls bound to it;
+ * tests read them from the returned context.
+ */
+export function useBillingTestApp(store: StoreDialect) {
+  const ctx = {} as { t: BillingTestApp; api: ReturnType<typeof billingApi> };
+  beforeEach(async () => {
+    ctx.t = await createBillingTestApp({ store });
+    ctx.api = billingApi(ctx.t);
+  });
+  afterEach(async () => {
+    await ctx.t.close();
+  });
+  return ctx;
 }
 
 const BASE = '/v1/options-x/zohoSubscriptions';

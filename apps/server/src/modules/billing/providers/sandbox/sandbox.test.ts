@@ -1,25 +1,16 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTestUser } from '../../../../../test/helpers/auth';
-import type { TestApp } from '../../../../../test/helpers/test-app';
 import { describeEachStore } from '../../../../../test/helpers/test-store';
-import { billingApi, createBillingTestApp, logIn, openCheckout } from '../../test-api';
+import { logIn, openCheckout, useBillingTestApp } from '../../test-api';
 
 const DAY = 86_400_000;
 
 describeEachStore('billing: sandbox checkout', (kind) => {
-  let t: TestApp;
-  let api: ReturnType<typeof billingApi>;
-  beforeEach(async () => {
-    t = await createBillingTestApp({ store: kind });
-    api = billingApi(t);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const ctx = useBillingTestApp(kind);
 
-  const page = (url: string) => t.app.inject({ method: 'GET', url });
+  const page = (url: string) => ctx.t.app.inject({ method: 'GET', url });
   const press = (url: string, button: 'pay' | 'fail') =>
-    t.app.inject({
+    ctx.t.app.inject({
       method: 'POST',
       url: `${url}/${button}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -27,8 +18,8 @@ describeEachStore('billing: sandbox checkout', (kind) => {
     });
 
   it('shows the plan, its price, GST at 18% separately and the total, with Pay and Fail buttons', async () => {
-    const { token } = await createTestUser(t.app);
-    const { url } = await openCheckout(t, token, 'x-trader-yearly');
+    const { token } = await createTestUser(ctx.t.app);
+    const { url } = await openCheckout(ctx.t, token, 'x-trader-yearly');
     const response = await page(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -44,40 +35,40 @@ describeEachStore('billing: sandbox checkout', (kind) => {
   });
 
   it('Pay activates the plan through the webhook path and sends the buyer to the thank-you page', async () => {
-    const { token } = await createTestUser(t.app);
-    const { url } = await openCheckout(t, token, 'x-trader-yearly');
-    expect((await api.status(token)).subscriptionStatus).toBe('pending');
+    const { token } = await createTestUser(ctx.t.app);
+    const { url } = await openCheckout(ctx.t, token, 'x-trader-yearly');
+    expect((await ctx.api.status(token)).subscriptionStatus).toBe('pending');
     const paid = await press(url, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe('/thank-you?expiry=2027-11-23&plan=x-trader-yearly');
-    expect(await api.status(token)).toEqual({
+    expect(await ctx.api.status(token)).toEqual({
       subscriptionStatus: 'live',
       activePlan: 'x-trader-yearly',
       expirationDate: '2027-11-23',
     });
-    const events = await t.resources.db.selectFrom('billingEvents').selectAll().execute();
+    const events = await ctx.t.resources.db.selectFrom('billingEvents').selectAll().execute();
     expect(events).toHaveLength(1);
     expect(events[0]?.eventType).toBe('subscription_activated');
   });
 
   it('a paid checkout is closed: the page and the buttons do nothing more', async () => {
-    const { token } = await createTestUser(t.app);
-    const { url } = await openCheckout(t, token, 'x-trader-quarterly');
+    const { token } = await createTestUser(ctx.t.app);
+    const { url } = await openCheckout(ctx.t, token, 'x-trader-quarterly');
     await press(url, 'pay');
     const again = await press(url, 'pay');
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('/thank-you?expiry=2027-02-23&amp;plan=x-trader-quarterly');
     expect((await page(url)).statusCode).toBe(409);
-    expect(await t.resources.db.selectFrom('billingEvents').selectAll().execute()).toHaveLength(1);
+    expect(await ctx.t.resources.db.selectFrom('billingEvents').selectAll().execute()).toHaveLength(1);
   });
 
   it('Fail leaves the subscription not live, and the buyer may retry and pay', async () => {
-    const { token } = await createTestUser(t.app);
-    const { url } = await openCheckout(t, token, 'x-trader-half-yearly');
+    const { token } = await createTestUser(ctx.t.app);
+    const { url } = await openCheckout(ctx.t, token, 'x-trader-half-yearly');
     const failed = await press(url, 'fail');
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('Payment failed');
-    expect(await api.status(token)).toEqual({
+    expect(await ctx.api.status(token)).toEqual({
       subscriptionStatus: 'none',
       activePlan: null,
       expirationDate: null,
@@ -87,20 +78,20 @@ describeEachStore('billing: sandbox checkout', (kind) => {
     expect((await press(url, 'pay')).headers.location).toBe(
       '/thank-you?expiry=2027-05-23&plan=x-trader-half-yearly',
     );
-    expect((await api.status(token)).activePlan).toBe('x-trader-half-yearly');
+    expect((await ctx.api.status(token)).activePlan).toBe('x-trader-half-yearly');
   });
 
   it('paying during the trial makes the paid plan the active one; it expires after its year', async () => {
-    const { account, token } = await createTestUser(t.app);
-    await api.createSubscription(token, { plan_code: 'freeTrial' });
-    t.resources.clock.advance(3 * DAY);
-    const { url } = await openCheckout(t, token, 'x-trader-yearly');
+    const { account, token } = await createTestUser(ctx.t.app);
+    await ctx.api.createSubscription(token, { plan_code: 'freeTrial' });
+    ctx.t.resources.clock.advance(3 * DAY);
+    const { url } = await openCheckout(ctx.t, token, 'x-trader-yearly');
     expect((await press(url, 'pay')).headers.location).toBe(
       '/thank-you?expiry=2027-11-26&plan=x-trader-yearly',
     );
-    expect((await api.status(token)).activePlan).toBe('x-trader-yearly');
-    t.resources.clock.advance(365 * DAY);
-    expect(await api.status(await logIn(t, account))).toEqual({
+    expect((await ctx.api.status(token)).activePlan).toBe('x-trader-yearly');
+    ctx.t.resources.clock.advance(365 * DAY);
+    expect(await ctx.api.status(await logIn(ctx.t, account))).toEqual({
       subscriptionStatus: 'expired',
       activePlan: null,
       expirationDate: '2027-11-26',
@@ -108,9 +99,9 @@ describeEachStore('billing: sandbox checkout', (kind) => {
   });
 
   it('a second paid plan bought while one runs starts when the first ends', async () => {
-    const { token } = await createTestUser(t.app);
-    await press((await openCheckout(t, token, 'x-trader-quarterly')).url, 'pay');
-    const second = await press((await openCheckout(t, token, 'x-trader-quarterly')).url, 'pay');
+    const { token } = await createTestUser(ctx.t.app);
+    await press((await openCheckout(ctx.t, token, 'x-trader-quarterly')).url, 'pay');
+    const second = await press((await openCheckout(ctx.t, token, 'x-trader-quarterly')).url, 'pay');
     expect(second.headers.location).toBe('/thank-you?expiry=2027-05-23&plan=x-trader-quarterly');
   });
 
