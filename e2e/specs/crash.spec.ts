@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { loginViaApi, signupViaApi, uniqueAccount } from '../support/accounts';
+import { API, call } from '../support/api';
 import { type ServerHandle, startServer } from '../support/server-process';
 
 // "A crash loses no acknowledged order": a dedicated server takes Practice Mode orders from several clients at
@@ -11,7 +12,6 @@ import { type ServerHandle, startServer } from '../support/server-process';
 // every order it answered 200 for, in the state it answered, and positions must equal the fills it holds.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const API = '/v1/options-x';
 const CLIENTS = 6;
 const ACKS_BEFORE_KILL = 40;
 
@@ -29,23 +29,6 @@ test.afterAll(async () => {
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  route: string,
-  body?: unknown,
-) {
-  const response = await request.fetch(`${API}${route}`, {
-    method,
-    headers: { authorization: token },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  const json = (await response.json()) as { message: string; data?: T };
-  expect(response.ok(), `${method} ${route}: ${response.status()} ${json.message}`).toBe(true);
-  return json.data as T;
-}
 
 test('a server killed in the middle of placing orders keeps every order it acknowledged', async () => {
   test.setTimeout(150_000);

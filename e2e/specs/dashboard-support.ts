@@ -1,10 +1,12 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { signupViaApi, uniqueAccount } from '../support/accounts';
+import { call } from '../support/api';
+
+// The specs' authenticated API call, from support/api.ts.
+export { call };
 
 // Shared steps of the dashboard specs: a fresh Practice Mode trader on the dashboard, pinned prices, the order
 // configuration the configuration bar chose, and the table rows the specs look for.
-
-const API = '/v1/options-x';
 
 export type OrderConfig = {
   index: string;
@@ -14,24 +16,6 @@ export type OrderConfig = {
   putTradingSymbol: string;
   putIdentifier: string;
 };
-
-/** An authenticated JSON call that must succeed; returns `data`. */
-export async function call<T = unknown>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await request.fetch(`${API}${path}`, {
-    method,
-    headers: { authorization: token },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  const json = (await response.json()) as { message: string; data?: T };
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${json.message}`).toBe(true);
-  return json.data as T;
-}
 
 /** The trading settings the app persisted (schema V5), read from the page. */
 export async function storedSettings(

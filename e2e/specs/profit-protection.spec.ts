@@ -1,29 +1,10 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signupViaApi, uniqueAccount } from '../support/accounts';
+import { call } from '../support/api';
 import { screenshotPath } from '../support/screenshots';
-
-const API = '/v1/options-x';
 
 type Instrument = { tradingsymbol: string; internalToken: string; lot_size: number; exchange: 'NFO' | 'BFO' };
 type Position = { tradingSymbol: string; productType: string; quantity: number };
-
-/** An authenticated JSON call that must succeed; returns `data`. */
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-) {
-  const response = await request.fetch(`${API}${path}`, {
-    method,
-    headers: { authorization: token },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  const json = (await response.json()) as { message: string; data?: T };
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${json.message}`).toBe(true);
-  return json.data as T;
-}
 
 const intradayQuantity = async (request: APIRequestContext, token: string, symbol: string) => {
   const data = await call<{ positions: { netPosition: Position[] } }>(
