@@ -1,5 +1,6 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { LruMap } from '../lru-map';
 
 /** Most distinct SQL texts kept prepared; multi-row inserts make a few more shapes than the code has queries. */
 const DEFAULT_CAPACITY = 512;
@@ -15,17 +16,14 @@ export function withStatementCache(
   database: SqliteDatabase,
   capacity = DEFAULT_CAPACITY,
 ): KyselySqliteDatabase {
-  const statements = new Map<string, Statement>();
+  const statements = new LruMap<string, Statement>(capacity);
   return {
     prepare(sql: string) {
       let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
+      if (!statement) {
         statement = database.prepare(sql);
-        if (statements.size >= capacity) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
       }
-      statements.set(sql, statement);
       return statement;
     },
     close() {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../clock';
+import { LruMap } from '../../lru-map';
 import type { AuthStore } from './store';
 import type { TokenSigner } from './tokens';
 
@@ -41,7 +42,7 @@ interface LiveSession {
 
 /** Sessions back access tokens, so a token dies on logout or password reset, not only at its expiry. */
 export function createSessions({ store, signer, clock, bus, ttlMs }: SessionDeps) {
-  const live = new Map<string, LiveSession>();
+  const live = new LruMap<string, LiveSession>(LIVE_SESSIONS_KEPT);
   // Bumped by every revocation: a read that was in flight across one must not be remembered as live.
   let revocations = 0;
   const forget = (sessionIds: readonly string[]) => {
@@ -49,11 +50,6 @@ export function createSessions({ store, signer, clock, bus, ttlMs }: SessionDeps
     for (const id of sessionIds) live.delete(id);
   };
   bus.subscribe('session.revoked', ({ sessionIds }) => forget(sessionIds));
-  const remember = (id: string, session: LiveSession) => {
-    live.delete(id);
-    if (live.size >= LIVE_SESSIONS_KEPT) live.delete(live.keys().next().value as string);
-    live.set(id, session);
-  };
   const announce = (userId: string, sessionIds: string[]) =>
     sessionIds.length > 0 ? bus.publish('session.revoked', { userId, sessionIds }) : Promise.resolve();
 
@@ -88,7 +84,7 @@ export function createSessions({ store, signer, clock, bus, ttlMs }: SessionDeps
       if (!session || session.userId !== claims.userId) return null;
       if (session.revokedAt !== null || session.expiresAt <= now) return null;
       if (seen === revocations) {
-        remember(claims.sessionId, { userId: session.userId, expiresAt: session.expiresAt, checkedAt: now });
+        live.set(claims.sessionId, { userId: session.userId, expiresAt: session.expiresAt, checkedAt: now });
       }
       return identity;
     },

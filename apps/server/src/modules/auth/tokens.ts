@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
+import { LruMap } from '../../lru-map';
 
 /** Claims of an access token. `expiryAt` (seconds) is what the web app reads (SPEC section 3). */
 export interface AccessTokenClaims {
@@ -10,7 +11,7 @@ export interface AccessTokenClaims {
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'x-trader';
-/** Verified tokens remembered, at most (a few MB); the oldest is forgotten first. */
+/** Verified tokens remembered, at most (a few MB); the least recently used is forgotten first. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
 interface Verified {
@@ -30,11 +31,7 @@ export function createTokenSigner(key: Uint8Array, clock: Clock): TokenSigner {
   // A token's signature and claims never change, so one verified stays good until its exp: checking its HMAC again
   // on every request (WebCrypto, asynchronous) cost more than the rest of authentication on the order path.
   // Revocation is the session's business, checked by the caller on every request regardless.
-  const verified = new Map<string, Verified>();
-  const remember = (token: string, entry: Verified) => {
-    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
-    verified.set(token, entry);
-  };
+  const verified = new LruMap<string, Verified>(VERIFIED_CACHE_SIZE);
 
   return {
     async sign({ userId, sessionId, expiryAt }) {
@@ -62,7 +59,7 @@ export function createTokenSigner(key: Uint8Array, clock: Clock): TokenSigner {
         const { sub, sid, expiryAt, exp } = payload;
         if (typeof sub !== 'string' || typeof sid !== 'string' || typeof expiryAt !== 'number') return null;
         const claims = { userId: sub, sessionId: sid, expiryAt };
-        remember(token, { claims, expiresAt: (exp as number) * 1000 });
+        verified.set(token, { claims, expiresAt: (exp as number) * 1000 });
         return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;

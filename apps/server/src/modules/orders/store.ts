@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { LruMap } from '../../lru-map';
 import { insertShape, rowValues, runShaped } from '../../store/compiled-shapes';
 import type { Database } from '../../store/database';
 import { fromRow, type OrderRecord, type OrderRow, toRow } from './record';
@@ -30,24 +31,22 @@ export interface OrderStoreOptions {
  * this store, so the copy kept here is what the database holds. A final order is dropped: nothing reads it often.
  */
 function workingOrderCache(enabled: boolean) {
-  const kept = new Map<string, OrderRecord>();
+  const kept = new LruMap<string, OrderRecord>(WORKING_ORDERS_KEPT);
   return {
     get(userId: string, id: string): OrderRecord | undefined {
       const order = kept.get(id);
       return order?.userId === userId ? order : undefined;
     },
-    /** Keeps the order as a fresh read would return it (`row` as stored). */
-    put(row: OrderRow): void {
-      if (!enabled) return;
-      kept.delete(row.id);
-      if (FINAL_STATUSES.includes(row.status)) return;
-      if (kept.size >= WORKING_ORDERS_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(row.id, fromRow(row));
-    },
-    /** `put`, answering the order it keeps (or a new copy when it keeps none). */
-    read(row: OrderRow): OrderRecord {
-      this.put(row);
-      return kept.get(row.id) ?? fromRow(row);
+    /** Keeps a working order as stored (`row`), as a fresh read would return it; answers the record kept. */
+    put(row: OrderRow): OrderRecord | undefined {
+      if (!enabled) return undefined;
+      if (FINAL_STATUSES.includes(row.status)) {
+        kept.delete(row.id);
+        return undefined;
+      }
+      const order = fromRow(row);
+      kept.set(row.id, order);
+      return order;
     },
     brokerOrderIdSet(id: string, brokerOrderId: string): void {
       const order = kept.get(id);
@@ -141,7 +140,8 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
       if (kept) return kept;
       const { rows } =
         await sql<OrderRow>`select * from "orders" where "id" = ${id} and "user_id" = ${userId}`.execute(db);
-      return rows[0] ? working.read(rows[0]) : undefined;
+      const row = rows[0];
+      return row ? (working.put(row) ?? fromRow(row)) : undefined;
     },
 
     /** The user's orders among `ids`, by id (ids of another user's orders are simply absent). */
@@ -220,7 +220,6 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
 
     /** Forgets a user's orders at one broker (Practice Mode funds reset clears paper orders). */
     async deleteBrokerOrders(userId: string, brokerId: string): Promise<void> {
-      working.forgetUser(userId);
       await db.transaction().execute(async (tx) => {
         const ids = tx
           .selectFrom('orders')
