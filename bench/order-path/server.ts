@@ -14,6 +14,7 @@ import { createAuthModule } from '../../apps/server/src/modules/auth/index';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { createUsersActiveBroker } from '../../apps/server/src/modules/brokers/active-broker';
 import { PaperExchange } from '../../apps/server/src/modules/brokers/paper/exchange';
+import { viewOfActiveBroker } from '../../apps/server/src/modules/market/index';
 import type { AppModule } from '../../apps/server/src/modules/module';
 import { createOrdersModule } from '../../apps/server/src/modules/orders/index';
 import { createEntitlementGuard, entitlementSources } from '../../apps/server/src/modules/risk/entitlement';
@@ -118,8 +119,7 @@ async function main(): Promise<void> {
     instruments: benchInstruments,
     requireUser: auth.requireUser,
     // As the composition root does it: Practice Mode users trade on the delayed view.
-    priceViewFor: async (userId) =>
-      (await activeBrokers.activeBrokerOf(userId)) === 'PAPERTRADE' ? 'practice' : 'live',
+    priceViewFor: viewOfActiveBroker(activeBrokers.activeBrokerOf),
     // As the composition root: Practice Mode orders pass the entitlement check on the active broker alone.
     placementGuards: [
       createEntitlementGuard(

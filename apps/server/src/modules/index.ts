@@ -61,7 +61,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   });
   // The one cheap read of a user's active broker (a single column), used on every order and quote view.
   const activeBrokerOf = (userId: string) => brokers.activeBrokers.activeBrokerOf(userId);
-  const viewOf = viewOfActiveBroker(async (userId) => ({ activeBroker: await activeBrokerOf(userId) }));
+  const viewOf = viewOfActiveBroker(activeBrokerOf);
   const instruments = createInstrumentsModule(resources, {
     catalog,
     quotes: market.marketData,

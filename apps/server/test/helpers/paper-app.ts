@@ -1,5 +1,6 @@
 import { createAuthModule } from '../../src/modules/auth/index';
-import { type BrokersModule, createBrokersModule, PAPER_BROKER_ID } from '../../src/modules/brokers/index';
+import { type BrokersModule, createBrokersModule } from '../../src/modules/brokers/index';
+import { viewOfActiveBroker } from '../../src/modules/market/index';
 import { createPortfolioModule, type PortfolioModule } from '../../src/modules/portfolio/index';
 import type { StoreDialect } from '../../src/store/open-store';
 import { authHeader, createTestUser } from './auth';
@@ -39,14 +40,12 @@ export async function createPaperApp(store: StoreDialect = 'sqlite'): Promise<Pa
         marketData: market,
         instruments,
       });
-      const activeBrokers = brokers.activeBrokers;
       portfolio = createPortfolioModule({
         requireUser: auth.requireUser,
         registry: brokers.registry,
         marketData: market,
         instruments,
-        viewOf: async (userId) =>
-          (await activeBrokers.activeBrokerOf(userId)) === PAPER_BROKER_ID ? 'practice' : 'live',
+        viewOf: viewOfActiveBroker(brokers.activeBrokers.activeBrokerOf),
       });
       return [auth, brokers, portfolio];
     },

@@ -47,6 +47,6 @@ export function createMarketModule(
 
 /** Practice Mode (active broker PAPERTRADE) reads the delayed `practice` view; everyone else `live`. */
 export const viewOfActiveBroker =
-  (lookup: (userId: string) => Promise<{ activeBroker: string | null }>): ViewOfUser =>
+  (activeBrokerOf: (userId: string) => Promise<string | null>): ViewOfUser =>
   async (userId) =>
-    (await lookup(userId)).activeBroker === 'PAPERTRADE' ? 'practice' : 'live';
+    (await activeBrokerOf(userId)) === 'PAPERTRADE' ? 'practice' : 'live';

@@ -6,6 +6,7 @@ import { paperInstruments } from '../../../test/helpers/paper';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { createAuthModule } from '../auth/index';
 import { type BrokersModule, createBrokersModule, PAPER_BROKER_ID } from '../brokers/index';
+import { viewOfActiveBroker } from '../market/index';
 import { createPortfolioModule } from '../portfolio/index';
 import { childIds } from './ids';
 import { createOrdersModule, type OrdersModule } from './index';
@@ -44,11 +45,7 @@ beforeAll(async () => {
         marketData: market,
         instruments,
       });
-      const activeBrokers = brokers.activeBrokers;
-      const viewOf = async (userId: string) =>
-        (await activeBrokers.activeBrokerOf(userId)) === PAPER_BROKER_ID
-          ? ('practice' as const)
-          : ('live' as const);
+      const viewOf = viewOfActiveBroker(brokers.activeBrokers.activeBrokerOf);
       orders = createOrdersModule({
         resources,
         registry: brokers.registry,
