@@ -143,7 +143,7 @@ export type Config = Readonly<{
   accessTokenTtlHours: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
   trustProxy: boolean;
-  /** OTP sends allowed per client address per hour (a shared office address may need more). */
+  /** OTP requests allowed per client address per hour (a shared office address may need more). */
   otpSendsPerIpPerHour: number;
   /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
   smtp: Readonly<{ url: string; from: string }> | undefined;

@@ -97,6 +97,23 @@ describe('SQLite group commit', () => {
     expect(committed()).toEqual(['x', 'y']);
   });
 
+  it('runs many explicit transactions waiting at once one after another, each to its commit', async () => {
+    const holder = db.transaction().execute(async (trx) => {
+      await sql`insert into notes (id, text) values ('h', 'holder')`.execute(trx);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    // These all wait for the holder, then wake together: each must still get the transaction to itself.
+    const waiting = Array.from({ length: 5 }, (_, i) =>
+      db.transaction().execute(async (trx) => {
+        await sql`insert into notes (id, text) values (${`w${i}`}, ${`waiter ${i}`})`.execute(trx);
+        await sql`update notes set text = text where id = ${`w${i}`}`.execute(trx);
+      }),
+    );
+    await holder;
+    await Promise.all(waiting);
+    expect(committed()).toEqual(['holder', 'waiter 0', 'waiter 1', 'waiter 2', 'waiter 3', 'waiter 4']);
+  });
+
   it('fails every write of a group whose commit fails, and stores none of them', async () => {
     await sql`create table parents (id text primary key)`.execute(db);
     await sql`create table children (id text primary key, text text not null,

@@ -196,7 +196,9 @@ class GroupCommitDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const own = connection as Connection;
-    await this.turn(own);
+    // Checked again right before taking the hold, with no await in between: every waiter wakes when the
+    // holder lets go, and only the first may take it (`await this.turn()` would let them all through).
+    while (this.holder !== undefined && this.holder !== own) await this.freed;
     this.openGroup();
     this.prepare(`savepoint ${EXPLICIT}`).run();
     this.holder = own;

@@ -7,7 +7,7 @@ import { ensureDemoAccount } from './demo-account';
 import { registerDevOutboxRoute } from './dev-routes';
 import { createOtpFlow } from './otp-flow';
 import { createOtpSender, type OtpSender, OutboxOtpSender } from './otp-sender';
-import { authRateRules, createRateLimiter } from './rate-limit';
+import { authRateLimits, createRateLimiter } from './rate-limit';
 import { registerAuthRoutes } from './routes';
 import { type AuthService, createAuthService } from './service';
 import { type AuthIdentity, createSessions } from './sessions';
@@ -36,7 +36,7 @@ export interface AuthModule extends AppModule {
 }
 
 export function createAuthModule(resources: Resources, options: AuthModuleOptions = {}): AuthModule {
-  const { config, logger, clock, db, bus, masterKey } = resources;
+  const { config, logger, clock, db, dialect, bus, masterKey } = resources;
   const store = createAuthStore(db);
   const sender = options.otpSender ?? createOtpSender(config, logger, clock);
   const sessions = createSessions({
@@ -50,8 +50,8 @@ export function createAuthModule(resources: Resources, options: AuthModuleOption
     store,
     otp: createOtpFlow({ store, sender, clock, codeKey: deriveKey(masterKey, 'otp') }),
     sessions,
-    limiter: createRateLimiter(db, clock),
-    rules: authRateRules({ otpSendsPerIpPerHour: config.otpSendsPerIpPerHour }),
+    limiter: createRateLimiter(db, clock, dialect),
+    limits: authRateLimits({ otpSendsPerIpPerHour: config.otpSendsPerIpPerHour }),
     clock,
     defaultSettings: defaultSettingsJson,
   });

@@ -74,18 +74,70 @@ describeEachStore('auth: login and sessions', (kind) => {
     expect(info.json().data.user).toMatchObject({ name: 'Demo Trader', phone: '9999999999' });
   });
 
-  it('limits failed logins per account (5 per 15 minutes), then lets the right password in again', async () => {
+  it('locks an account for the address that failed 5 times in 15 minutes, whatever name it used', async () => {
     const { account } = await createTestUser(t.app);
-    // Failures count against the account whichever name is used.
     for (let i = 0; i < 5; i += 1) {
       const username = i % 2 === 0 ? account.email : account.phone;
-      expect((await login(username, 'wrong-pass', `10.0.2.${i}`)).statusCode).toBe(401);
+      expect((await login(username, 'wrong-pass', '10.0.2.1')).statusCode).toBe(401);
     }
-    const locked = await login(account.phone, account.passcode, '10.0.3.1');
+    const locked = await login(account.phone, account.passcode, '10.0.2.1');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/Too many failed login attempts/);
+    expect(locked.json().message).toBe(
+      'Too many failed login attempts. Please try again later or reset your password.',
+    );
+    expect(Number(locked.headers['retry-after'])).toBe(15 * 60);
     t.resources.clock.advance(15 * 60_000);
-    expect((await login(account.email, account.passcode, '10.0.3.1')).statusCode).toBe(200);
+    expect((await login(account.email, account.passcode, '10.0.2.1')).statusCode).toBe(200);
+  });
+
+  it('does not lock the owner out from another address, nor block password reset', async () => {
+    const { account } = await createTestUser(t.app);
+    for (let i = 0; i < 5; i += 1) await login(account.email, `wrong-pass-${i}`, '10.0.2.66');
+    expect((await login(account.email, account.passcode, '10.0.2.66')).statusCode).toBe(429);
+    // The owner, elsewhere, still logs in.
+    expect((await login(account.email, account.passcode, '10.0.2.7')).statusCode).toBe(200);
+    // And can reset the password.
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/v1/options-x${url}`, payload, remoteAddress: '10.0.2.7' });
+    const otp = (await post('/auth/forgotPasscode', { email: account.email, phone: account.phone })).json()
+      .data.devOtp;
+    const requestID = (await post('/auth/verifyRestPasscodeOTP', { phone: account.phone, otp })).json().data
+      .requestId;
+    const reset = await post('/auth/resetPasscode', {
+      phone: account.phone,
+      passcode: 'new-secret-1',
+      requestID,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(account.phone, 'new-secret-1', '10.0.2.7')).statusCode).toBe(200);
+  });
+
+  it('locks longer when an address keeps failing: 10 failures an hour, 20 a day', async () => {
+    const { account } = await createTestUser(t.app);
+    const fail = async (times: number) => {
+      for (let i = 0; i < times; i += 1) {
+        expect((await login(account.email, 'wrong-pass', '10.0.2.9')).statusCode).toBe(401);
+      }
+    };
+    const retryAfter = async () => {
+      const response = await login(account.email, account.passcode, '10.0.2.9');
+      expect(response.statusCode).toBe(429);
+      return Number(response.headers['retry-after']);
+    };
+    await fail(5);
+    expect(await retryAfter()).toBe(15 * 60);
+    t.resources.clock.advance(15 * 60_000);
+    await fail(5);
+    // The first failure leaves the hour 45 minutes from now.
+    expect(await retryAfter()).toBe(45 * 60);
+    t.resources.clock.advance(45 * 60_000);
+    await fail(5);
+    t.resources.clock.advance(15 * 60_000);
+    await fail(5);
+    // Twenty failures within the day: locked until the first one is a day old.
+    expect(await retryAfter()).toBe((24 * 60 - 75) * 60);
+    t.resources.clock.advance((24 * 60 - 75) * 60_000);
+    expect((await login(account.email, account.passcode, '10.0.2.9')).statusCode).toBe(200);
   });
 
   it('limits failed logins per address (20 per 15 minutes)', async () => {

@@ -59,14 +59,19 @@ export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
     /** Accepts the code once, or throws a 400 saying why not; returns the verified row. */
     async verify(phone: string, purpose: OtpPurpose, code: string): Promise<OtpRow> {
       const row = await store.findOtp(phone, purpose);
+      // A reset code exists only for a real account: without one, answer as for a wrong code, so this step
+      // does not tell which email and phone belong together.
+      if (!row && purpose === 'reset') throw new BadRequestError(OTP_MESSAGES.invalid, 'OTP_INVALID');
       if (!row) throw new BadRequestError(OTP_MESSAGES.missing, 'OTP_MISSING');
       if (row.verifiedAt !== null) throw new BadRequestError(OTP_MESSAGES.used, 'OTP_USED');
       if (row.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS)
         throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
       if (clock.now() >= row.expiresAt) throw new BadRequestError(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+      // The try is counted before the code is compared, so parallel guesses get at most the allowed tries.
+      const tries = await store.takeOtpAttempt(row.id, OTP_MAX_FAILED_ATTEMPTS);
+      if (tries === undefined) throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
       if (!matches(row, code)) {
-        const failures = await store.recordOtpFailure(row.id);
-        if (failures >= OTP_MAX_FAILED_ATTEMPTS) throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
+        if (tries >= OTP_MAX_FAILED_ATTEMPTS) throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
         throw new BadRequestError(OTP_MESSAGES.invalid, 'OTP_INVALID');
       }
       const now = clock.now();

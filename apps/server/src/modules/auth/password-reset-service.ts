@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../http/errors';
 import { hashPassword } from './passwords';
+import { takeEach } from './rate-limit';
 import {
   ACCOUNT_ERRORS,
   type AuthServiceDeps,
-  loginFailuresKey,
+  loginFailuresPrefix,
   normalizeEmail,
-  throttledOtpSend,
+  otpRequestsKey,
 } from './service-deps';
 
 export const RESET_REQUEST_TTL_MS = 10 * 60_000;
@@ -14,16 +15,30 @@ export const RESET_REQUEST_TTL_MS = 10 * 60_000;
 const badRequest = () => new BadRequestError(ACCOUNT_ERRORS.badResetRequest, 'BAD_RESET_REQUEST');
 
 /** Forgot password in three steps: email and phone, OTP, new password. */
-export function createPasswordResetService({ store, otp, sessions, limiter, rules, clock }: AuthServiceDeps) {
+export function createPasswordResetService({
+  store,
+  otp,
+  sessions,
+  limiter,
+  limits,
+  clock,
+}: AuthServiceDeps) {
   return {
-    /** Step 1: the email and phone must belong to one account; sends a code and returns it. */
-    async requestResetOtp(email: string, phone: string, ip: string): Promise<string> {
+    /**
+     * Step 1: sends a code if the email and phone belong to one account and returns it; otherwise sends
+     * nothing and returns undefined. The caller answers both alike, so the answer reveals no account.
+     */
+    async requestResetOtp(email: string, phone: string, ip: string): Promise<string | undefined> {
+      const address = normalizeEmail(email);
+      // Counted before the account is looked up, whatever the outcome. Per phone and email, so someone who
+      // knows only the phone cannot use up the owner's sends (only one email can make a code go out).
+      await takeEach(limiter, [
+        { key: otpRequestsKey(ip), limit: limits.otpPerIp },
+        { key: `otp:reset:${phone}:${address}`, limit: limits.otpPerPhone },
+      ]);
       const user = await store.findUserByPhone(phone);
-      if (!user || user.email !== normalizeEmail(email)) {
-        throw new BadRequestError(ACCOUNT_ERRORS.noAccount, 'NO_ACCOUNT');
-      }
-      const message = { phone, email: user.email, name: user.name, purpose: 'reset' as const };
-      return throttledOtpSend(limiter, rules, phone, ip, () => otp.issue(message));
+      if (!user || user.email !== address) return undefined;
+      return otp.issue({ phone, email: user.email, name: user.name, purpose: 'reset' });
     },
 
     /** Step 2: trades a valid code for a single-use request id, valid 10 minutes. */
@@ -44,7 +59,7 @@ export function createPasswordResetService({ store, otp, sessions, limiter, rule
       return id;
     },
 
-    /** Step 3: sets the new password, ends every earlier session and lifts a login lock-out. */
+    /** Step 3: sets the new password, ends every earlier session and lifts its login lock-outs. */
     async resetPassword(phone: string, passcode: string, requestId: string): Promise<void> {
       const reset = await store.findPasswordReset(requestId);
       const user = reset ? await store.findUserById(reset.userId) : undefined;
@@ -53,7 +68,7 @@ export function createPasswordResetService({ store, otp, sessions, limiter, rule
       if (!usable || !(await store.usePasswordReset(reset.id, clock.now()))) throw badRequest();
       await store.updatePassword(user.id, await hashPassword(passcode), clock.now());
       await sessions.revokeAll(user.id);
-      await limiter.clear(loginFailuresKey(user.id));
+      await limiter.clearPrefix(loginFailuresPrefix(user.id));
     },
   };
 }

@@ -48,7 +48,9 @@ export function registerAuthRoutes(app: ApiApp, deps: AuthRouteDeps): void {
   registerProfileRoutes(app, deps);
 }
 
-const otpSent = (deps: AuthRouteDeps, code: string) => ok(deps.revealOtp ? { devOtp: code } : {}, 'OTP sent');
+/** The same answer whether or not a code went out (a password reset for no account sends none). */
+const otpSent = (deps: AuthRouteDeps, code: string | undefined) =>
+  ok(deps.revealOtp && code !== undefined ? { devOtp: code } : {}, 'OTP sent');
 
 function registerSignupRoutes(app: ApiApp, deps: AuthRouteDeps): void {
   const { auth } = deps;

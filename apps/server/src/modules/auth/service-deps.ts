@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@xtrader/core/api/auth';
 import type { Clock } from '../../clock';
 import type { OtpFlow } from './otp-flow';
-import type { AuthRateRules, RateLimiter } from './rate-limit';
+import type { AuthRateLimits, RateLimiter } from './rate-limit';
 import type { Sessions } from './sessions';
 import type { AuthStore } from './store';
 
@@ -20,7 +20,7 @@ export interface AuthServiceDeps {
   otp: OtpFlow;
   sessions: Sessions;
   limiter: RateLimiter;
-  rules: AuthRateRules;
+  limits: AuthRateLimits;
   clock: Clock;
   /** Settings JSON of a new account. */
   defaultSettings: () => string;
@@ -29,21 +29,11 @@ export interface AuthServiceDeps {
 /** Emails compare case-insensitively: they are stored and looked up lower-cased. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-/** Rate-limit key of failed logins of one account. */
-export const loginFailuresKey = (userId: string): string => `login:user:${userId}`;
+/** Rate-limit key of failed logins of one account from one address. */
+export const loginFailuresKey = (userId: string, ip: string): string => `${loginFailuresPrefix(userId)}${ip}`;
 
-/** Sends an OTP if neither the phone nor the caller's address has used up its sends, then counts it. */
-export async function throttledOtpSend(
-  limiter: RateLimiter,
-  rules: AuthRateRules,
-  phone: string,
-  ip: string,
-  send: () => Promise<string>,
-): Promise<string> {
-  await limiter.check(`otp:phone:${phone}`, rules.otpPerPhone);
-  await limiter.check(`otp:ip:${ip}`, rules.otpPerIp);
-  const code = await send();
-  await limiter.hit(`otp:phone:${phone}`);
-  await limiter.hit(`otp:ip:${ip}`);
-  return code;
-}
+/** What the rate-limit keys of one account's failed logins (from any address) start with. */
+export const loginFailuresPrefix = (userId: string): string => `login:user:${userId}:ip:`;
+
+/** Rate-limit key of OTP requests from one address (signup and password reset alike). */
+export const otpRequestsKey = (ip: string): string => `otp:ip:${ip}`;

@@ -1,6 +1,7 @@
 import { UnauthorizedError } from '../../http/errors';
 import { createPasswordResetService } from './password-reset-service';
 import { decoyPasswordHash, verifyPassword } from './passwords';
+import { takeEach } from './rate-limit';
 import { ACCOUNT_ERRORS, type AuthServiceDeps, loginFailuresKey, normalizeEmail } from './service-deps';
 import type { AuthIdentity, IssuedToken } from './sessions';
 import { createSignupService } from './signup-service';
@@ -12,7 +13,7 @@ const isPhone = (text: string) => /^\d{10}$/.test(text);
 
 /** Accounts: signup with a verified phone, login, password reset, logout, token checks. */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { store, sessions, limiter, rules } = deps;
+  const { store, sessions, limiter, limits } = deps;
 
   /** Email or phone plus password; one message for every wrong combination, failures rate-limited. */
   async function login(username: string, passcode: string, ip: string): Promise<IssuedToken> {
@@ -20,19 +21,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     const user = isPhone(name)
       ? await store.findUserByPhone(name)
       : await store.findUserByEmail(normalizeEmail(name));
-    // Failures count per account (however it is named) and per address; unknown names count by name.
-    const accountKey = user ? loginFailuresKey(user.id) : `login:name:${normalizeEmail(name)}`;
-    const ipKey = `login:ip:${ip}`;
-    await limiter.check(accountKey, rules.loginFailuresPerAccount);
-    await limiter.check(ipKey, rules.loginFailuresPerIp);
+    // Failures count per account (however it is named) and address, so guessing from one address cannot
+    // lock the owner out elsewhere; unknown names count by name. The address also has its own limit.
+    const accountKey = user ? loginFailuresKey(user.id, ip) : `login:name:${normalizeEmail(name)}:ip:${ip}`;
+    // The attempt is counted before the password is checked, so parallel guesses get no more checks than
+    // the limit allows; a right password then gives its count back.
+    const [, ipAttempt] = await takeEach(limiter, [
+      { key: accountKey, limit: limits.loginFailuresPerAccountAndIp },
+      { key: `login:ip:${ip}`, limit: limits.loginFailuresPerIp },
+    ]);
     // Hash even for an unknown account, so response time does not reveal which accounts exist.
     const valid = await verifyPassword(passcode, user?.passwordHash ?? (await decoyPasswordHash()));
-    if (!user || !valid) {
-      await limiter.hit(accountKey);
-      await limiter.hit(ipKey);
-      throw new UnauthorizedError(ACCOUNT_ERRORS.badCredentials, 'BAD_CREDENTIALS');
-    }
+    if (!user || !valid) throw new UnauthorizedError(ACCOUNT_ERRORS.badCredentials, 'BAD_CREDENTIALS');
     await limiter.clear(accountKey);
+    if (ipAttempt) await limiter.release(ipAttempt);
     return sessions.open(user.id);
   }
 

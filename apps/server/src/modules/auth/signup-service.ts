@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { BadRequestError } from '../../http/errors';
 import { isUniqueViolation } from '../../store/errors';
 import { hashPassword } from './passwords';
-import { ACCOUNT_ERRORS, type AuthServiceDeps, normalizeEmail, throttledOtpSend } from './service-deps';
+import { ACCOUNT_ERRORS, type AuthServiceDeps, normalizeEmail, otpRequestsKey } from './service-deps';
 import type { IssuedToken } from './sessions';
 
 export const SIGNUP_VERIFICATION_TTL_MS = 15 * 60_000;
@@ -24,7 +24,7 @@ export function createSignupService({
   otp,
   sessions,
   limiter,
-  rules,
+  limits,
   clock,
   defaultSettings,
 }: AuthServiceDeps) {
@@ -67,11 +67,12 @@ export function createSignupService({
       input: { name: string; email: string; phone: string },
       ip: string,
     ): Promise<string> {
+      // Counted before the answer says whether the account exists, so probing for accounts is limited too.
+      await limiter.take(otpRequestsKey(ip), limits.otpPerIp);
       await refuseTaken(input.email, input.phone);
+      await limiter.take(`otp:phone:${input.phone}`, limits.otpPerPhone);
       const message = { phone: input.phone, email: normalizeEmail(input.email), name: input.name.trim() };
-      return throttledOtpSend(limiter, rules, input.phone, ip, () =>
-        otp.issue({ ...message, purpose: 'signup' }),
-      );
+      return otp.issue({ ...message, purpose: 'signup' });
     },
 
     /** Step 2: the phone is proven for the next 15 minutes. */

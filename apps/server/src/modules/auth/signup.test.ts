@@ -124,6 +124,21 @@ describeEachStore('auth: signup', (kind) => {
     expect((await post('/auth/verifyOtp', { phone: account.phone, OTP: fresh })).statusCode).toBe(200);
   });
 
+  it('limits OTP requests per address before saying an account exists', async () => {
+    const taken = newAccount();
+    await signUp(t.app, taken);
+    for (let i = 0; i < 10; i += 1) {
+      const probe = await requestOtp({ ...newAccount(), phone: taken.phone }, '10.0.0.7');
+      expect(probe.json()).toEqual({
+        success: false,
+        message: 'Account with this email or number already exist. Please login to continue.',
+      });
+    }
+    const limited = await requestOtp({ ...newAccount(), phone: taken.phone }, '10.0.0.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Too many OTP requests. Please try again later.');
+  });
+
   it('limits OTP sends per phone (3 per 10 minutes) and per address (10 per hour)', async () => {
     const account = newAccount();
     for (let i = 0; i < 3; i += 1) expect((await requestOtp(account, '10.0.0.2')).statusCode).toBe(200);

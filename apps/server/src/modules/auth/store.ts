@@ -86,16 +86,21 @@ export function createAuthStore(db: Kysely<Database>) {
       return rows.map((row) => row.id);
     },
 
-    /** Stores the phone's new code for `purpose`, replacing (and so voiding) any earlier one. */
+    /**
+     * Stores the phone's new code for `purpose`, replacing (and so voiding) any earlier one. One upsert, so
+     * parallel requests for one phone cannot collide: the last one's code stands.
+     */
     async replaceOtp(otp: Insertable<OtpsTable>): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('otps')
-          .where('phone', '=', otp.phone)
-          .where('purpose', '=', otp.purpose)
-          .execute();
-        await trx.insertInto('otps').values(otp).execute();
-      });
+      const { id, codeHash, createdAt, expiresAt, failedAttempts, verifiedAt } = otp;
+      await db
+        .insertInto('otps')
+        .values(otp)
+        .onConflict((conflict) =>
+          conflict
+            .columns(['phone', 'purpose'])
+            .doUpdateSet({ id, codeHash, createdAt, expiresAt, failedAttempts, verifiedAt }),
+        )
+        .execute();
     },
 
     findOtp: (phone: string, purpose: OtpPurpose) =>
@@ -106,15 +111,19 @@ export function createAuthStore(db: Kysely<Database>) {
         .where('purpose', '=', purpose)
         .executeTakeFirst(),
 
-    /** Counts one wrong guess; returns the new count. */
-    async recordOtpFailure(id: string): Promise<number> {
+    /**
+     * Counts one try of the code if it has tries left (`failedAttempts` below `max`), in one statement, so
+     * parallel guesses can never get more tries than `max`; returns the new count, or undefined if none left.
+     */
+    async takeOtpAttempt(id: string, max: number): Promise<number | undefined> {
       const row = await db
         .updateTable('otps')
         .set((eb) => ({ failedAttempts: eb('failedAttempts', '+', 1) }))
         .where('id', '=', id)
+        .where('failedAttempts', '<', max)
         .returning('failedAttempts')
         .executeTakeFirst();
-      return row?.failedAttempts ?? Number.POSITIVE_INFINITY;
+      return row?.failedAttempts;
     },
 
     /** Marks the code used; false if another request used it first. */

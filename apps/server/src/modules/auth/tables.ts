@@ -41,6 +41,7 @@ export interface OtpsTable {
   codeHash: string;
   createdAt: number;
   expiresAt: number;
+  /** Tries of the code so far (the right one included: a verified code is never tried again); at most 5. */
   failedAttempts: number;
   /** When the code was entered correctly; a verified code cannot be verified again. */
   verifiedAt: number | null;

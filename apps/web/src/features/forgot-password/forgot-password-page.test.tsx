@@ -48,17 +48,17 @@ describe('forgot password page', () => {
     expect(getOtp).toBeDisabled();
   });
 
-  it('toasts the server message when the account is unknown', async () => {
+  it('toasts the server message when the request is refused', async () => {
     mockApi(
       routes({
-        'POST /auth/forgotPasscode': () => fail(400, 'no account found with this email and phone number.'),
+        'POST /auth/forgotPasscode': () => fail(429, 'too many OTP requests. please try again later.'),
       }),
     );
     renderRoute('/forgot-password');
     await userEvent.type(await screen.findByLabelText('Email'), EMAIL);
     await userEvent.type(screen.getByLabelText('Phone'), PHONE);
     await userEvent.click(screen.getByRole('button', { name: 'Get OTP' }));
-    expect(await screen.findByText('No account found with this email and phone number.')).toBeInTheDocument();
+    expect(await screen.findByText('Too many otp requests. please try again later.')).toBeInTheDocument();
   });
 
   it('verifies automatically once the four boxes are filled', async () => {

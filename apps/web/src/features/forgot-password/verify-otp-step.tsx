@@ -44,7 +44,9 @@ export function VerifyOtpStep({
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        Enter the {OTP_LENGTH}-digit code sent to <span className="font-medium text-fg">+91 {phone}</span>.
+        Enter the {OTP_LENGTH}-digit code sent for <span className="font-medium text-fg">+91 {phone}</span>.
+        {/* The server answers alike whether or not the email and phone match an account (it reveals none). */}{' '}
+        If none arrives, check that the email and phone are those of your account.
       </p>
       <OtpBoxes ref={boxes} digits={digits} onChange={change} disabled={verify.isPending} autoFocus />
       <p className="flex h-5 items-center gap-2 text-xs text-muted" aria-live="polite">
