@@ -119,24 +119,21 @@ export function createMarketData(
 
   /**
    * A contract nobody watched has no delayed price until its first tick falls due. Where the feed remembers what
-   * it cost `delayMs` ago, the practice view starts from that price at once (a price already cached that is at
-   * least as recent wins). Published after the caller's synchronous step: the caller reads the cache itself, and
-   * handlers (the paper exchange's matching) must not run inside `retain`.
+   * it cost `delayMs` ago, the practice cache starts from that price at once (a cached price at least as recent
+   * wins). It is cached, not published: nobody else watches the contract, and whoever retains it reads the cache
+   * right away (the gateway's snapshot, the paper exchange's fill on arrival) without being re-entered.
    */
   const primeFromHistory = (symbols: readonly string[]) => {
     if (delay.delayMs === 0 || !feed.priceAsOf) return;
     const asOf = clock.now() - delay.delayMs;
-    let primed = false;
     for (const symbol of symbols) {
       if (pinned.has(symbol)) continue;
       const cached = views.practice.book.get(symbol);
       if (cached && cached.ts >= asOf) continue;
       const past = feed.priceAsOf(symbol, asOf);
       if (!past || (cached && past.ts <= cached.ts)) continue;
-      views.practice.collect(symbol, past.price, past.ts, past.close);
-      primed = true;
+      views.practice.book.apply(symbol, past.price, past.ts, past.close);
     }
-    if (primed) queueMicrotask(() => safePublish(views.practice));
   };
 
   const changeRefs = (symbols: Iterable<string>, step: 1 | -1): string[] => {
