@@ -14,6 +14,8 @@ export * from './api/profit-protection';
 export * from './api/settings';
 export * from './constants';
 export * from './format/format';
+export * from './margin/estimate';
+export * from './margin/requirement';
 export * from './market/dates';
 export * from './market/exchanges';
 export * from './market/expiry';
