@@ -26,6 +26,7 @@ export * from './market/indices';
 export * from './market/symbols';
 export * from './orders/rules';
 export * from './orders/state';
+export * from './pnl/figures';
 export * from './pnl/pnl';
 export * from './pricing/black-scholes';
 export * from './pricing/implied-volatility';
