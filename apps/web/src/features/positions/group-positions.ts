@@ -24,9 +24,9 @@ export function groupPositions(
   positions: readonly Position[],
   { onlyNonZero, relativeToNifty }: GroupOptions,
 ): PositionGroup[] {
+  const shown = onlyNonZero ? positions.filter((p) => p.quantity !== 0) : positions;
   return INDEX_NAMES.map((index) => {
-    const all = positions.filter((p) => p.index === index);
-    const members = onlyNonZero ? all.filter((p) => p.quantity !== 0) : all;
+    const members = shown.filter((p) => p.index === index);
     return {
       index,
       displayName: getIndex(index).displayName,
