@@ -208,6 +208,20 @@ describe('WebSocket gateway', () => {
     expect(practice.frames[0]).toMatchObject({ data: [{ symbol: 'SENSEX', LastPrice: 85_100, ts: sent }] });
   });
 
+  it('gives a Practice Mode user a contract nobody watched at once, at its price of one delay ago', async () => {
+    const practice = await connect('token-p');
+    const now = Date.now();
+    feed.recordPast('NIFTY26NOV26000CE', 118.5, now - 1000);
+    feed.recordPast('NIFTY26NOV26000CE', 119, now - 100);
+    practice.send({ action: 'subscribe', symbols: ['NIFTY26NOV26000CE'] });
+    await practice.next(1);
+    expect(practice.frames[0]).toMatchObject({
+      data: [{ symbol: 'NIFTY26NOV26000CE', LastPrice: 118.5, ts: now - 1000 }],
+    });
+    await settle(practice);
+    expect(practice.frames).toHaveLength(1);
+  });
+
   it('closes the sockets of a revoked session with 4401', async () => {
     const a1 = await connect('token-a');
     const a2 = await connect('token-a2');

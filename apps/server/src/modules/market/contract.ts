@@ -35,6 +35,11 @@ export interface PriceFeed {
   unsubscribe(symbols: readonly string[]): void;
   /** Batches of raw ticks; returns an unsubscribe function. */
   onTicks(handler: (ticks: readonly RawTick[]) => void): () => void;
+  /**
+   * The price `symbol` had at `at` (epoch ms, the recent past), subscribed then or not; undefined when the feed
+   * cannot tell. The delayed Practice Mode view shows a contract nobody was watching at once with it.
+   */
+  priceAsOf?(symbol: string, at: number): RawTick | undefined;
 }
 
 export interface RawTick {

@@ -13,6 +13,8 @@ export function createConfiguredFeed(
   const { config, clock, logger } = resources;
   const market = config.market;
   const replayFile = market.replayFile;
+  // Enough history to price a contract as of the Practice Mode delay ago, with room for a slow tick.
+  const historyMs = market.practiceDelayMs + 10_000;
   if (market.feed === 'replay' && replayFile) {
     const load = async () => {
       const { ticks, errors } = await loadReplayFile(replayFile);
@@ -20,9 +22,9 @@ export function createConfiguredFeed(
       logger.info({ file: replayFile, ticks: ticks.length, speed: market.replaySpeed }, 'replay feed');
       return ticks;
     };
-    return new ReplayFeed({ ticks: load, clock, speed: market.replaySpeed });
+    return new ReplayFeed({ ticks: load, clock, speed: market.replaySpeed, historyMs });
   }
   const seed = market.simSeed ?? randomInt(2 ** 32 - 1);
   logger.info({ seed, marketHours: market.simMarketHours }, 'market simulator');
-  return new SimulatorFeed({ directory, clock, seed, marketHours: market.simMarketHours });
+  return new SimulatorFeed({ directory, clock, seed, marketHours: market.simMarketHours, historyMs });
 }

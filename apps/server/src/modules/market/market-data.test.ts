@@ -47,6 +47,41 @@ describe('market data', () => {
     expect(market.getQuote('NIFTY 50', 'practice')?.lastPrice).toBe(26_020.5);
   });
 
+  it('primes the delayed view from the feed history when a contract nobody watched is retained', () => {
+    const symbol = 'NIFTY26NOV26000CE';
+    const now = clock.now();
+    feed.recordPast(symbol, 98, now - 7000);
+    feed.recordPast(symbol, 101.5, now - 5200);
+    feed.recordPast(symbol, 104, now - 3000);
+    market.retain('socket-1', [symbol]);
+    // The price as of 5 s ago, at once, with the time it happened: not the newer one, not nothing.
+    expect(market.getQuote(symbol, 'practice')).toMatchObject({ lastPrice: 101.5, ts: now - 5200 });
+    expect(market.getQuote(symbol, 'live')).toBeUndefined();
+    // Ticks from now on still arrive 5 s late and replace it.
+    feed.emit({ [symbol]: 107 }, now);
+    vi.advanceTimersByTime(5000);
+    expect(market.getQuote(symbol, 'practice')?.lastPrice).toBe(107);
+  });
+
+  it('does not prime a contract already watched, nor replace a newer delayed price with history', () => {
+    const symbol = 'NIFTY26NOV26000PE';
+    const t0 = clock.now();
+    market.retain('socket-1', [symbol]);
+    feed.emit({ [symbol]: 80 }, t0);
+    vi.advanceTimersByTime(5000);
+    feed.recordPast(symbol, 70, clock.now() - 6000);
+    market.retain('socket-2', [symbol]);
+    market.release('socket-1');
+    market.release('socket-2');
+    market.retain('socket-3', [symbol]);
+    expect(market.getQuote(symbol, 'practice')).toMatchObject({ lastPrice: 80, ts: t0 });
+  });
+
+  it('has nothing to prime with when the feed has no history of the contract', () => {
+    market.retain('socket-1', ['NIFTY26NOV26100CE']);
+    expect(market.getQuote('NIFTY26NOV26100CE', 'practice')).toBeUndefined();
+  });
+
   it('subscribes the feed once per symbol however many owners retain it', () => {
     market.retain('socket-1', ['NIFTY 50', 'SENSEX']);
     market.retain('socket-2', ['NIFTY 50']);

@@ -60,7 +60,8 @@ class ViewChannel {
 
 /**
  * Feed -> live cache -> live subscribers, and feed -> delay line -> practice cache -> practice subscribers.
- * Practice Mode users (and the paper broker's fills) read the `practice` view, every price `practiceDelayMs` late.
+ * Practice Mode users (and the paper broker's fills) read the `practice` view, every price `practiceDelayMs` late;
+ * a contract first retained starts in that view from the feed's price of `practiceDelayMs` ago, when it has one.
  */
 export function createMarketData(
   resources: Pick<Resources, 'config' | 'clock' | 'logger'>,
@@ -116,6 +117,25 @@ export function createMarketData(
     else scheduleDrain();
   };
 
+  /**
+   * A contract nobody watched has no delayed price until its first tick falls due. Where the feed remembers what
+   * it cost `delayMs` ago, the practice cache starts from that price at once (a cached price at least as recent
+   * wins). It is cached, not published: nobody else watches the contract, and whoever retains it reads the cache
+   * right away (the gateway's snapshot, the paper exchange's fill on arrival) without being re-entered.
+   */
+  const primeFromHistory = (symbols: readonly string[]) => {
+    if (delay.delayMs === 0 || !feed.priceAsOf) return;
+    const asOf = clock.now() - delay.delayMs;
+    for (const symbol of symbols) {
+      if (pinned.has(symbol)) continue;
+      const cached = views.practice.book.get(symbol);
+      if (cached && cached.ts >= asOf) continue;
+      const past = feed.priceAsOf(symbol, asOf);
+      if (!past || (cached && past.ts <= cached.ts)) continue;
+      views.practice.book.apply(symbol, past.price, past.ts, past.close);
+    }
+  };
+
   const changeRefs = (symbols: Iterable<string>, step: 1 | -1): string[] => {
     const edges: string[] = [];
     for (const symbol of symbols) {
@@ -140,7 +160,9 @@ export function createMarketData(
       }
       const added = symbols.filter((symbol) => !held.has(symbol) && held.add(symbol));
       const fresh = changeRefs(added, 1);
-      if (fresh.length > 0) feed.subscribe(fresh);
+      if (fresh.length === 0) return;
+      primeFromHistory(fresh);
+      feed.subscribe(fresh);
     },
 
     release(owner, symbols) {

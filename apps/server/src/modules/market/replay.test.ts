@@ -52,4 +52,24 @@ describe('replay feed', () => {
     feed.advance(now);
     expect(seen[4]).toEqual({ symbol: 'NIFTY 50', price: 26000, ts: now });
   });
+
+  it('tells what a symbol played a few seconds ago, subscribed or not', () => {
+    let now = 1_000_000;
+    const feed = new ReplayFeed({ ticks: parseReplayCsv(FILE).ticks, clock: { now: () => now }, speed: 1 });
+    feed.advance(now);
+    now += 1500;
+    feed.advance(now); // the option plays at +1.5 s, unsubscribed
+    now += 1500;
+    feed.advance(now);
+    expect(feed.priceAsOf('NIFTY26NOV26000CE', now - 1000)).toEqual({
+      symbol: 'NIFTY26NOV26000CE',
+      price: 120,
+      ts: 1_001_500,
+    });
+    // Prices carry the time they were played.
+    expect(feed.priceAsOf('NIFTY 50', 1_001_499)?.price).toBe(26000);
+    expect(feed.priceAsOf('NIFTY 50', 1_001_500)?.price).toBe(26001.25);
+    // Nothing played that long ago: no price rather than a newer one.
+    expect(feed.priceAsOf('NIFTY26NOV26000CE', 1_001_000)).toBeUndefined();
+  });
 });

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { Clock } from '../../clock';
 import type { PriceFeed, RawTick } from './contract';
 import { toTradablePrice } from './option-model';
+import { PriceHistory } from './price-history';
 
 /** One line of a recorded tick file. */
 export interface RecordedTick {
@@ -20,6 +21,8 @@ export interface ReplayOptions {
   speed: number;
   /** How often playback catches up with the clock. */
   pollMs?: number;
+  /** How far back `priceAsOf` can answer (default one minute); at least the Practice Mode delay. */
+  historyMs?: number;
 }
 
 /** `2026-11-23T09:15:00+05:30`, epoch milliseconds, or epoch seconds. */
@@ -58,7 +61,8 @@ export async function loadReplayFile(file: string): Promise<{ ticks: RecordedTic
 /**
  * Plays a recorded tick file at `speed`x, from the start again when it ends (a pause of one average gap between
  * the loops). Ticks carry the time they are played, so the delay line and latency see a live feed. Symbols not
- * subscribed are skipped, but their last price is kept so a later subscriber gets one at once.
+ * subscribed are skipped, but their recent prices are kept: a later subscriber gets the last one at once, and
+ * the delayed view the one played a delay ago.
  */
 export class ReplayFeed implements PriceFeed {
   readonly name = 'replay';
@@ -66,6 +70,8 @@ export class ReplayFeed implements PriceFeed {
   private readonly subscribed = new Set<string>();
   private readonly latest = new Map<string, RawTick>();
   private readonly batch: RawTick[] = [];
+  /** What every symbol played recently, subscribed or not. */
+  private readonly history: PriceHistory;
   private ticks: readonly RecordedTick[] = [];
   private span = 0;
   private position = 0;
@@ -73,6 +79,7 @@ export class ReplayFeed implements PriceFeed {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ReplayOptions) {
+    this.history = new PriceHistory(options.historyMs ?? 60_000);
     if (typeof options.ticks !== 'function') this.load(options.ticks);
   }
 
@@ -119,6 +126,12 @@ export class ReplayFeed implements PriceFeed {
     return () => this.handlers.delete(handler);
   }
 
+  /** The last price `symbol` played at or before `at`; undefined when it played nothing that long ago. */
+  priceAsOf(symbol: string, at: number): RawTick | undefined {
+    const past = this.history.at(symbol, at);
+    return past ? { symbol, price: past.price, ts: past.ts } : undefined;
+  }
+
   /** Plays every recorded tick due by `now` (recorded offset divided by the speed), as one batch. */
   advance(now: number): void {
     const { ticks } = this;
@@ -154,6 +167,7 @@ export class ReplayFeed implements PriceFeed {
     }
     tick.price = toTradablePrice(recorded.price);
     tick.ts = now;
+    this.history.record(recorded.symbol, tick.price, now);
     return tick;
   }
 

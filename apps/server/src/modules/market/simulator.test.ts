@@ -139,6 +139,30 @@ describe('market simulator', () => {
     expect(run(atAnyHour, 100, sunday).length).toBeGreaterThan(10);
   });
 
+  it('tells what a contract nobody subscribed cost a few seconds ago, from the index level then', () => {
+    const feed = simulator(21);
+    const ce = catalog.bySymbol('NIFTY26NOV26000CE')!;
+    const vol = INDEX_TABLE.NIFTY.annualVol;
+    const levels: number[] = [];
+    for (let i = 1; i <= 100; i += 1) {
+      feed.runCycle(NOW + i * 100);
+      levels.push(feed.spotOf('NIFTY'));
+    }
+    const fiveSecondsAgo = NOW + 5000; // cycle 50
+    const expected = toTradablePrice(modelPrice(ce, levels[49]!, vol, fiveSecondsAgo).value);
+    expect(feed.priceAsOf(ce.tradingsymbol, fiveSecondsAgo)).toMatchObject({
+      symbol: ce.tradingsymbol,
+      price: expected,
+      ts: fiveSecondsAgo,
+    });
+    // Between two cycles the level of the earlier one holds.
+    expect(feed.priceAsOf(ce.tradingsymbol, fiveSecondsAgo + 60)?.price).toBe(expected);
+    expect(feed.priceAsOf('NIFTY 50', fiveSecondsAgo)?.price).toBe(toTradablePrice(levels[49]!));
+    // Before the simulator started, the index stood at its starting level.
+    expect(feed.priceAsOf('NIFTY 50', NOW - 60_000)?.price).toBe(INDEX_TABLE.NIFTY.referenceSpot);
+    expect(feed.priceAsOf('NOT A SYMBOL', fiveSecondsAgo)).toBeUndefined();
+  });
+
   it('resolves symbols the master lists only later', () => {
     const empty = new InstrumentCatalog();
     const feed = new SimulatorFeed({ directory: empty, clock: { now: () => NOW }, seed: 1 });

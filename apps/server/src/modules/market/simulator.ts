@@ -13,6 +13,7 @@ import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contr
 import type { PriceFeed, RawTick } from './contract';
 import { istDayNumber } from './ist-day';
 import { modelPrice, toTradablePrice } from './option-model';
+import { PriceHistory } from './price-history';
 import { createRandom, type Random } from './rng';
 
 export interface SimulatorOptions {
@@ -26,6 +27,8 @@ export interface SimulatorOptions {
   /** One cycle moves every index and emits one batch of ticks. */
   cycleMs?: number;
   table?: IndexTable;
+  /** How far back `priceAsOf` can answer (default one minute); at least the Practice Mode delay. */
+  historyMs?: number;
 }
 
 /** The random walk of one index. */
@@ -54,6 +57,7 @@ const TRADING_SECONDS_PER_YEAR = 252 * 6.25 * 3600;
 const REVERSION_PER_YEAR = Math.LN2 / (20 / 252);
 /** Symbols the directory does not know yet (master still loading) are looked up again this often. */
 const RETRY_UNKNOWN_MS = 2_000;
+const DEFAULT_HISTORY_MS = 60_000;
 
 /**
  * The offline market: each index follows a mean-reverting random walk with its table volatility; futures trade
@@ -69,6 +73,8 @@ export class SimulatorFeed implements PriceFeed {
   private readonly unknown = new Set<string>();
   private readonly handlers = new Set<(ticks: readonly RawTick[]) => void>();
   private readonly batch: RawTick[] = [];
+  /** Recent levels of every index (by name), so any contract's recent price can be priced again. */
+  private readonly levels: PriceHistory;
   private lastCycle: number;
   private lastRetry = 0;
   private day: number;
@@ -86,6 +92,8 @@ export class SimulatorFeed implements PriceFeed {
     }
     this.lastCycle = options.clock.now();
     this.day = istDayNumber(this.lastCycle);
+    this.levels = new PriceHistory(options.historyMs ?? DEFAULT_HISTORY_MS);
+    this.recordLevels(this.lastCycle);
   }
 
   get cycleMs(): number {
@@ -153,6 +161,7 @@ export class SimulatorFeed implements PriceFeed {
       state.open = !this.options.marketHours || isMarketOpen(now, state.info.underlyingExchange);
       if (state.open) this.walk(state, elapsedMs);
     }
+    this.recordLevels(now);
     const probability = ((this.options.ticksPerSecond ?? 3) * elapsedMs) / 1000;
     this.batch.length = 0;
     for (const subscription of this.subscriptions.values()) {
@@ -164,6 +173,29 @@ export class SimulatorFeed implements PriceFeed {
     }
     if (this.batch.length === 0) return;
     for (const handler of this.handlers) handler(this.batch);
+  }
+
+  /**
+   * The price `symbol` had at `at`: the model price at the index level of the last cycle at or before then (the
+   * starting level before the first). Subscribed or not, as a market prices every contract all the time.
+   */
+  priceAsOf(symbol: string, at: number): RawTick | undefined {
+    const subscription = this.resolve(symbol);
+    if (!subscription) return undefined;
+    const { index, instrument, tick } = subscription;
+    const name = index.info.name;
+    const level = this.levels.at(name, at) ?? this.levels.oldest(name);
+    if (!level) return undefined;
+    const priceAt = (spot: number) =>
+      toTradablePrice(instrument ? modelPrice(instrument, spot, index.info.annualVol, at).value : spot);
+    tick.ts = at;
+    tick.price = priceAt(level.price);
+    tick.close = priceAt(index.close);
+    return tick;
+  }
+
+  private recordLevels(now: number): void {
+    for (const state of this.indices.values()) this.levels.record(state.info.name, state.spot, now);
   }
 
   private walk(state: IndexState, elapsedMs: number): void {

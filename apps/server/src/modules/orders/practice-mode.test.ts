@@ -116,6 +116,9 @@ describe('Practice Mode trading over HTTP', () => {
     expect(positions).toEqual([
       expect.objectContaining({ tradingSymbol: call.tradingsymbol, quantity: 130 }),
     ]);
+    // The target and stop-loss exit the bracket's own long: utilised is its premium, 130 x 120, nothing more.
+    const funds = (await request('GET', '/portfolio/margin')).json().data;
+    expect(funds).toEqual({ total: 1_000_000, available: 984_400, utilized: 15_600 });
 
     market.push('practice', { [call.tradingsymbol]: 133 });
     await settle();

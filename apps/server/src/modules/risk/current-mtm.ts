@@ -1,11 +1,12 @@
-import { totalMtm } from '@xtrader/core/pnl/pnl';
+import { intradayMtm } from '@xtrader/core/pnl/figures';
 import type { MarketData } from '../market/contract';
 import type { PositionSource, PriceViewOf } from './ports';
 import { intradayPositions } from './watch-index';
 
 /**
- * Total MTM of a user's intraday positions right now (positions read from the broker, prices from the quote cache
- * of the user's view): the "current total P&L" a Save is validated against, the same figure the monitor watches.
+ * Core's intraday MTM of a user right now (positions read from the broker, prices from the quote cache of the
+ * user's view): the "current total P&L" a Save is validated against, the figure the monitor watches and the
+ * Profit Protection bar shows.
  */
 export function createMtmReader(deps: {
   positions: PositionSource;
@@ -20,7 +21,7 @@ export function createMtmReader(deps: {
       const quote = deps.marketData.getQuote(tradingSymbol, view);
       if (quote) prices.set(tradingSymbol, quote.lastPrice);
     }
-    return totalMtm(positions, prices);
+    return intradayMtm(positions, prices);
   };
 }
 

@@ -1,4 +1,5 @@
-import { type MtmPosition, totalMtm } from '@xtrader/core/pnl/pnl';
+import { countsForIntradayMtm, type FigurePosition, intradayMtm } from '@xtrader/core/pnl/figures';
+import type { MtmPosition } from '@xtrader/core/pnl/pnl';
 import type { BrokerPosition } from '../brokers/broker';
 import type { PriceView, Quote } from '../market/contract';
 import type { ProfitProtectionRecord } from './record';
@@ -9,7 +10,7 @@ export interface Watch {
   record: ProfitProtectionRecord;
   view: PriceView;
   /** Intraday positions (flat ones too: their realised P&L is part of the day's MTM). */
-  positions: MtmPosition[];
+  positions: WatchedPosition[];
   /** Symbols of the open intraday positions: the ticks that can move this user's MTM. */
   symbols: string[];
   /** False until the first position load; a watch is evaluated only once loaded. */
@@ -20,17 +21,21 @@ export interface Watch {
   loggedOutUntil?: number;
 }
 
-export const isIntraday = (position: BrokerPosition): boolean => position.product === 'intraday';
+/** A position as core's intraday MTM needs it. */
+export type WatchedPosition = MtmPosition & Pick<FigurePosition, 'productType'>;
 
-/** The intraday positions of a broker snapshot, as the MTM needs them. */
-export const intradayPositions = (positions: readonly BrokerPosition[]): MtmPosition[] =>
-  positions.filter(isIntraday).map((p) => ({
-    tradingSymbol: p.tradingSymbol,
-    buyValue: p.buyValue,
-    sellValue: p.sellValue,
-    quantity: p.quantity,
-    lastTradedPrice: p.lastTradedPrice,
-  }));
+const asFigurePosition = (p: BrokerPosition): WatchedPosition => ({
+  tradingSymbol: p.tradingSymbol,
+  productType: p.product,
+  buyValue: p.buyValue,
+  sellValue: p.sellValue,
+  quantity: p.quantity,
+  lastTradedPrice: p.lastTradedPrice,
+});
+
+/** The positions of a broker snapshot that core's intraday MTM counts (closed ones too), as it needs them. */
+export const intradayPositions = (positions: readonly BrokerPosition[]): WatchedPosition[] =>
+  positions.map(asFigurePosition).filter(countsForIntradayMtm);
 
 export const openSymbols = (positions: readonly MtmPosition[]): string[] => [
   ...new Set(positions.filter((p) => p.quantity !== 0).map((p) => p.tradingSymbol)),
@@ -96,6 +101,6 @@ export class WatchIndex {
 
   /** Total MTM of the watch's intraday positions at the latest prices (position LTP when none streamed). */
   mtm(watch: Watch): number {
-    return totalMtm(watch.positions, this.prices[watch.view]);
+    return intradayMtm(watch.positions, this.prices[watch.view]);
   }
 }

@@ -1,4 +1,4 @@
-import { LIVE_PNL_RECOMPUTE_MS, positionPnl } from '@xtrader/core';
+import { indexPnl, LIVE_PNL_RECOMPUTE_MS, positionPnl } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readLivePrice, retainLivePrices } from './live-prices';
@@ -48,9 +48,14 @@ export class LivePnlStore {
     return this.figures.get(key);
   }
 
-  /** Sum of the P&L of these positions, exact to the paisa. */
-  totalPnl(keys: readonly string[]): number {
-    return keys.reduce((sum, key) => sum + Math.round((this.figures.get(key)?.pnl ?? 0) * 100), 0) / 100;
+  /** Core's index P&L at the live prices: every position of the index, closed ones included. */
+  indexPnl(index: string): number {
+    const prices = new Map<string, number>();
+    for (const p of this.positions) {
+      const ltp = this.figures.get(positionKey(p))?.ltp;
+      if (ltp !== undefined) prices.set(p.tradingSymbol, ltp);
+    }
+    return indexPnl(this.positions, index, prices);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -77,7 +82,7 @@ export function useLiveFigures(store: LivePnlStore, key: string): LiveFigures | 
   return useSyncExternalStore(store.subscribe, () => store.get(key));
 }
 
-/** The live P&L total of several positions. */
-export function useLiveTotal(store: LivePnlStore, keys: readonly string[]): number {
-  return useSyncExternalStore(store.subscribe, () => store.totalPnl(keys));
+/** The live index P&L of one index. */
+export function useLiveIndexPnl(store: LivePnlStore, index: string): number {
+  return useSyncExternalStore(store.subscribe, () => store.indexPnl(index));
 }

@@ -1,13 +1,18 @@
-import { formatNumber, formatRupee, getIndex } from '@xtrader/core';
+import { formatNumber, formatRupee, getIndex, indexPnl, PNL_FIGURE_TEXT } from '@xtrader/core';
 import { useLivePositions } from '../../api/trading/live-pnl';
 import { useMargin, usePositions } from '../../api/trading/portfolio-queries';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { cn } from '../../ui/cn';
 
-function Figure({ label, value, className }: { label: string; value: string; className?: string }) {
+type FigureProps = { label: string; value: string; title?: string; className?: string };
+
+function Figure({ label, value, title, className }: FigureProps) {
   return (
     <div className="flex min-w-0 flex-col">
-      <span className="text-[10px] font-medium tracking-wide whitespace-nowrap text-muted uppercase">
+      <span
+        className="text-[10px] font-medium tracking-wide whitespace-nowrap text-muted uppercase"
+        title={title}
+      >
         {label}
       </span>
       <span className={cn('truncate font-mono text-sm font-semibold text-fg', className)}>{value}</span>
@@ -17,16 +22,16 @@ function Figure({ label, value, className }: { label: string; value: string; cla
 
 const NO_POSITIONS: never[] = [];
 
-/** P&L of the selected index's positions at live prices, recomputed every 500 ms. */
+/** Core's index P&L of the selected index at live prices, recomputed every 500 ms (the positions group's figure). */
 function IndexPnl() {
   const index = useTradingSettings((s) => s.orderConfig.index);
   const positions = usePositions().data?.netPosition ?? NO_POSITIONS;
   const live = useLivePositions(positions);
-  const pnl =
-    live.filter((p) => p.index === index).reduce((sum, p) => sum + Math.round(p.pnl * 100), 0) / 100;
+  const pnl = indexPnl(live, index, new Map(live.map((p) => [p.tradingSymbol, p.ltp])));
   return (
     <Figure
-      label={`${getIndex(index).displayName} P&L`}
+      label={PNL_FIGURE_TEXT.indexPnl.label(getIndex(index).displayName)}
+      title={PNL_FIGURE_TEXT.indexPnl.explanation}
       value={formatNumber(pnl)}
       className={cn(pnl > 0 && 'text-buy', pnl < 0 && 'text-sell')}
     />

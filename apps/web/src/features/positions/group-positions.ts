@@ -1,13 +1,10 @@
 import { getIndex, INDEX_NAMES, type IndexName, netDelta } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
-import { positionKey } from '../../api/trading/live-pnl-store';
 
 export type PositionGroup = {
   index: IndexName;
   displayName: string;
   positions: Position[];
-  /** Keys of the group's positions in the live P&L store. */
-  keys: string[];
   netDelta: number;
 };
 
@@ -19,7 +16,10 @@ export const positionDelta = (p: Position, relativeToNifty: boolean): number | n
   return perUnit === null ? null : perUnit * p.quantity;
 };
 
-/** Positions grouped by index in the index table's order, each group with its Net Delta (P&L is live, apart). */
+/**
+ * Positions grouped by index in the index table's order, each group with its Net Delta of the shown rows. Its P&L
+ * is live, apart: core's index P&L of every position of the index, whatever rows are hidden.
+ */
 export function groupPositions(
   positions: readonly Position[],
   { onlyNonZero, relativeToNifty }: GroupOptions,
@@ -31,7 +31,6 @@ export function groupPositions(
       index,
       displayName: getIndex(index).displayName,
       positions: members,
-      keys: members.map(positionKey),
       netDelta: netDelta(members, (p) => (relativeToNifty ? p.relativeDelta : p.delta) ?? undefined),
     };
   }).filter((group) => group.positions.length > 0);

@@ -1,5 +1,5 @@
 import { formatNumber } from '@xtrader/core';
-import { type LivePnlStore, useLiveFigures, useLiveTotal } from '../../api/trading/live-pnl-store';
+import { type LivePnlStore, useLiveFigures, useLiveIndexPnl } from '../../api/trading/live-pnl-store';
 import { LiveText } from '../../ui/live-text';
 import { PnlText } from './pnl-text';
 
@@ -21,11 +21,11 @@ export function LivePnlCell({ store, positionKey }: CellProps) {
   );
 }
 
-/** A group's live P&L total. */
-export function LiveGroupPnl({ store, keys }: { store: LivePnlStore; keys: readonly string[] }) {
+/** A group's live P&L: core's index P&L, hidden rows included. */
+export function LiveGroupPnl({ store, index }: { store: LivePnlStore; index: string }) {
   return (
     <LiveText width="w-28" className="ml-1">
-      <PnlText value={useLiveTotal(store, keys)} />
+      <PnlText value={useLiveIndexPnl(store, index)} />
     </LiveText>
   );
 }

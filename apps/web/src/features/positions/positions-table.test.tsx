@@ -111,6 +111,17 @@ describe('positions table', () => {
     });
   });
 
+  it('keeps the P&L of hidden flat positions in the group total: hiding rows does not change the figure', async () => {
+    render();
+    const nifty = () => within(group('NIFTY 50'));
+    expect(nifty().getByText('P&L').textContent).toBe('P&L 590');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show only non-zero positions' }));
+    expect(screen.queryByText('NIFTY 24 NOV 26100 CE')).not.toBeInTheDocument();
+    // The flat position's realised 200 stays in: the same figure as the NIFTY 50 P&L beside the funds.
+    expect(nifty().getByText('P&L').textContent).toBe('P&L 590');
+    expect(nifty().getByTitle(/closed ones included/)).toBeInTheDocument();
+  });
+
   it('expands a row to its pending orders', async () => {
     render();
     await userEvent.click(screen.getByRole('button', { name: 'NIFTY 24 NOV 26000 PE' }));

@@ -1,4 +1,4 @@
-import { formatNumber } from '@xtrader/core';
+import { formatNumber, PNL_FIGURE_TEXT } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { type LivePnlStore, positionKey, useLivePnlStore } from '../../api/trading/live-pnl-store';
@@ -106,8 +106,11 @@ function GroupBody({
                 Net Delta{' '}
                 <span className="ml-1 font-mono font-semibold text-fg">{formatNumber(group.netDelta)}</span>
               </span>
-              <span className="inline-flex items-center text-muted">
-                P&L <LiveGroupPnl store={store} keys={group.keys} />
+              <span
+                className="inline-flex items-center text-muted"
+                title={PNL_FIGURE_TEXT.indexPnl.explanation}
+              >
+                P&L <LiveGroupPnl store={store} index={group.index} />
               </span>
             </div>
           </td>

@@ -98,6 +98,17 @@ describe('Profit Protection bar', () => {
     await waitFor(() => expect(mtm()).toHaveTextContent('-₹750'));
   });
 
+  it('labels its figure Intraday MTM and counts closed intraday positions, not NRML ones', async () => {
+    const closed = position({ tradingSymbol: 'CLOSED', quantity: 0, buyValue: 7500, sellValue: 8000 });
+    const nrml = position({ tradingSymbol: 'NRML', product: 'NRML', productType: 'normal', quantity: -75 });
+    setup({ 'GET /portfolio/positions': () => positions([position(), closed, nrml]) });
+    // 1,500 open + 500 realised; the NRML short (7,500 below its value) is not part of it.
+    await waitFor(() => expect(mtm()).toHaveTextContent('₹2,000'));
+    const bar = screen.getByRole('region', { name: 'Profit Protection' });
+    const label = within(bar).getByText('Intraday MTM');
+    expect(label).toHaveAttribute('title', expect.stringMatching(/intraday \(MIS\).*NRML positions are not/));
+  });
+
   it('switching on opens the modal; Cancel drops the edits and saves nothing', async () => {
     setup();
     await waitFor(() => expect(mainSwitch()).toBeEnabled());

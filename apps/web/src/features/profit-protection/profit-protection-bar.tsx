@@ -1,6 +1,7 @@
 import {
   formatIndianInteger,
   formatRupee,
+  PNL_FIGURE_TEXT,
   type ProfitProtectionSettings,
   type ProfitProtectionStatus,
 } from '@xtrader/core';
@@ -25,7 +26,7 @@ const settingsOf = (status: ProfitProtectionStatus): ProfitProtectionSettings =>
 const TRIGGER_TEXT = { target_reached: 'Target reached', max_loss_hit: 'Max loss hit' } as const;
 
 /**
- * The Profit Protection bar (SPEC sections 2 and 4): live intraday MTM, target and max loss (trailed as it
+ * The Profit Protection bar: live Intraday MTM (core's definition, the figure the server watches), target and max loss (trailed as it
  * moves). Switching on opens the modal; switching off saves at once; trailing already on can be turned off at once.
  */
 export function ProfitProtectionBar() {
@@ -55,7 +56,11 @@ export function ProfitProtectionBar() {
           onCheckedChange={(on) => (on ? setDialog({}) : saveNow({ profitProtectionEnabled: false }))}
         />
       </div>
-      <Figure label="MTM">
+      <Figure
+        label={PNL_FIGURE_TEXT.intradayMtm.label}
+        title={PNL_FIGURE_TEXT.intradayMtm.explanation}
+        testId="pp-mtm"
+      >
         <span className={cn(mtm !== undefined && (mtm < 0 ? 'text-sell' : 'text-buy'))}>
           {mtm === undefined ? '-' : formatRupee(mtm)}
         </span>
@@ -126,13 +131,17 @@ function Limits({ status, enabled }: { status: ProfitProtectionStatus; enabled: 
   );
 }
 
-function Figure({ label, muted, children }: { label: string; muted?: boolean; children: ReactNode }) {
+type FigureProps = { label: string; title?: string; testId?: string; muted?: boolean; children: ReactNode };
+
+function Figure({ label, title, testId, muted, children }: FigureProps) {
   return (
     <div className={cn('flex items-baseline gap-1.5', muted && 'opacity-60')}>
-      <span className="text-muted">{label}</span>
+      <span className="text-muted" title={title}>
+        {label}
+      </span>
       <span
         className="font-medium tabular-nums text-fg"
-        data-testid={`pp-${label.toLowerCase().replace(' ', '-')}`}
+        data-testid={testId ?? `pp-${label.toLowerCase().replace(' ', '-')}`}
       >
         {children}
       </span>

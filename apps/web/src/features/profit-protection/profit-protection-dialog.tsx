@@ -1,4 +1,9 @@
-import { formatRupee, type ProfitProtectionSettings, type ProfitProtectionStatus } from '@xtrader/core';
+import {
+  formatRupee,
+  PNL_FIGURE_TEXT,
+  type ProfitProtectionSettings,
+  type ProfitProtectionStatus,
+} from '@xtrader/core';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -70,7 +75,8 @@ function DraftForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <p className="text-xs text-muted">
-        Current MTM <span className="font-medium tabular-nums text-fg">{formatRupee(totalPnl)}</span>
+        Current {PNL_FIGURE_TEXT.intradayMtm.label}{' '}
+        <span className="font-medium tabular-nums text-fg">{formatRupee(totalPnl)}</span>
       </p>
       <div className="grid grid-cols-2 gap-3">
         {mtmInput('targetProfit', 'pp-target', 'Target Profit')}

@@ -1,29 +1,31 @@
-import { LIVE_PNL_RECOMPUTE_MS, type Position, totalMtm } from '@xtrader/core';
+import {
+  countsForIntradayMtm,
+  intradayMtm as intradayMtmAt,
+  LIVE_PNL_RECOMPUTE_MS,
+  type Position,
+} from '@xtrader/core';
 import { useEffect, useMemo, useState } from 'react';
 import { readLivePrice, retainLivePrices } from '../../api/trading/live-prices';
 import { usePositions } from '../../api/trading/portfolio-queries';
 
-/** Total MTM of intraday positions at live prices (the position's own LTP until a price streams in). */
+/** Core's intraday MTM at live prices (the position's own LTP until a price streams in). */
 export function intradayMtm(positions: readonly Position[]): number {
-  const intraday = positions.filter((p) => p.productType === 'intraday');
   const prices = new Map<string, number>();
-  for (const { tradingSymbol } of intraday) {
+  for (const { tradingSymbol } of positions.filter(countsForIntradayMtm)) {
     const price = readLivePrice(tradingSymbol);
     if (price !== undefined) prices.set(tradingSymbol, price);
   }
-  return totalMtm(intraday, prices);
+  return intradayMtmAt(positions, prices);
 }
 
 /**
- * The figure profit protection watches: total MTM of the intraday positions, recomputed every 500 ms (SPEC
- * section 9) from the positions query and the live price store. Undefined until positions are known.
+ * The figure profit protection watches (core's intraday MTM, the same the server acts on), recomputed every
+ * 500 ms from the positions query and the live price store. Undefined until positions are known.
  */
 export function useIntradayMtm(): number | undefined {
   const positions = usePositions().data?.netPosition;
   const symbols = useMemo(
-    () => [
-      ...new Set((positions ?? []).filter((p) => p.productType === 'intraday').map((p) => p.tradingSymbol)),
-    ],
+    () => [...new Set((positions ?? []).filter(countsForIntradayMtm).map((p) => p.tradingSymbol))],
     [positions],
   );
   const symbolsKey = symbols.join(',');

@@ -55,6 +55,43 @@ describeEachStore('paper exchange funds', (kind) => {
     });
   });
 
+  it("blocks nothing for a bracket's target and stop: utilised stays the entry's premium", async () => {
+    await f.exchange.placeOrder(user, cmd());
+    expect(f.exchange.margin(user).utilized).toBe(6500);
+    await f.exchange.placeOrder(user, cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }));
+    await f.exchange.placeOrder(user, cmd({ side: 'sell', orderType: 'limit', price: 120 }));
+    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 993_500, utilized: 6500 });
+  });
+
+  it('checks an exit again when it fills after another exit closed the position, and opens nothing unfunded', async () => {
+    const poor = await f.addUser();
+    await f.exchange.placeOrder(poor, cmd());
+    const stop = await f.exchange.placeOrder(
+      poor,
+      cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }),
+    );
+    await f.exchange.placeOrder(poor, cmd({ side: 'sell', orderType: 'limit', price: 100 }));
+    expect(f.exchange.positions(poor)).toMatchObject([{ quantity: 0 }]);
+    // 8.84 lakh of premium in another contract leaves too little for a naked short of 65 (about 2 lakh).
+    const pe = f.contracts.niftyPe;
+    f.market.push('practice', { [pe.tradingsymbol]: 800 });
+    const bigLong = { tradingSymbol: pe.tradingsymbol, internalToken: pe.internalToken, quantity: 65 * 17 };
+    expect((await f.exchange.placeOrder(poor, cmd(bigLong))).ok).toBe(true);
+    expect(f.exchange.margin(poor).available).toBe(116_000);
+    const updates = f.record(poor);
+    f.market.push('practice', { [symbol]: 79 });
+    await f.exchange.idle();
+    if (!stop.ok) throw new Error('stop refused');
+    expect(updates.filter((u) => u.brokerOrderId === stop.brokerOrderId).map((u) => u.event.type)).toEqual([
+      'triggered',
+      'rejected',
+    ]);
+    expect(f.exchange.positions(poor).map((p) => [p.tradingSymbol, p.quantity])).toEqual([
+      [symbol, 0],
+      [pe.tradingsymbol, 65 * 17],
+    ]);
+  });
+
   it('blocks the short-option estimate for a sale and the futures rate for a future', async () => {
     await f.exchange.placeOrder(user, cmd({ side: 'sell' }));
     // (100 premium + 12% of 26000) x 65

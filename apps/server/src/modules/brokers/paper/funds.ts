@@ -1,15 +1,20 @@
-import { fromPaise } from '@xtrader/core';
+import {
+  type ContractKind,
+  fromPaise,
+  type MarginInputs,
+  orderMarginPaise,
+  positionMarginPaise,
+} from '@xtrader/core';
 import type { InstrumentRecord } from '../../instruments/contract';
 import type { BrokerMargin, ProductType, Side } from '../broker';
-import { type ContractKind, type MarginInputs, openingMarginPaise } from './margin';
 import type { PaperOrder } from './paper-order';
 import { averageOpenPricePaise, type PaperPosition, positionKey } from './positions';
 
 /**
  * Funds of one paper account, always derived from its state so they cannot drift:
  *   total     = capital + realised P&L of every position
- *   utilized  = margin of open positions (premium paid for longs, the short/futures estimate of margin.ts at the
- *               current delayed price) + margin blocked by resting orders
+ *   utilized  = margin of open positions (premium paid for longs, the short/futures estimate of core's margin
+ *               rules at the current delayed price) + margin blocked by resting orders (exits block nothing)
  *   available = total - utilized
  * Unrealised P&L is not part of the funds (as on a broker's funds page, where M2M is shown apart).
  */
@@ -40,7 +45,7 @@ export interface FundsPaise {
   availablePaise: number;
 }
 
-export const contractKind = (instrument: InstrumentRecord): ContractKind =>
+const contractKind = (instrument: InstrumentRecord): ContractKind =>
   instrument.instrument_type === 'FUT' ? 'FUT' : instrument.instrument_type === 'PE' ? 'PE' : 'CE';
 
 const marginInputs = (instrument: InstrumentRecord, ctx: PricingContext): MarginInputs => ({
@@ -49,16 +54,15 @@ const marginInputs = (instrument: InstrumentRecord, ctx: PricingContext): Margin
   spot: ctx.spot(instrument),
 });
 
-/** Margin an open position holds now. */
+/** Margin an open position holds now (the core rule, at the current delayed price). */
 export function positionUtilizedPaise(position: PaperPosition, ctx: PricingContext): number {
-  const open = Math.abs(position.netQuantity);
-  if (open === 0) return 0;
+  if (position.netQuantity === 0) return 0;
   const instrument = ctx.instrument(position.tradingSymbol);
-  const kind = instrument ? contractKind(instrument) : 'CE';
-  if (kind !== 'FUT' && position.netQuantity > 0) return position.openCostPaise;
   const mark = ctx.ltp(position.tradingSymbol) ?? fromPaise(averageOpenPricePaise(position));
-  const inputs = instrument ? marginInputs(instrument, ctx) : { kind, strike: mark, spot: undefined };
-  return openingMarginPaise(inputs, position.netQuantity > 0 ? 'buy' : 'sell', mark, open);
+  const inputs: MarginInputs = instrument
+    ? marginInputs(instrument, ctx)
+    : { kind: 'CE', strike: mark, spot: undefined };
+  return positionMarginPaise(inputs, position, mark);
 }
 
 export function accountFunds(account: PaperAccount, ctx: PricingContext): FundsPaise {
@@ -91,7 +95,6 @@ export function referencePrice(
 }
 
 export interface OrderIntent {
-  id?: string;
   tradingSymbol: string;
   product: ProductType;
   side: Side;
@@ -101,9 +104,9 @@ export interface OrderIntent {
 }
 
 /**
- * Margin an order must block: only the part that opens or adds to a position. A sell against a long (or a buy
- * against a short) needs nothing for the quantity it would close, less what other resting orders on the same
- * side already claim to close.
+ * Margin an order must block: only the part that opens or adds to the position (core's rule). An exit of a
+ * position the user holds blocks nothing, however many other exits rest against it; one that would open a new
+ * position by the time it fills is checked again then (order-actions.ts).
  */
 export function orderRequirementPaise(
   account: PaperAccount,
@@ -111,19 +114,8 @@ export function orderRequirementPaise(
   instrument: InstrumentRecord,
   ctx: PricingContext,
 ): number {
-  const position = account.positions.get(positionKey(intent.tradingSymbol, intent.product));
-  const net = position?.netQuantity ?? 0;
-  const closablePosition = intent.side === 'sell' ? Math.max(0, net) : Math.max(0, -net);
-  let claimed = 0;
-  for (const other of account.resting.values()) {
-    if (other.id === intent.id || other.side !== intent.side) continue;
-    if (other.tradingSymbol === intent.tradingSymbol && other.product === intent.product) {
-      claimed += other.quantity - other.filledQuantity;
-    }
-  }
-  const closable = Math.max(0, closablePosition - claimed);
-  const opening = Math.max(0, intent.quantity - closable);
-  return openingMarginPaise(marginInputs(instrument, ctx), intent.side, intent.price, opening);
+  const net = account.positions.get(positionKey(intent.tradingSymbol, intent.product))?.netQuantity ?? 0;
+  return orderMarginPaise(marginInputs(instrument, ctx), intent, net);
 }
 
 export const rupeesText = (paise: number): string => (paise / 100).toFixed(2);

@@ -33,7 +33,8 @@ function unrest(core: ExchangeCore, order: PaperOrder): void {
   order.blockedPaise = 0;
 }
 
-export function fillOrder(core: ExchangeCore, order: PaperOrder, price: number, change: Change): void {
+/** Records the fill of the order's unfilled quantity at `price` into its position. */
+function executeFill(core: ExchangeCore, order: PaperOrder, price: number, change: Change): void {
   const account = accountFor(core, order);
   unrest(core, order);
   const quantity = order.quantity - order.filledQuantity;
@@ -87,23 +88,30 @@ export function cancelOrder(
 }
 
 /**
- * A market order fills at the LTP. Its funds are checked again at the fill: one placed before its symbol had a
- * price could not be checked earlier.
+ * Why the account cannot carry the order filling at `price` now, or undefined when it can. Only the part that
+ * opens or adds to a position counts, beyond what the order already blocks: a market order placed before its
+ * symbol had a price blocked nothing, and an exit whose position another exit closed first would open a new one.
  */
-export function fillMarketOrder(core: ExchangeCore, order: PaperOrder, ltp: number, change: Change): void {
-  const account = accountFor(core, order);
+function unfundedReason(core: ExchangeCore, order: PaperOrder, price: number): string | undefined {
   const instrument = core.pricing.instrument(order.tradingSymbol);
-  if (instrument) {
-    const intent = { ...order, quantity: order.quantity - order.filledQuantity, price: ltp };
-    const required = orderRequirementPaise(account, intent, instrument, core.pricing);
-    const available = accountFunds(account, core.pricing).availablePaise + order.blockedPaise;
-    if (required > available) {
-      rejectOrder(core, order, insufficientFundsMessage(required, available), change);
-      return;
-    }
-  }
-  fillOrder(core, order, ltp, change);
+  if (!instrument) return undefined;
+  const account = accountFor(core, order);
+  const intent = { ...order, quantity: order.quantity - order.filledQuantity, price };
+  const required = orderRequirementPaise(account, intent, instrument, core.pricing);
+  if (required <= order.blockedPaise) return undefined;
+  const available = accountFunds(account, core.pricing).availablePaise + order.blockedPaise;
+  return required > available ? insufficientFundsMessage(required, available) : undefined;
 }
+
+/** Fills the order at `price`, or rejects it when the funds cannot carry what it would open (see above). */
+export function fillOrder(core: ExchangeCore, order: PaperOrder, price: number, change: Change): void {
+  const unfunded = unfundedReason(core, order, price);
+  if (unfunded) rejectOrder(core, order, unfunded, change);
+  else executeFill(core, order, price, change);
+}
+
+/** A market order fills at the LTP, its funds checked then. */
+export const fillMarketOrder = fillOrder;
 
 /** A stop order's trigger was reached: stop-market fills at the LTP, stop-limit arrives as a limit order. */
 export function triggerOrder(core: ExchangeCore, order: PaperOrder, ltp: number, change: Change): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openingMarginPaise, otmAmount, shortOptionCharge } from './margin';
+import { openingMarginPaise, otmAmount, shortOptionCharge } from './estimate';
 
 describe('paper margin estimate', () => {
   it('blocks the full premium to buy an option', () => {

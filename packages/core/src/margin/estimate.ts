@@ -1,5 +1,7 @@
-import { toPaise } from '@xtrader/core';
-import type { Side } from '../broker';
+import { toPaise } from '../orders/price-rules';
+
+/** Which way an order trades. */
+export type MarginSide = 'buy' | 'sell';
 
 /**
  * Margin estimates of the paper exchange. A real broker asks the exchange's SPAN file; the paper exchange has
@@ -51,7 +53,7 @@ const ceilPaise = (rupees: number): number => Math.ceil(Math.round(rupees * 100_
  */
 export const openingMarginPaise = (
   inputs: MarginInputs,
-  side: Side,
+  side: MarginSide,
   price: number,
   quantity: number,
 ): number => {
