@@ -13,6 +13,7 @@ import { CLOSE_UNAUTHORIZED, type Connection, ConnectionRegistry } from './conne
 import { Fanout, type FanoutLimits } from './fanout';
 import { Flusher } from './flusher';
 import { errorFrame, ltpFrame, notificationFrame, quoteFragment, quotePrefix } from './frames';
+import { CLOSE_POLICY_VIOLATION, MessageRate, unknownSymbolsMessage } from './limits';
 import { knownSymbols, MAX_SYMBOLS_PER_CONNECTION, parseClientMessage } from './subscriptions';
 
 export { CLOSE_UNAUTHORIZED } from './connections';
@@ -22,8 +23,12 @@ export interface GatewayOptions extends FanoutLimits {
   heartbeatMs: number;
   /** Retry period for clients skipped while their buffer drains. */
   retryFlushMs: number;
-  /** Largest client message accepted (bytes). */
+  /** Largest client message accepted (bytes); a bigger one closes the socket with 1009. */
   maxPayloadBytes: number;
+  /** Client messages allowed per socket per second; one more closes the socket with 1008. */
+  maxMessagesPerSecond: number;
+  /** Open sockets allowed per user; a further one is closed with 1008. */
+  maxSocketsPerUser: number;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
@@ -32,7 +37,12 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   heartbeatMs: 30_000,
   retryFlushMs: 50,
   maxPayloadBytes: 64 * 1024,
+  maxMessagesPerSecond: 100,
+  maxSocketsPerUser: 10,
 };
+
+/** Messages held while the token is checked; a client has no reason to send many before it is answered. */
+const MAX_EARLY_MESSAGES = 20;
 
 export interface GatewayDeps {
   marketData: MarketData;
@@ -66,14 +76,27 @@ export function createLiveGateway(
   const connections = new ConnectionRegistry((connection) => deps.marketData.release(connection.id));
   const teardown: Unsubscribe[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
+  let droppedOnReply = 0;
 
+  /**
+   * Every frame other than batched prices (snapshots, errors, notifications). Like prices, what a socket may have
+   * queued is capped: a client that stops reading is dropped rather than held in memory.
+   */
   const send = (connection: Connection, frame: string) => {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount + Buffer.byteLength(frame) > options.dropAboveBytes) {
+      droppedOnReply += 1;
+      connections.remove(connection);
+      socket.terminate();
+      return;
+    }
+    socket.send(frame);
   };
 
   function subscribe(connection: Connection, symbols: readonly string[]): void {
     const { known, unknown } = knownSymbols(symbols, deps.directory);
-    if (unknown.length > 0) send(connection, errorFrame(`Unknown symbols: ${unknown.join(', ')}`));
+    if (unknown.length > 0) send(connection, errorFrame(unknownSymbolsMessage(unknown)));
     const room = MAX_SYMBOLS_PER_CONNECTION - connection.client.set.slots.length;
     if (known.length > room) {
       send(connection, errorFrame(`At most ${MAX_SYMBOLS_PER_CONNECTION} symbols per connection`));
@@ -108,9 +131,21 @@ export function createLiveGateway(
     // Messages may arrive while the token is checked: hold them until the connection is known.
     const early: [RawData, boolean][] = [];
     let connection: Connection | undefined;
+    const rate = new MessageRate(options.maxMessagesPerSecond);
     socket.on('message', (data, isBinary) => {
-      if (connection) onMessage(connection, data, isBinary);
-      else early.push([data, isBinary]);
+      if (socket.readyState !== socket.OPEN) return;
+      if (!rate.admit()) {
+        socket.close(
+          CLOSE_POLICY_VIOLATION,
+          `Too many messages (at most ${options.maxMessagesPerSecond} per second)`,
+        );
+      } else if (connection) {
+        onMessage(connection, data, isBinary);
+      } else if (early.length < MAX_EARLY_MESSAGES) {
+        early.push([data, isBinary]);
+      } else {
+        socket.close(CLOSE_POLICY_VIOLATION, 'Too many messages before authentication');
+      }
     });
     const token = tokenOf(request);
     const identity = token ? await deps.verifyAccessToken(token).catch(() => null) : null;
@@ -123,6 +158,13 @@ export function createLiveGateway(
       return 'live' as const;
     });
     if (socket.readyState !== socket.OPEN) return;
+    if (connections.ofUser(identity.userId).size >= options.maxSocketsPerUser) {
+      socket.close(
+        CLOSE_POLICY_VIOLATION,
+        `Too many connections (at most ${options.maxSocketsPerUser} per user)`,
+      );
+      return;
+    }
     connection = connections.add(socket, identity, view, fanouts[view]);
     for (const [data, isBinary] of early.splice(0)) onMessage(connection, data, isBinary);
   }
@@ -137,7 +179,10 @@ export function createLiveGateway(
   return {
     name: 'live-gateway',
     async registerRoutes(app) {
-      await app.register(fastifyWebsocket, { options: { maxPayload: options.maxPayloadBytes } });
+      await app.register(fastifyWebsocket, {
+        options: { maxPayload: options.maxPayloadBytes },
+        errorHandler: onSocketError,
+      });
       app.get('/websocket', { websocket: true }, (socket, request) => onConnection(socket, request));
     },
     async start() {
@@ -163,7 +208,11 @@ export function createLiveGateway(
       flusher.close();
       connections.clear();
     },
-    stats: () => ({ connections: connections.size, ...flusher.totals }),
+    stats: () => ({
+      connections: connections.size,
+      ...flusher.totals,
+      dropped: flusher.totals.dropped + droppedOnReply,
+    }),
   };
 }
 
@@ -173,4 +222,19 @@ export interface GatewayStats {
   deliveries: number;
   skipped: number;
   dropped: number;
+}
+
+/**
+ * Errors of an open socket. A client breaking the protocol (a frame over `maxPayloadBytes`, a bad opcode) is the
+ * client's problem, not the server's: ws has already closed it with the matching code (1009, 1002), so a warning
+ * without a stack is enough. Anything else is unexpected: logged in full, and the socket dropped.
+ */
+function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+    request.log.warn({ code }, `websocket: ${error.message}`);
+    return;
+  }
+  request.log.error({ err: error }, 'websocket: socket error');
+  socket.terminate();
 }
