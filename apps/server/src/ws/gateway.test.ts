@@ -213,6 +213,19 @@ describe('WebSocket gateway', () => {
     expect(b.frames).toEqual([]);
   });
 
+  it("sends an order update to every socket of the order's user and to no one else", async () => {
+    const a1 = await connect('token-a');
+    const a2 = await connect('token-a2');
+    const b = await connect('token-b');
+    await Promise.all([settle(a1), settle(a2), settle(b)]);
+    await resources.bus.publish('order.updated', { userId: 'user-a', orderId: 'XT-1' });
+    await Promise.all([a1.next(1), a2.next(1)]);
+    expect(a1.frames).toEqual([{ channel: 'orders', data: { orderId: 'XT-1' } }]);
+    expect(a2.frames).toEqual([{ channel: 'orders', data: { orderId: 'XT-1' } }]);
+    await settle(b);
+    expect(b.frames).toEqual([]);
+  });
+
   it('serves a Practice Mode user the delayed view', async () => {
     const live = await connect('token-a');
     const practice = await connect('token-p');

@@ -12,7 +12,14 @@ import type { Resources } from '../resources';
 import { CLOSE_UNAUTHORIZED, type Connection, ConnectionRegistry } from './connections';
 import { Fanout, type FanoutLimits } from './fanout';
 import { Flusher } from './flusher';
-import { errorFrame, ltpFrame, notificationFrame, quoteFragment, quotePrefix } from './frames';
+import {
+  errorFrame,
+  ltpFrame,
+  notificationFrame,
+  orderUpdateFrame,
+  quoteFragment,
+  quotePrefix,
+} from './frames';
 import { CLOSE_POLICY_VIOLATION, MessageRate, unknownSymbolsMessage } from './limits';
 import { knownSymbols, MAX_SYMBOLS_PER_CONNECTION, parseClientMessage } from './subscriptions';
 
@@ -62,7 +69,7 @@ declare module '../bus/bus' {
 /**
  * The WebSocket gateway at `/v1/options-x/websocket?token=<accessToken>` (docs/websocket.md): authenticates,
  * keeps each socket's subscriptions (retained in market data), batches prices per tick cycle through one fan-out
- * per view, and forwards the user's notifications. A subscriber of market data and the bus, never part of order
+ * per view, and forwards the user's notifications and order updates. A subscriber of market data and the bus, never part of order
  * logic.
  */
 export function createLiveGateway(
@@ -169,12 +176,18 @@ export function createLiveGateway(
     for (const [data, isBinary] of early.splice(0)) onMessage(connection, data, isBinary);
   }
 
-  const onNotification = ({ userId, notification }: BusEvents['notification']) => {
+  /** Sends a frame to every socket of one user, built only when the user has one here. */
+  const toUser = (userId: string, frame: () => string) => {
     const mine = connections.ofUser(userId);
     if (mine.size === 0) return;
-    const frame = notificationFrame(notification);
-    for (const connection of mine) send(connection, frame);
+    const text = frame();
+    for (const connection of [...mine]) send(connection, text);
   };
+  const onNotification = ({ userId, notification }: BusEvents['notification']) =>
+    toUser(userId, () => notificationFrame(notification));
+  // Order states reach the table at once instead of at the next poll: the client refetches its orders.
+  const onOrderUpdated = ({ userId, orderId }: BusEvents['order.updated']) =>
+    toUser(userId, () => orderUpdateFrame(orderId));
 
   return {
     name: 'live-gateway',
@@ -195,6 +208,7 @@ export function createLiveGateway(
       }
       teardown.push(
         bus.subscribe('notification', onNotification),
+        bus.subscribe('order.updated', onOrderUpdated),
         bus.subscribe('session.revoked', ({ userId, sessionIds }) =>
           connections.closeSessions(userId, sessionIds),
         ),
