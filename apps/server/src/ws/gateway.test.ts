@@ -45,7 +45,10 @@ describe('WebSocket gateway', () => {
   async function startApp(options: Partial<GatewayOptions> = {}) {
     // The delay line waits on real timers, so the clock must be the real one too.
     const realClock = { now: () => Date.now(), advance: () => {}, set: () => {} };
-    resources = await createTestResources({ env: { XT_PRACTICE_DELAY_MS: '200' }, clock: realClock });
+    resources = await createTestResources({
+      env: { XT_PRACTICE_DELAY_MS: '200', XT_HTTP_REQUEST_TIMEOUT_MS: '300' },
+      clock: realClock,
+    });
     logs = [];
     const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
     const catalog = new InstrumentCatalog();
@@ -238,6 +241,13 @@ describe('WebSocket gateway', () => {
     await practice.next(1);
     expect(Date.now() - sent).toBeGreaterThanOrEqual(190);
     expect(practice.frames[0]).toMatchObject({ data: [{ symbol: 'SENSEX', LastPrice: 85_100, ts: sent }] });
+  });
+
+  it('keeps a socket open past the HTTP request timeout', async () => {
+    const client = await connect('token-a');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await settle(client);
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
   });
 
   it('closes the sockets of a revoked session with 4401', async () => {

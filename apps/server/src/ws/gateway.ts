@@ -154,7 +154,7 @@ export function createLiveGateway(
         socket.close(CLOSE_POLICY_VIOLATION, 'Too many messages before authentication');
       }
     });
-    const token = tokenOf(request);
+    const token = tokenOf(request) ?? queryToken(request.url);
     const identity = token ? await deps.verifyAccessToken(token).catch(() => null) : null;
     if (!identity) {
       socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
@@ -236,6 +236,12 @@ export interface GatewayStats {
   deliveries: number;
   skipped: number;
   dropped: number;
+}
+
+/** `?token=` of the socket URL: browsers cannot set headers on a WebSocket, so this route alone reads it. */
+function queryToken(url: string): string | undefined {
+  const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  return new URLSearchParams(search).get('token')?.trim() || undefined;
 }
 
 /**
