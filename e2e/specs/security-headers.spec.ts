@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../support/accounts';
 
 declare global {
@@ -8,16 +8,22 @@ declare global {
   }
 }
 
+/** Collects every policy violation the page reports, with where it happened. */
+const recordCspViolations = (page: Page) =>
+  page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.cspViolations ??= [];
+      window.cspViolations.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
+    });
+  });
+
 test.describe('security headers', () => {
   test('the built web app runs under its Content-Security-Policy with nothing blocked, live socket included', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        window.cspViolations ??= [];
-        window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
-      });
-    });
+    await recordCspViolations(page);
     const consoleProblems: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) consoleProblems.push(message.text());
@@ -49,5 +55,12 @@ test.describe('security headers', () => {
     expect(await page.evaluate(() => window.cspViolations ?? [])).toEqual([]);
     expect(consoleProblems).toEqual([]);
     expect(socketCloses).toEqual([]);
+  });
+
+  test('the API docs page renders under the same policy', async ({ page }) => {
+    await recordCspViolations(page);
+    await page.goto('/docs/');
+    await expect(page.getByText('X-Trader API').first()).toBeVisible();
+    expect(await page.evaluate(() => window.cspViolations ?? [])).toEqual([]);
   });
 });
