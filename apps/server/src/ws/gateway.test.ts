@@ -312,6 +312,21 @@ describe('WebSocket gateway', () => {
       });
     });
 
+    it('stops reading from a flooding client that does not read either, and lets it go soon', async () => {
+      // No heartbeat in the way: a paused client cannot answer pings either.
+      await restartWith({ maxMessagesPerSecond: 20, heartbeatMs: 60_000 });
+      const client = await connect('token-a');
+      client.socket.pause();
+      const flood = setInterval(() => {
+        for (let i = 0; i < 20; i += 1) client.send({ action: 'unsubscribe', symbols: ['NIFTY 50'] });
+      }, 10);
+      try {
+        await expect.poll(() => gateway.stats().connections, { timeout: 5000 }).toBe(0);
+      } finally {
+        clearInterval(flood);
+      }
+    });
+
     it("refuses a user's socket beyond the per-user cap and keeps the others", async () => {
       await restartWith({ maxSocketsPerUser: 2 });
       const a1 = await connect('token-a');

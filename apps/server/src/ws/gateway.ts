@@ -20,7 +20,7 @@ import {
   quoteFragment,
   quotePrefix,
 } from './frames';
-import { CLOSE_POLICY_VIOLATION, MessageRate, unknownSymbolsMessage } from './limits';
+import { closeForPolicy, MessageRate, unknownSymbolsMessage } from './limits';
 import { knownSymbols, MAX_SYMBOLS_PER_CONNECTION, parseClientMessage } from './subscriptions';
 
 export { CLOSE_UNAUTHORIZED } from './connections';
@@ -142,16 +142,13 @@ export function createLiveGateway(
     socket.on('message', (data, isBinary) => {
       if (socket.readyState !== socket.OPEN) return;
       if (!rate.admit()) {
-        socket.close(
-          CLOSE_POLICY_VIOLATION,
-          `Too many messages (at most ${options.maxMessagesPerSecond} per second)`,
-        );
+        closeForPolicy(socket, `Too many messages (at most ${options.maxMessagesPerSecond} per second)`);
       } else if (connection) {
         onMessage(connection, data, isBinary);
       } else if (early.length < MAX_EARLY_MESSAGES) {
         early.push([data, isBinary]);
       } else {
-        socket.close(CLOSE_POLICY_VIOLATION, 'Too many messages before authentication');
+        closeForPolicy(socket, 'Too many messages before authentication');
       }
     });
     const token = tokenOf(request) ?? queryToken(request.url);
@@ -166,10 +163,7 @@ export function createLiveGateway(
     });
     if (socket.readyState !== socket.OPEN) return;
     if (connections.ofUser(identity.userId).size >= options.maxSocketsPerUser) {
-      socket.close(
-        CLOSE_POLICY_VIOLATION,
-        `Too many connections (at most ${options.maxSocketsPerUser} per user)`,
-      );
+      closeForPolicy(socket, `Too many connections (at most ${options.maxSocketsPerUser} per user)`);
       return;
     }
     connection = connections.add(socket, identity, view, fanouts[view]);

@@ -3,6 +3,27 @@
 /** Close code for a client that breaks a limit (too many messages, too many sockets): RFC 6455 policy violation. */
 export const CLOSE_POLICY_VIOLATION = 1008;
 
+/** How long a client closed for breaking a limit has to answer the close before it is dropped. */
+const CLOSE_GRACE_MS = 1000;
+
+/** The parts of a `ws` socket a policy close needs. */
+interface ClosableSocket {
+  close(code: number, reason: string): void;
+  pause(): void;
+  terminate(): void;
+}
+
+/**
+ * Closes a socket that broke a limit with 1008 and the reason, and stops reading from it at once: a client that
+ * floods without reading would never answer the close, and ws would go on reading (and parsing) its messages until
+ * its own 30 s close timeout. It is dropped if it has not answered within a second.
+ */
+export function closeForPolicy(socket: ClosableSocket, reason: string): void {
+  socket.close(CLOSE_POLICY_VIOLATION, reason);
+  socket.pause();
+  setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+}
+
 /** Unknown symbols named back in an error; the rest are only counted, so a reply never grows with the input. */
 const NAMED_UNKNOWN = 5;
 /** Characters of one unknown name echoed back. */
