@@ -51,6 +51,8 @@ export async function startServer(options: {
       NODE_ENV: 'test',
       // Every spec signs up from 127.0.0.1; the production allowance of 10 OTPs per address per hour is too few.
       XT_OTP_SENDS_PER_IP_PER_HOUR: '1000',
+      // The specs drive prices through POST /dev/market/price.
+      XT_DEV_TOOLS: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -74,6 +74,15 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 
+  it('reads the HTTP request timeout and the dev tools switch, never on in production', () => {
+    expect(loadConfig({})).toMatchObject({ httpRequestTimeoutMs: 30_000, devTools: false });
+    expect(loadConfig({ XT_HTTP_REQUEST_TIMEOUT_MS: '5000', XT_DEV_TOOLS: '1' })).toMatchObject({
+      httpRequestTimeoutMs: 5000,
+      devTools: true,
+    });
+    expect(() => loadConfig({ XT_DEV_TOOLS: '1', NODE_ENV: 'production' })).toThrow(/XT_DEV_TOOLS/);
+  });
+
   it('refuses half an SMTP setup', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(/SMTP_URL, SMTP_FROM/);
   });

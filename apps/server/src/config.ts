@@ -35,6 +35,11 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  XT_HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  XT_DEV_TOOLS: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   XT_OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
   SMTP_FROM: optionalText,
@@ -143,6 +148,10 @@ export type Config = Readonly<{
   accessTokenTtlHours: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
   trustProxy: boolean;
+  /** Longest a client may take to send one whole request (headers and body); then it gets a 408. */
+  httpRequestTimeoutMs: number;
+  /** Test hooks such as `POST /dev/market/price` are served (XT_DEV_TOOLS; never in production). */
+  devTools: boolean;
   /** OTP requests allowed per client address per hour (a shared office address may need more). */
   otpSendsPerIpPerHour: number;
   /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
@@ -256,6 +265,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.SMTP_URL === undefined) !== (e.SMTP_FROM === undefined)) {
     throw new ConfigError(['SMTP_URL, SMTP_FROM: set both to send OTPs by email, or neither']);
   }
+  if (e.XT_DEV_TOOLS && e.NODE_ENV === 'production') {
+    throw new ConfigError(['XT_DEV_TOOLS: test hooks cannot be enabled when NODE_ENV is production']);
+  }
   if (e.XT_FEED === 'replay' && e.XT_REPLAY_FILE === undefined) {
     throw new ConfigError(['XT_REPLAY_FILE: required when XT_FEED is replay']);
   }
@@ -272,6 +284,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.XT_SECRET_KEY,
     accessTokenTtlHours: e.XT_ACCESS_TOKEN_TTL_HOURS,
     trustProxy: e.XT_TRUST_PROXY,
+    httpRequestTimeoutMs: e.XT_HTTP_REQUEST_TIMEOUT_MS,
+    devTools: e.XT_DEV_TOOLS,
     otpSendsPerIpPerHour: e.XT_OTP_SENDS_PER_IP_PER_HOUR,
     smtp: e.SMTP_URL && e.SMTP_FROM ? Object.freeze({ url: e.SMTP_URL, from: e.SMTP_FROM }) : undefined,
     market: Object.freeze({

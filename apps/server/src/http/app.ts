@@ -4,9 +4,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createModules } from '../modules/index';
 import type { AppModule } from '../modules/module';
 import type { Resources } from '../resources';
-import { installErrorHandler, installJsonParser } from './error-handler';
+import { authenticateBeforeBody } from './authentication-first';
+import { answerClientError } from './client-errors';
+import { installErrorHandler, installJsonParser, sendError } from './error-handler';
 import { registerHealthRoute } from './health';
 import { registerOpenApi } from './openapi';
+import { enforceBodyDeadline } from './request-deadline';
+import { registerSecurityHeaders } from './security-headers';
 import type { ApiApp } from './types';
 import { registerWebApp } from './web-app';
 
@@ -21,12 +25,24 @@ export async function buildApp(resources: Resources, modules?: AppModule[]): Pro
     // Behind a load balancer the client address comes from X-Forwarded-For (rate limits use it).
     trustProxy: resources.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Headers must arrive within the request timeout (Node checks); the body, within it again (the deadline hook).
+    requestTimeout: resources.config.httpRequestTimeoutMs,
+    http: {
+      headersTimeout: resources.config.httpRequestTimeoutMs,
+      requestTimeout: resources.config.httpRequestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, resources.config.httpRequestTimeoutMs / 4),
+    },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installJsonParser(app);
   installErrorHandler(app);
+  authenticateBeforeBody(app);
+  enforceBodyDeadline(app, resources.config.httpRequestTimeoutMs);
+  await registerSecurityHeaders(app, resources.config.webDist);
   await registerOpenApi(app);
 
   await app.register(async (api) => registerHealthRoute(api, resources), { prefix: API_BASE });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError } from './errors';
 
@@ -6,6 +6,16 @@ type ValidationIssue = { instancePath?: string; message?: string };
 type ErrorReply = { status: number; message: string; headers: Readonly<Record<string, string>> };
 
 const INTERNAL_ERROR = 'Internal server error';
+
+/**
+ * Fastify's own refusals, in words a client can act on. Some of Fastify's messages echo the request (a whole URL
+ * path), which an error reply must not do.
+ */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, { status: number; message: string }>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A part of the URL path is too long' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The URL is not valid' },
+};
 
 /** `phone: Phone number should be 10 digits long.`: the field path first, so the client knows what to fix. */
 export function describeValidationIssue(issue: ValidationIssue, context: string | undefined): string {
@@ -27,6 +37,8 @@ export function describeError(error: unknown): ErrorReply {
       headers: {},
     };
   }
+  const known = typeof fastifyError.code === 'string' ? FRAMEWORK_MESSAGES[fastifyError.code] : undefined;
+  if (known) return { ...known, headers: {} };
   const status = fastifyError.statusCode;
   // Fastify's own 4xx errors (bad JSON, wrong content type, body too large) carry safe, useful messages.
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -35,14 +47,17 @@ export function describeError(error: unknown): ErrorReply {
   return { status: 500, message: INTERNAL_ERROR, headers: {} };
 }
 
-/** The one error handler: `{ success: false, message }` for everything; 5xx never reveal internals. */
+/** Answers a failed request `{ success: false, message }`; 5xx never reveal internals. */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, message, headers } = describeError(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.debug({ status, message }, 'request refused');
+  return reply.code(status).headers(headers).send({ success: false, message });
+}
+
+/** The one error handler: every error a route or hook throws goes through `sendError`. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const { status, message, headers } = describeError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.debug({ status, message }, 'request refused');
-    return reply.code(status).headers(headers).send({ success: false, message });
-  });
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
 }
 
 /**
@@ -50,6 +65,8 @@ export function installErrorHandler(app: FastifyInstance): void {
  * JSON content type on body-less POSTs such as logout); the route's schema then decides if one was needed.
  */
 export function installJsonParser(app: FastifyInstance): void {
+  // Only JSON bodies (and the few routes that add their own parser): a text/plain body gets a 415.
+  app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

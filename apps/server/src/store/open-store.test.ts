@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -86,6 +86,26 @@ describe('store on SQLite files', () => {
       .poll(() => statSync(file).size, { timeout: 5_000, interval: 100 })
       .toBeGreaterThan(5_000_000);
     await store.close();
+  });
+
+  it('keeps the data folder private (0700) and the database files owner-only (0600), also existing ones', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'xt-modes-')), 'data');
+    dirs.push(path.dirname(dataDir));
+    const file = path.join(dataDir, 'x-trader.db');
+    const mode = (target: string) => statSync(target).mode & 0o777;
+    const fresh = await openStore({ databaseUrl: undefined, dataDir });
+    await setMeta(fresh.db, 'k', 'v', 1);
+    expect([mode(dataDir), mode(file), mode(`${file}-wal`)]).toEqual([0o700, 0o600, 0o600]);
+    await fresh.close();
+    // A data folder from before: world-readable.
+    chmodSync(dataDir, 0o755);
+    chmodSync(file, 0o644);
+    const reopened = await openStore({ databaseUrl: undefined, dataDir });
+    await setMeta(reopened.db, 'k', 'w', 2);
+    expect([mode(dataDir), mode(file), mode(`${file}-wal`), mode(`${file}-shm`)]).toEqual([
+      0o700, 0o600, 0o600, 0o600,
+    ]);
+    await reopened.close();
   });
 
   it('refuses an unsafe PostgreSQL schema name before connecting', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, type Dialect, Kysely, PostgresDialect, sql } from 'kysely';
@@ -35,9 +35,23 @@ const PG_NUMERIC = 1700;
 
 const isSafeIdentifier = (name: string) => /^[a-z_][a-z0-9_]{0,62}$/.test(name);
 
+/**
+ * The database holds password hashes and sealed broker credentials: only the server's own user may read it.
+ * The data folder becomes 0700 and the files 0600, including ones an older version left world-readable. A file
+ * named by `sqliteFile` may sit in a shared folder, so only the default data folder itself is locked.
+ */
+function restrictSqliteFiles(file: string, ownsFolder: boolean): void {
+  const folder = path.dirname(file);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (ownsFolder) chmodSync(folder, 0o700);
+  // Created owner-only before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(part)) chmodSync(part, 0o600);
+}
+
 function sqliteDialect(options: StoreOptions): { dialect: Dialect; checkpointer: Checkpointer } {
   const file = options.sqliteFile ?? path.join(options.dataDir, SQLITE_FILE);
-  mkdirSync(path.dirname(file), { recursive: true });
+  restrictSqliteFiles(file, options.sqliteFile === undefined);
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   // In WAL mode NORMAL still survives a crash of the process (what "no acknowledged order is lost" needs);

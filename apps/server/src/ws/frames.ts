@@ -18,3 +18,6 @@ export const errorFrame = (message: string): string => JSON.stringify({ channel:
 
 export const notificationFrame = (notification: unknown): string =>
   JSON.stringify({ channel: 'notifications', data: notification });
+
+export const orderUpdateFrame = (orderId: string): string =>
+  JSON.stringify({ channel: 'orders', data: { orderId } });

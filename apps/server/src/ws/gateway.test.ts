@@ -1,5 +1,6 @@
 import { istEpochMs } from '@xtrader/core';
 import type { Notification } from '@xtrader/core/api/notifications';
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestResources, type TestResources } from '../../test/helpers/test-app';
@@ -10,7 +11,7 @@ import { generateInstruments } from '../modules/instruments/generate';
 import type { PriceView } from '../modules/market/contract';
 import { ManualFeed } from '../modules/market/manual-feed';
 import { createMarketData, type MarketDataService } from '../modules/market/market-data';
-import { CLOSE_UNAUTHORIZED, createLiveGateway } from './gateway';
+import { CLOSE_UNAUTHORIZED, createLiveGateway, type GatewayOptions } from './gateway';
 
 const NOW = istEpochMs('2026-11-23', 10, 0);
 const users: Record<string, { userId: string; sessionId: string; view: PriceView }> = {
@@ -36,33 +37,54 @@ describe('WebSocket gateway', () => {
   let market: MarketDataService;
   let url: string;
 
-  beforeEach(async () => {
+  let gateway: ReturnType<typeof createLiveGateway>;
+  let symbols: string[];
+  /** Every log line the app wrote (level, msg, err). */
+  let logs: { level: number; msg: string; err?: { stack?: string } }[];
+
+  async function startApp(options: Partial<GatewayOptions> = {}) {
     // The delay line waits on real timers, so the clock must be the real one too.
     const realClock = { now: () => Date.now(), advance: () => {}, set: () => {} };
-    resources = await createTestResources({ env: { XT_PRACTICE_DELAY_MS: '200' }, clock: realClock });
+    resources = await createTestResources({
+      env: { XT_PRACTICE_DELAY_MS: '200', XT_HTTP_REQUEST_TIMEOUT_MS: '300' },
+      clock: realClock,
+    });
+    logs = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
     const catalog = new InstrumentCatalog();
-    catalog.replace(generateInstruments({ now: NOW }));
+    const instruments = generateInstruments({ now: NOW });
+    catalog.replace(instruments);
+    symbols = instruments.filter((i) => i.instrument_type === 'CE').map((i) => i.tradingsymbol);
     feed = new ManualFeed();
-    market = createMarketData(resources, feed, catalog);
-    const gateway = createLiveGateway(resources, {
+    const logged = { ...resources, logger };
+    market = createMarketData(logged, feed, catalog);
+    gateway = createLiveGateway(logged, {
       marketData: market,
       directory: catalog,
       verifyAccessToken: async (token) => users[token] ?? null,
       viewOf: async (userId) => Object.values(users).find((u) => u.userId === userId)!.view,
-      options: { heartbeatMs: 150 },
+      options: { heartbeatMs: 150, ...options },
     });
-    app = await buildApp(resources, [
+    app = await buildApp(logged, [
       { name: 'market', start: () => market.start(), close: () => market.stop() },
       gateway,
     ]);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1/options-x/websocket`;
-  });
-  afterEach(async () => {
+  }
+  async function stopApp() {
     await app.close();
     await resources.close();
-  });
+  }
+  /** Starts the app again with other gateway options. */
+  async function restartWith(options: Partial<GatewayOptions>) {
+    await stopApp();
+    await startApp(options);
+  }
+
+  beforeEach(() => startApp());
+  afterEach(() => stopApp());
 
   function connect(token?: string, autoPong = true): Promise<Client> {
     const socket = new WebSocket(token === undefined ? url : `${url}?token=${token}`, { autoPong });
@@ -194,6 +216,19 @@ describe('WebSocket gateway', () => {
     expect(b.frames).toEqual([]);
   });
 
+  it("sends an order update to every socket of the order's user and to no one else", async () => {
+    const a1 = await connect('token-a');
+    const a2 = await connect('token-a2');
+    const b = await connect('token-b');
+    await Promise.all([settle(a1), settle(a2), settle(b)]);
+    await resources.bus.publish('order.updated', { userId: 'user-a', orderId: 'XT-1' });
+    await Promise.all([a1.next(1), a2.next(1)]);
+    expect(a1.frames).toEqual([{ channel: 'orders', data: { orderId: 'XT-1' } }]);
+    expect(a2.frames).toEqual([{ channel: 'orders', data: { orderId: 'XT-1' } }]);
+    await settle(b);
+    expect(b.frames).toEqual([]);
+  });
+
   it('serves a Practice Mode user the delayed view', async () => {
     const live = await connect('token-a');
     const practice = await connect('token-p');
@@ -222,6 +257,13 @@ describe('WebSocket gateway', () => {
     expect(practice.frames).toHaveLength(1);
   });
 
+  it('keeps a socket open past the HTTP request timeout', async () => {
+    const client = await connect('token-a');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await settle(client);
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
   it('closes the sockets of a revoked session with 4401', async () => {
     const a1 = await connect('token-a');
     const a2 = await connect('token-a2');
@@ -238,5 +280,93 @@ describe('WebSocket gateway', () => {
     expect(closed.code).toBe(1006);
     await settle(alive);
     expect(alive.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  describe('limits', () => {
+    it('names how many symbols were unknown and at most a few of them, each cut short', async () => {
+      const client = await connect('token-a');
+      const names = Array.from(
+        { length: 500 },
+        (_, i) => `UNKNOWN${String(i).padStart(3, '0')}${'X'.repeat(54)}`,
+      );
+      client.send({ action: 'subscribe', symbols: names });
+      await client.next(1);
+      const message = client.frames[0]?.message ?? '';
+      expect(message).toMatch(/^500 unknown symbols: UNKNOWN000X+…, UNKNOWN001X+…, /);
+      expect(message).toContain('and 495 more');
+      expect(message.length).toBeLessThan(300);
+    });
+
+    it('drops a socket that stops reading once its queued replies pass the cap', async () => {
+      // No heartbeat in the way: a paused client cannot answer pings either.
+      await restartWith({ dropAboveBytes: 256 * 1024, maxMessagesPerSecond: 100_000, heartbeatMs: 60_000 });
+      const watched = symbols.slice(0, 500);
+      feed.emit(Object.fromEntries(watched.map((symbol) => [symbol, 100])), Date.now());
+      const client = await connect('token-a');
+      client.socket.pause();
+      // Each subscribe answers with a ~45 KB snapshot the client never reads.
+      const round = [
+        JSON.stringify({ action: 'subscribe', symbols: watched }),
+        JSON.stringify({ action: 'unsubscribe', symbols: watched }),
+      ];
+      for (let i = 0; i < 400 && gateway.stats().connections > 0; i += 1) {
+        for (const message of round) client.socket.send(message);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await expect.poll(() => gateway.stats().connections).toBe(0);
+    });
+
+    it('closes a socket that sends more messages per second than allowed', async () => {
+      await restartWith({ maxMessagesPerSecond: 20 });
+      const client = await connect('token-a');
+      for (let i = 0; i < 40; i += 1) client.send({ action: 'unsubscribe', symbols: ['NIFTY 50'] });
+      expect(await client.closed).toEqual({
+        code: 1008,
+        reason: 'Too many messages (at most 20 per second)',
+      });
+    });
+
+    it('stops reading from a flooding client that does not read either, and lets it go soon', async () => {
+      // No heartbeat in the way: a paused client cannot answer pings either.
+      await restartWith({ maxMessagesPerSecond: 20, heartbeatMs: 60_000 });
+      const client = await connect('token-a');
+      client.socket.pause();
+      const flood = setInterval(() => {
+        for (let i = 0; i < 20; i += 1) client.send({ action: 'unsubscribe', symbols: ['NIFTY 50'] });
+      }, 10);
+      try {
+        await expect.poll(() => gateway.stats().connections, { timeout: 5000 }).toBe(0);
+      } finally {
+        clearInterval(flood);
+      }
+    });
+
+    it("refuses a user's socket beyond the per-user cap and keeps the others", async () => {
+      await restartWith({ maxSocketsPerUser: 2 });
+      const a1 = await connect('token-a');
+      const a2 = await connect('token-a2');
+      await Promise.all([settle(a1), settle(a2)]);
+      const a3 = await connect('token-a');
+      expect(await a3.closed).toEqual({ code: 1008, reason: 'Too many connections (at most 2 per user)' });
+      const b = await connect('token-b');
+      await settle(b);
+      expect([a1, a2, b].map((c) => c.socket.readyState)).toEqual([
+        WebSocket.OPEN,
+        WebSocket.OPEN,
+        WebSocket.OPEN,
+      ]);
+    });
+
+    it('closes an oversize message with 1009 and logs it as a warning without a stack', async () => {
+      await restartWith({ maxPayloadBytes: 1024 });
+      const client = await connect('token-a');
+      client.send({ action: 'subscribe', symbols: ['X'.repeat(2048)] });
+      expect((await client.closed).code).toBe(1009);
+      await expect.poll(() => logs.filter((line) => line.level === 40).length).toBe(1);
+      const warning = logs.find((line) => line.level === 40);
+      expect(warning?.msg).toContain('Max payload size exceeded');
+      expect(JSON.stringify(warning)).not.toContain('    at ');
+      expect(logs.filter((line) => line.level >= 50)).toEqual([]);
+    });
   });
 });

@@ -12,7 +12,15 @@ import type { Resources } from '../resources';
 import { CLOSE_UNAUTHORIZED, type Connection, ConnectionRegistry } from './connections';
 import { Fanout, type FanoutLimits } from './fanout';
 import { Flusher } from './flusher';
-import { errorFrame, ltpFrame, notificationFrame, quoteFragment, quotePrefix } from './frames';
+import {
+  errorFrame,
+  ltpFrame,
+  notificationFrame,
+  orderUpdateFrame,
+  quoteFragment,
+  quotePrefix,
+} from './frames';
+import { closeForPolicy, MessageRate, unknownSymbolsMessage } from './limits';
 import { knownSymbols, MAX_SYMBOLS_PER_CONNECTION, parseClientMessage } from './subscriptions';
 
 export { CLOSE_UNAUTHORIZED } from './connections';
@@ -22,8 +30,12 @@ export interface GatewayOptions extends FanoutLimits {
   heartbeatMs: number;
   /** Retry period for clients skipped while their buffer drains. */
   retryFlushMs: number;
-  /** Largest client message accepted (bytes). */
+  /** Largest client message accepted (bytes); a bigger one closes the socket with 1009. */
   maxPayloadBytes: number;
+  /** Client messages allowed per socket per second; one more closes the socket with 1008. */
+  maxMessagesPerSecond: number;
+  /** Open sockets allowed per user; a further one is closed with 1008. */
+  maxSocketsPerUser: number;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
@@ -32,7 +44,12 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   heartbeatMs: 30_000,
   retryFlushMs: 50,
   maxPayloadBytes: 64 * 1024,
+  maxMessagesPerSecond: 100,
+  maxSocketsPerUser: 10,
 };
+
+/** Messages held while the token is checked; a client has no reason to send many before it is answered. */
+const MAX_EARLY_MESSAGES = 20;
 
 export interface GatewayDeps {
   marketData: MarketData;
@@ -52,7 +69,7 @@ declare module '../bus/bus' {
 /**
  * The WebSocket gateway at `/v1/options-x/websocket?token=<accessToken>` (docs/websocket.md): authenticates,
  * keeps each socket's subscriptions (retained in market data), batches prices per tick cycle through one fan-out
- * per view, and forwards the user's notifications. A subscriber of market data and the bus, never part of order
+ * per view, and forwards the user's notifications and order updates. A subscriber of market data and the bus, never part of order
  * logic.
  */
 export function createLiveGateway(
@@ -66,14 +83,27 @@ export function createLiveGateway(
   const connections = new ConnectionRegistry((connection) => deps.marketData.release(connection.id));
   const teardown: Unsubscribe[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
+  let droppedOnReply = 0;
 
+  /**
+   * Every frame other than batched prices (snapshots, errors, notifications). Like prices, what a socket may have
+   * queued is capped: a client that stops reading is dropped rather than held in memory.
+   */
   const send = (connection: Connection, frame: string) => {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount + Buffer.byteLength(frame) > options.dropAboveBytes) {
+      droppedOnReply += 1;
+      connections.remove(connection);
+      socket.terminate();
+      return;
+    }
+    socket.send(frame);
   };
 
   function subscribe(connection: Connection, symbols: readonly string[]): void {
     const { known, unknown } = knownSymbols(symbols, deps.directory);
-    if (unknown.length > 0) send(connection, errorFrame(`Unknown symbols: ${unknown.join(', ')}`));
+    if (unknown.length > 0) send(connection, errorFrame(unknownSymbolsMessage(unknown)));
     const room = MAX_SYMBOLS_PER_CONNECTION - connection.client.set.slots.length;
     if (known.length > room) {
       send(connection, errorFrame(`At most ${MAX_SYMBOLS_PER_CONNECTION} symbols per connection`));
@@ -108,11 +138,20 @@ export function createLiveGateway(
     // Messages may arrive while the token is checked: hold them until the connection is known.
     const early: [RawData, boolean][] = [];
     let connection: Connection | undefined;
+    const rate = new MessageRate(options.maxMessagesPerSecond);
     socket.on('message', (data, isBinary) => {
-      if (connection) onMessage(connection, data, isBinary);
-      else early.push([data, isBinary]);
+      if (socket.readyState !== socket.OPEN) return;
+      if (!rate.admit()) {
+        closeForPolicy(socket, `Too many messages (at most ${options.maxMessagesPerSecond} per second)`);
+      } else if (connection) {
+        onMessage(connection, data, isBinary);
+      } else if (early.length < MAX_EARLY_MESSAGES) {
+        early.push([data, isBinary]);
+      } else {
+        closeForPolicy(socket, 'Too many messages before authentication');
+      }
     });
-    const token = tokenOf(request);
+    const token = tokenOf(request) ?? queryToken(request.url);
     const identity = token ? await deps.verifyAccessToken(token).catch(() => null) : null;
     if (!identity) {
       socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
@@ -123,21 +162,34 @@ export function createLiveGateway(
       return 'live' as const;
     });
     if (socket.readyState !== socket.OPEN) return;
+    if (connections.ofUser(identity.userId).size >= options.maxSocketsPerUser) {
+      closeForPolicy(socket, `Too many connections (at most ${options.maxSocketsPerUser} per user)`);
+      return;
+    }
     connection = connections.add(socket, identity, view, fanouts[view]);
     for (const [data, isBinary] of early.splice(0)) onMessage(connection, data, isBinary);
   }
 
-  const onNotification = ({ userId, notification }: BusEvents['notification']) => {
+  /** Sends a frame to every socket of one user, built only when the user has one here. */
+  const toUser = (userId: string, frame: () => string) => {
     const mine = connections.ofUser(userId);
     if (mine.size === 0) return;
-    const frame = notificationFrame(notification);
-    for (const connection of mine) send(connection, frame);
+    const text = frame();
+    for (const connection of [...mine]) send(connection, text);
   };
+  const onNotification = ({ userId, notification }: BusEvents['notification']) =>
+    toUser(userId, () => notificationFrame(notification));
+  // Order states reach the table at once instead of at the next poll: the client refetches its orders.
+  const onOrderUpdated = ({ userId, orderId }: BusEvents['order.updated']) =>
+    toUser(userId, () => orderUpdateFrame(orderId));
 
   return {
     name: 'live-gateway',
     async registerRoutes(app) {
-      await app.register(fastifyWebsocket, { options: { maxPayload: options.maxPayloadBytes } });
+      await app.register(fastifyWebsocket, {
+        options: { maxPayload: options.maxPayloadBytes },
+        errorHandler: onSocketError,
+      });
       app.get('/websocket', { websocket: true }, (socket, request) => onConnection(socket, request));
     },
     async start() {
@@ -150,6 +202,7 @@ export function createLiveGateway(
       }
       teardown.push(
         bus.subscribe('notification', onNotification),
+        bus.subscribe('order.updated', onOrderUpdated),
         bus.subscribe('session.revoked', ({ userId, sessionIds }) =>
           connections.closeSessions(userId, sessionIds),
         ),
@@ -163,7 +216,11 @@ export function createLiveGateway(
       flusher.close();
       connections.clear();
     },
-    stats: () => ({ connections: connections.size, ...flusher.totals }),
+    stats: () => ({
+      connections: connections.size,
+      ...flusher.totals,
+      dropped: flusher.totals.dropped + droppedOnReply,
+    }),
   };
 }
 
@@ -173,4 +230,25 @@ export interface GatewayStats {
   deliveries: number;
   skipped: number;
   dropped: number;
+}
+
+/** `?token=` of the socket URL: browsers cannot set headers on a WebSocket, so this route alone reads it. */
+function queryToken(url: string): string | undefined {
+  const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  return new URLSearchParams(search).get('token')?.trim() || undefined;
+}
+
+/**
+ * Errors of an open socket. A client breaking the protocol (a frame over `maxPayloadBytes`, a bad opcode) is the
+ * client's problem, not the server's: ws has already closed it with the matching code (1009, 1002), so a warning
+ * without a stack is enough. Anything else is unexpected: logged in full, and the socket dropped.
+ */
+function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+    request.log.warn({ code }, `websocket: ${error.message}`);
+    return;
+  }
+  request.log.error({ err: error }, 'websocket: socket error');
+  socket.terminate();
 }

@@ -1,6 +1,7 @@
 import type { Notification } from '@xtrader/core/api/notifications';
 import { useEffect, useSyncExternalStore } from 'react';
 import { setLivePriceSource } from '../api/trading/live-prices';
+import { refreshOnOrderUpdates, setOrderUpdatesLive } from '../api/trading/order-updates';
 import { useSessionStore } from '../state/session-store';
 import { type LiveFeed, liveFeed } from './live-feed';
 import type { ConnectionStatus } from './live-socket';
@@ -8,7 +9,8 @@ import type { LiveQuote } from './price-store';
 
 /**
  * Runs the live connection while the logged-in shell is mounted: connects with the session's token, plugs the
- * price store into the trading tables' price port, and hands socket notifications to `onNotification`.
+ * price store into the trading tables' price port, refetches the order tables on each order update (polling them
+ * slower while the socket is open), and hands socket notifications to `onNotification`.
  */
 export function useLiveConnection(
   onNotification?: (notification: Notification) => void,
@@ -19,7 +21,11 @@ export function useLiveConnection(
     if (!token) return;
     feed.start(token);
     setLivePriceSource(feed.priceSource);
+    setOrderUpdatesLive(() => feed.status() === 'open');
+    const stopOrderUpdates = feed.onOrderUpdate(refreshOnOrderUpdates());
     return () => {
+      stopOrderUpdates();
+      setOrderUpdatesLive(null);
       setLivePriceSource(null);
       feed.stop();
     };

@@ -5,6 +5,7 @@ import { type ConnectionStatus, LiveSocket, type LiveSocketOptions } from './liv
 import { PriceStore } from './price-store';
 
 type NotificationHandler = (notification: Notification) => void;
+type OrderUpdateHandler = (orderId: string) => void;
 
 /** The app's one live-data connection: socket, price store, shared subscriptions, notifications, status. */
 export interface LiveFeed {
@@ -14,6 +15,8 @@ export interface LiveFeed {
   /** Keeps `symbols` subscribed until the returned function is called (reference-counted across callers). */
   retain(symbols: readonly string[]): () => void;
   onNotification(handler: NotificationHandler): () => void;
+  /** Calls `handler` with the id of each of the user's orders that changes state. */
+  onOrderUpdate(handler: OrderUpdateHandler): () => void;
   /** Connects (or reconnects) with the session's access token. */
   start(token: string): void;
   /** Disconnects and forgets every price (logout). */
@@ -32,6 +35,7 @@ export function createLiveFeed(socketOptions: Partial<LiveSocketOptions> = {}): 
   const prices = new PriceStore();
   const statusListeners = new Set<() => void>();
   const notificationHandlers = new Set<NotificationHandler>();
+  const orderUpdateHandlers = new Set<OrderUpdateHandler>();
   const counts = new Map<string, number>();
   const socket = new LiveSocket({
     url: liveSocketUrl,
@@ -39,6 +43,8 @@ export function createLiveFeed(socketOptions: Partial<LiveSocketOptions> = {}): 
       if (message.channel === 'ltp') prices.apply(message.data);
       else if (message.channel === 'notifications')
         for (const handler of notificationHandlers) handler(message.data);
+      else if (message.channel === 'orders')
+        for (const handler of orderUpdateHandlers) handler(message.data.orderId);
       else console.warn(`Live data: ${message.message}`);
     },
     onStatus: () => {
@@ -83,6 +89,10 @@ export function createLiveFeed(socketOptions: Partial<LiveSocketOptions> = {}): 
     onNotification(handler) {
       notificationHandlers.add(handler);
       return () => notificationHandlers.delete(handler);
+    },
+    onOrderUpdate(handler) {
+      orderUpdateHandlers.add(handler);
+      return () => orderUpdateHandlers.delete(handler);
     },
     start: (token) => socket.connect(token),
     stop() {

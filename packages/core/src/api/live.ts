@@ -31,12 +31,18 @@ export const notificationsMessageSchema = z.object({
   channel: z.literal('notifications'),
   data: notificationSchema,
 });
+/** One of the user's orders changed state (accepted, triggered, modified, filled, cancelled): refetch the orders. */
+export const ordersMessageSchema = z.object({
+  channel: z.literal('orders'),
+  data: z.object({ orderId: z.string() }),
+});
 export const errorMessageSchema = z.object({ channel: z.literal('error'), message: z.string() });
 
 /** Server -> client. */
 export const liveServerMessageSchema = z.discriminatedUnion('channel', [
   ltpMessageSchema,
   notificationsMessageSchema,
+  ordersMessageSchema,
   errorMessageSchema,
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { authenticationHook } from '../../http/authentication-first';
 import { UnauthorizedError } from '../../http/errors';
 import type { AuthIdentity } from './sessions';
 
@@ -15,26 +16,26 @@ declare module 'fastify' {
   }
 }
 
-/** The raw token of a request: `Authorization: <token>` or `Bearer <token>`, or `?token=` (WebSocket). */
+/**
+ * The raw token of a request: `Authorization: <token>` or `Bearer <token>`. Never from the URL, which proxies
+ * and browser history keep; only the WebSocket, which cannot set headers from a browser, takes `?token=`.
+ */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization?.trim();
-  if (header) return header.replace(/^Bearer\s+/i, '').trim() || undefined;
-  // Read the raw URL: a route's querystring schema may have stripped `token` from request.query.
-  const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-  return new URLSearchParams(search).get('token')?.trim() || undefined;
+  return header ? header.replace(/^Bearer\s+/i, '').trim() || undefined : undefined;
 }
 
 /**
- * A preHandler hook that admits only a valid, unrevoked access token and sets `request.user`. Register it
- * on a module's routes: `app.addHook('preHandler', requireUser)` or per route `{ preHandler: requireUser }`.
+ * A hook that admits only a valid, unrevoked access token and sets `request.user`. Listed per route as
+ * `{ preHandler: requireUser }`, it runs before the body is parsed (http/authentication-first.ts).
  */
 export function createRequireUser(verify: (token: string) => Promise<AuthIdentity | null>) {
-  return async function requireUser(request: FastifyRequest): Promise<void> {
+  return authenticationHook(async function requireUser(request: FastifyRequest): Promise<void> {
     const token = tokenOf(request);
     const identity = token ? await verify(token) : null;
     if (!identity) throw new UnauthorizedError();
     request.user = { id: identity.userId, sessionId: identity.sessionId };
-  };
+  });
 }
 
 /** The caller of a route behind `requireUser` (throws 401 if the hook did not run). */

@@ -19,7 +19,7 @@ describe('dev market price hook', () => {
     const feed = new ManualFeed();
     t = await createTestApp({
       clock: createFakeClock(NOW),
-      env: { XT_PRACTICE_DELAY_MS: '600000' },
+      env: { XT_PRACTICE_DELAY_MS: '600000', XT_DEV_TOOLS: '1' },
       overrides: { priceFeed: feed },
     });
     const { token } = await createTestUser(t.app);
@@ -71,6 +71,18 @@ describe('dev market price hook', () => {
       payload: { symbol: 'SENSEX', price: 1 },
     });
     expect(unauthenticated.statusCode).toBe(401);
+  });
+
+  it('does not exist unless XT_DEV_TOOLS is set', async () => {
+    t = await createTestApp({ overrides: { priceFeed: new ManualFeed() } });
+    const { token } = await createTestUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/options-x/dev/market/price',
+      payload: { symbol: 'SENSEX', price: 1 },
+      headers: authHeader(token),
+    });
+    expect(response.statusCode).toBe(404);
   });
 
   it('does not exist in production', async () => {

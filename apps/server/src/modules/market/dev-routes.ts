@@ -12,7 +12,7 @@ const forcePriceBodySchema = z.object({
 });
 
 /**
- * `POST /dev/market/price {symbol, price}` (outside production only): pins a symbol's price in both views at once,
+ * `POST /dev/market/price {symbol, price}` (only with XT_DEV_TOOLS=1, never in production): pins a symbol's price in both views at once,
  * bypassing the Practice Mode delay, so end-to-end and risk specs can drive P&L deterministically. `price: null`
  * releases the pin.
  */

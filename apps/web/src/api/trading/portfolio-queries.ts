@@ -10,9 +10,11 @@ import {
 import { api } from '../client';
 import { useActiveBroker } from './account-queries';
 import { shareByKey } from './keyed-sharing';
+import { ordersPollInterval } from './order-updates';
 import { tradingKeys } from './query-keys';
 
-// The 5 s polls of SPEC section 7 are the fallback; WebSocket events and order actions refresh sooner.
+// The 5 s polls are the fallback; WebSocket events and order actions refresh sooner. Orders poll every 20 s
+// while the live socket is open, since it announces every change of an order's state.
 
 const ORDER_LISTS = ['openOrders', 'executedOrders', 'rejectedOrders', 'cancelledOrders'] as const;
 const orderKey = (order: Order) => order.orderId;
@@ -57,10 +59,10 @@ export const marginQuery = queryOptions({
   queryFn: async ({ signal }) => (await api.get('/portfolio/margin', { data: marginSchema, signal })).data,
 });
 
-/** Orders, polled every 5 s while a broker is active. */
+/** Orders while a broker is active: refetched on the socket's order updates, polled as a fallback. */
 export function useOrders() {
   const broker = useActiveBroker();
-  return useQuery({ ...ordersQuery, enabled: broker !== null, refetchInterval: POLL_INTERVAL_MS });
+  return useQuery({ ...ordersQuery, enabled: broker !== null, refetchInterval: ordersPollInterval });
 }
 
 /** Positions, polled every 5 s; live funds and positions need an active broker (SPEC section 6). */
