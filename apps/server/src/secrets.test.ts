@@ -20,6 +20,7 @@ describe('loadMasterKey', () => {
     const first = await loadMasterKey({ dataDir, secretKey: undefined });
     const file = path.join(dataDir, 'secret.key');
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')).toHaveLength(32);
     const second = await loadMasterKey({ dataDir, secretKey: undefined });
     expect(first).toHaveLength(32);

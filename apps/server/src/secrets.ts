@@ -24,7 +24,8 @@ export async function loadMasterKey(config: Pick<Config, 'secretKey' | 'dataDir'
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(config.dataDir, { recursive: true });
+  // Owner-only, like the store's files: the key unlocks every session and broker secret.
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const text = randomBytes(32).toString('base64');
   // 'wx' fails if another process created the file meanwhile; then its key wins.
   try {
