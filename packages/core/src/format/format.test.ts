@@ -100,7 +100,13 @@ describe('messages', () => {
   it.each([
     ['INSUFFICIENT FUNDS', 'Insufficient funds'],
     ['order not found', 'Order not found'],
-    ['Markets are Closed', 'Markets are closed'],
+    ['Invalid OTP', 'Invalid OTP'],
+    ['IIFL login failed, try again', 'IIFL login failed, try again'],
+    ['log in with IIFL to leave Practice Mode', 'Log in with IIFL to leave Practice Mode'],
+    ['SL trigger must be below the LTP', 'SL trigger must be below the LTP'],
+    ['MTM target reached', 'MTM target reached'],
+    ['ORDER REJECTED: NRML NOT ALLOWED FOR MIS ATM OTP', 'Order rejected: NRML not allowed for MIS ATM OTP'],
+    ['Markets are Closed', 'Markets are Closed'],
     ['', ''],
   ])('capitalizeMessage(%s) = %s', (message, expected) => {
     expect(capitalizeMessage(message)).toBe(expected);
