@@ -168,12 +168,14 @@ export const formatIndianInteger = (value: number): string =>
   Number.isFinite(value) ? integerFormat.format(noNegativeZero(Math.round(value))) : EMPTY_VALUE;
 
 /**
- * What an integer input shows while typing: only a leading minus and digits survive, grouped the Indian way;
- * a lone `-` stays so a negative number can be typed.
+ * What an integer input shows while typing: only a leading minus and the digits before any decimal point survive
+ * (a pasted `1500000.5` is 15,00,000, not 1,50,00,005), grouped the Indian way; a lone `-` stays so a negative
+ * number can be typed.
  */
 export const formatIntegerInput = (text: string): string => {
   const negative = text.trimStart().startsWith('-');
-  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  const [whole = ''] = text.split('.');
+  const digits = whole.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
   if (digits === '') return negative ? '-' : '';
   const grouped = integerFormat.format(BigInt(digits));
   return negative && digits !== '0' ? `-${grouped}` : grouped;
