@@ -1,0 +1,32 @@
+import { waitFor } from '@testing-library/react';
+import { DEFAULT_USER_SETTINGS } from '@xtrader/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useTradingSettings } from '../../state/trading-settings-store';
+import { mockApi, ok } from '../../test/mock-api';
+import { renderWithQueryClient } from '../../test/render-with-query-client';
+import { useServerSettings } from './use-server-settings';
+
+function Probe() {
+  useServerSettings();
+  return null;
+}
+
+const user = { id: 'u1', name: 'A', email: 'a@b.c', phone: '9000000000', activeBroker: null, clientId: null };
+
+beforeEach(() => useTradingSettings.getState().resetSettings());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('user settings follow the user', () => {
+  it('takes the settings the server saved for this user over the ones this browser had', async () => {
+    const settings = {
+      ...structuredClone(DEFAULT_USER_SETTINGS),
+      modifyStep: 0.5,
+      useDefaultQuantity: true,
+      defaultQuantity: { ...DEFAULT_USER_SETTINGS.defaultQuantity, NIFTY: 130 },
+    };
+    mockApi({ 'GET /auth/getUserInfo': () => ok({ user, settings }) });
+    useTradingSettings.getState().patchSettings('userSettingsState', { modifyStep: 0.1 });
+    renderWithQueryClient(<Probe />);
+    await waitFor(() => expect(useTradingSettings.getState().userSettingsState).toEqual(settings));
+  });
+});
