@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { buyCostBeyondFunds } from '@xtrader/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,14 +10,16 @@ import { FAILURE_TITLES } from '../../api/trading/messages';
 import { useOrderActivity } from '../../api/trading/order-activity';
 import { orderFeedback } from '../../api/trading/order-feedback';
 import { placeOrder } from '../../api/trading/order-requests';
+import { marginQuery } from '../../api/trading/portfolio-queries';
 import { provisionalOrder, showProvisionalOrder } from '../../api/trading/provisional-orders';
 import { refreshTradingDataSoon } from '../../api/trading/refresh';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { type BuiltOrder, buildOrder } from './build-order';
+import { askAboutFunds } from './funds-question';
 import type { OrderIntent } from './order-intent';
 
 /** `awaitsFill`: a market-card order fills at once, so the panel shows it as awaiting until executed. */
-async function send(
+export async function sendOrder(
   { body, iceberg, tradingSymbol, identifier }: BuiltOrder,
   awaitsFill: boolean,
 ): Promise<void> {
@@ -46,6 +50,7 @@ async function send(
  */
 export function usePlaceOrder(): (intent: OrderIntent) => void {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return useCallback(
     (intent: OrderIntent) => {
       const settings = useTradingSettings.getState();
@@ -58,6 +63,17 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
         return;
       }
       const goSubscribe = () => void navigate('/subscribe');
+      // A buy costing more than the available funds (as last fetched) waits for the trader's confirmation.
+      const available = queryClient.getQueryData(marginQuery.queryKey)?.available;
+      const price = built.body.triggerPrice ?? (symbol ? readLivePrice(symbol) : undefined);
+      const cost =
+        built.body.transactionType === 'buy'
+          ? buyCostBeyondFunds(built.body.quantity, price, available)
+          : undefined;
+      const send = (order: BuiltOrder, awaitsFill: boolean) =>
+        cost !== undefined && available !== undefined
+          ? askAboutFunds({ built: order, awaitsFill, cost, available })
+          : sendOrder(order, awaitsFill);
       const entitled = cachedEntitlement();
       const awaitsFill = intent.card === 'market';
       if (entitled === true) void send(built, awaitsFill);
@@ -68,6 +84,6 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
           (error: unknown) => toastError(error, FAILURE_TITLES.placeOrder),
         );
     },
-    [navigate],
+    [navigate, queryClient],
   );
 }
