@@ -228,4 +228,20 @@ describe('placing orders from the keyboard', () => {
     expect(orderCalls(calls)).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
+
+  it('asks before an order that would be split into several when no live price can check it yet', async () => {
+    // Practice prices arrive 5 s late: a new user's first key press has no price to weigh the default 10000 by.
+    setLivePriceSource(createMapPriceSource({}).source);
+    useTradingSettings.getState().patchSettings('marketOrderState', { quantity: 10_000 });
+    const { calls, queryClient } = setup(
+      { 'POST /order': () => ok({ orderId: 'o1' }) },
+      { broker: 'PAPERTRADE' },
+    );
+    queryClient.setQueryData(tradingKeys.margin, { total: 1_000_000, available: 1_000_000, utilized: 0 });
+    press('ArrowLeft');
+    const ask = await screen.findByRole('alertdialog', { name: 'Large order' });
+    expect(ask).toHaveTextContent('10,010');
+    expect(ask).toHaveTextContent('6 orders');
+    expect(orderCalls(calls)).toHaveLength(0);
+  });
 });

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { buyCostBeyondFunds } from '@xtrader/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -15,7 +14,7 @@ import { provisionalOrder, showProvisionalOrder } from '../../api/trading/provis
 import { refreshTradingDataSoon } from '../../api/trading/refresh';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { type BuiltOrder, buildOrder } from './build-order';
-import { askAboutFunds } from './funds-question';
+import { askAboutFunds, questionFor } from './funds-question';
 import type { OrderIntent } from './order-intent';
 
 /** `awaitsFill`: a market-card order fills at once, so the panel shows it as awaiting until executed. */
@@ -63,17 +62,19 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
         return;
       }
       const goSubscribe = () => void navigate('/subscribe');
-      // A buy costing more than the available funds (as last fetched) waits for the trader's confirmation.
-      const available = queryClient.getQueryData(marginQuery.queryKey)?.available;
-      const price = built.body.triggerPrice ?? (symbol ? readLivePrice(symbol) : undefined);
-      const cost =
-        built.body.transactionType === 'buy'
-          ? buyCostBeyondFunds(built.body.quantity, price, available)
-          : undefined;
-      const send = (order: BuiltOrder, awaitsFill: boolean) =>
-        cost !== undefined && available !== undefined
-          ? askAboutFunds({ built: order, awaitsFill, cost, available })
-          : sendOrder(order, awaitsFill);
+      // An order beyond the available funds (as last fetched), or a large one no price can check yet, waits for
+      // the trader's confirmation.
+      const send = (order: BuiltOrder, awaitsFill: boolean) => {
+        const question = questionFor({
+          built: order,
+          awaitsFill,
+          index: settings.orderConfig.index,
+          lotSize: settings.orderConfig.lotSize,
+          price: order.body.triggerPrice ?? (symbol ? readLivePrice(symbol) : undefined),
+          available: queryClient.getQueryData(marginQuery.queryKey)?.available,
+        });
+        return question ? askAboutFunds(question) : sendOrder(order, awaitsFill);
+      };
       const entitled = cachedEntitlement();
       const awaitsFill = intent.card === 'market';
       if (entitled === true) void send(built, awaitsFill);
