@@ -70,6 +70,36 @@ test.describe('dashboard keys and layout', () => {
     await expect(index).toHaveValue(config.index);
   });
 
+  test('switching index and back keeps the number of lots on the order cards', async ({ page, request }) => {
+    const { config } = await practiceTrader(page, request, 'lots');
+    const quantity = page.getByRole('textbox', { name: 'Market quantity', exact: true });
+    await expect(quantity).toHaveValue(String(config.lotSize));
+    const index = page.getByRole('combobox', { name: 'Index' });
+    await index.selectOption('MIDCPNIFTY');
+    await expect(page.getByRole('combobox', { name: 'Call strike' })).toBeEnabled({ timeout: 20_000 });
+    // One lot of MIDCPNIFTY is 120.
+    await expect(quantity).toHaveValue('120', { timeout: 20_000 });
+    await index.selectOption(config.index);
+    await expect(quantity).toHaveValue(String(config.lotSize), { timeout: 20_000 });
+  });
+
+  test("a new trader's first key press with the default quantity asks before sending anything", async ({
+    page,
+    request,
+  }) => {
+    const { token } = await practiceAccount(request, 'firstuse');
+    await openDashboard(page, token);
+    await pressOrderKey(page, 'ArrowUp');
+    const ask = page.getByRole('alertdialog');
+    await expect(ask).toContainText(/Large order|Not enough funds/);
+    await expect(ask).toContainText('10,010');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
+    type Orders = Record<'openOrders' | 'executedOrders' | 'rejectedOrders' | 'cancelledOrders', unknown[]>;
+    const orders = await call<Orders>(request, token, 'GET', '/portfolio/orders');
+    expect(Object.values(orders).flat()).toEqual([]);
+  });
+
   test.describe('on a laptop screen', () => {
     test.use({ viewport: { width: 1366, height: 768 } });
 
