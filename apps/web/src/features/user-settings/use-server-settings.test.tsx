@@ -29,4 +29,19 @@ describe('user settings follow the user', () => {
     renderWithQueryClient(<Probe />);
     await waitFor(() => expect(useTradingSettings.getState().userSettingsState).toEqual(settings));
   });
+
+  it("puts the user's default quantity on the cards when the saved settings say to use it", async () => {
+    const settings = {
+      ...structuredClone(DEFAULT_USER_SETTINGS),
+      useDefaultQuantity: true,
+      defaultQuantity: { ...DEFAULT_USER_SETTINGS.defaultQuantity, NIFTY: 130 },
+    };
+    mockApi({ 'GET /auth/getUserInfo': () => ok({ user, settings }) });
+    // The lot size was known before the saved settings arrived: the cards hold this browser's quantity.
+    useTradingSettings.getState().patchSettings('orderConfig', { index: 'NIFTY', lotSize: 65 });
+    useTradingSettings.getState().patchSettings('marketOrderState', { quantity: 10_010 });
+    renderWithQueryClient(<Probe />);
+    await waitFor(() => expect(useTradingSettings.getState().marketOrderState.quantity).toBe(130));
+    expect(useTradingSettings.getState().stopLossOrderState.quantity).toBe(130);
+  });
 });
