@@ -18,9 +18,10 @@ test.describe('forgot password', () => {
     await page.screenshot({ path: screenshotPath('forgot-request.png') });
     await getOtp.click();
 
-    const otp = await latestOtp(request, account.phone, 'reset');
+    // The OTP step shows once the request answered, so the outbox holds the code by then.
     const firstBox = page.getByRole('textbox', { name: 'OTP digit 1' });
     await expect(firstBox).toBeFocused();
+    const otp = await latestOtp(request, account.phone, 'reset');
     const wrong = otp === '0000' ? '1111' : '0000';
     await page.keyboard.type(wrong);
     await expect(firstBox).toHaveValue('');

@@ -82,9 +82,9 @@ describe('API client', () => {
 });
 
 describe('errorToastText', () => {
-  it('capitalises the server message', () => {
-    const error = new ApiError(400, { success: false, message: 'INVALID credentials' }, 'x');
-    expect(errorToastText(error, 'Login failed')).toBe('Invalid credentials');
+  it('capitalises the first letter of the server message and keeps its abbreviations', () => {
+    const error = new ApiError(400, { success: false, message: 'invalid OTP, IIFL said no' }, 'x');
+    expect(errorToastText(error, 'Login failed')).toBe('Invalid OTP, IIFL said no');
   });
 
   it.each([

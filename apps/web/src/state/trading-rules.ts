@@ -1,4 +1,4 @@
-import { roundQuantityToLots, type TrailingHandler, trailParamsFor } from '@xtrader/core';
+import { effectiveLotSize, roundQuantityToLots, type TrailingHandler, trailParamsFor } from '@xtrader/core';
 import type { PresetOrderCategory, TradingSettings } from './trading-settings-types';
 
 // The state rules of SPEC section 4 that tie settings slices together, as pure functions of the persisted
@@ -48,12 +48,22 @@ export function trailingHandlerChange(s: TradingSettings, handler: TrailingHandl
 
 /**
  * Once the lot size of the chosen contract is known, both cards' quantities become the index's default quantity
- * (when 'use default quantity' is on) or their current values re-rounded, in both cases to whole lots.
+ * (when 'use default quantity' is on) or keep their number of lots: a trader who trades one lot of NIFTY (65) still
+ * trades one lot after switching to MIDCPNIFTY (120) and back. `previousLotSize` is the lot size the quantities were
+ * counted in; without it they are re-rounded to the new lot.
  */
-export function lotSizeChange(s: TradingSettings, lotSize: number): Change {
+export function lotSizeChange(
+  s: TradingSettings,
+  lotSize: number,
+  previousLotSize: number | null = null,
+): Change {
   const { useDefaultQuantity, defaultQuantity } = s.userSettingsState;
-  const quantityFor = (current: number) =>
-    roundQuantityToLots(useDefaultQuantity ? defaultQuantity[s.orderConfig.index] : current, lotSize);
+  const quantityFor = (current: number) => {
+    if (useDefaultQuantity) return roundQuantityToLots(defaultQuantity[s.orderConfig.index], lotSize);
+    if (previousLotSize === null || !(previousLotSize > 0)) return roundQuantityToLots(current, lotSize);
+    const lots = roundQuantityToLots(current, previousLotSize) / effectiveLotSize(previousLotSize);
+    return lots * lotSize;
+  };
   return {
     marketOrderState: { ...s.marketOrderState, quantity: quantityFor(s.marketOrderState.quantity) },
     stopLossOrderState: { ...s.stopLossOrderState, quantity: quantityFor(s.stopLossOrderState.quantity) },

@@ -13,6 +13,8 @@ type Props = {
   onCommit: (value: number) => void;
   /** A press of - or + (or ArrowDown/ArrowUp in the input); the owner applies its step rule. */
   onStep: (direction: StepDirection) => void;
+  /** Enter: called after the commit with the value the field held (NaN when unreadable or empty). */
+  onSubmit?: (value: number) => void;
   disabled?: boolean;
   id?: string;
   className?: string;
@@ -33,6 +35,7 @@ export function NumberStepper({
   value,
   onCommit,
   onStep,
+  onSubmit,
   disabled,
   id,
   className,
@@ -50,8 +53,11 @@ export function NumberStepper({
     onStep(direction);
   };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') event.currentTarget.blur();
-    else if (event.key === 'Escape') setDraft(null);
+    if (event.key === 'Enter') {
+      const entered = draft !== null ? parse(draft) : (value ?? Number.NaN);
+      event.currentTarget.blur();
+      onSubmit?.(entered);
+    } else if (event.key === 'Escape') setDraft(null);
     else if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
       event.preventDefault();
       step(event.key === 'ArrowUp' ? 'up' : 'down');

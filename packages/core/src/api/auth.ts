@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from '../constants';
+import { userSettingsSchema } from './settings';
 
 /** Validation messages of SPEC section 5 (Accounts), word for word. */
 export const AUTH_MESSAGES = {
@@ -114,6 +115,8 @@ export const userInfoSchema = z.object({
     /** The broker account's client id, when one is linked. */
     clientId: z.string().nullable(),
   }),
+  /** The user's saved settings (PUT /auth/editUserSetting); every browser the user logs in from starts from them. */
+  settings: userSettingsSchema.optional(),
 });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -100,7 +100,13 @@ describe('messages', () => {
   it.each([
     ['INSUFFICIENT FUNDS', 'Insufficient funds'],
     ['order not found', 'Order not found'],
-    ['Markets are Closed', 'Markets are closed'],
+    ['Invalid OTP', 'Invalid OTP'],
+    ['IIFL login failed, try again', 'IIFL login failed, try again'],
+    ['log in with IIFL to leave Practice Mode', 'Log in with IIFL to leave Practice Mode'],
+    ['SL trigger must be below the LTP', 'SL trigger must be below the LTP'],
+    ['MTM target reached', 'MTM target reached'],
+    ['ORDER REJECTED: NRML NOT ALLOWED FOR MIS ATM OTP', 'Order rejected: NRML not allowed for MIS ATM OTP'],
+    ['Markets are Closed', 'Markets are Closed'],
     ['', ''],
   ])('capitalizeMessage(%s) = %s', (message, expected) => {
     expect(capitalizeMessage(message)).toBe(expected);
@@ -140,6 +146,9 @@ describe('integer MTM inputs', () => {
     ['12a34', '1,234'],
     ['0012', '12'],
     ['1,00,0000', '10,00,000'],
+    ['1500000.5', '15,00,000'],
+    ['-12.99', '-12'],
+    ['15,00,000.', '15,00,000'],
     ['', ''],
     ['-0', '0'],
   ])('formatIntegerInput(%s) = %s', (text, expected) => {

@@ -108,9 +108,47 @@ export const formatOrdinalDate = (value: Instant | IsoDate): string => {
   return p ? `${ordinal(p.day)} ${MONTHS[p.month - 1]} ${p.year}` : '';
 };
 
-/** Server error messages in toasts: first letter upper case, the rest lower case (SPEC section 8). */
-export const capitalizeMessage = (message: string): string =>
-  message.length === 0 ? message : message.charAt(0).toUpperCase() + message.slice(1).toLowerCase();
+/** Abbreviations that stay upper case when a shouted (all upper case) message is brought to sentence case. */
+const MESSAGE_ACRONYMS: ReadonlySet<string> = new Set([
+  'API',
+  'ATM',
+  'BFO',
+  'BSE',
+  'CE',
+  'CNC',
+  'ID',
+  'IIFL',
+  'IST',
+  'LTP',
+  'MIS',
+  'MPP',
+  'MTM',
+  'NFO',
+  'NRML',
+  'NSE',
+  'OCO',
+  'OTM',
+  'OTP',
+  'PE',
+  'PIN',
+  'SL',
+  'UPI',
+]);
+
+const hasLowerCase = (text: string): boolean => text !== text.toUpperCase();
+
+/**
+ * Server error messages in toasts: the first letter upper case. The rest stays as written, so 'Invalid OTP' and
+ * 'IIFL login failed' keep their abbreviations; only a message written entirely in capitals is brought to sentence
+ * case, keeping the known abbreviations (OTP, SL, MTM, NRML, ...) upper case.
+ */
+export const capitalizeMessage = (message: string): string => {
+  if (message.length === 0) return message;
+  const sentence = hasLowerCase(message)
+    ? message
+    : message.replace(/[A-Za-z]+/g, (word) => (MESSAGE_ACRONYMS.has(word) ? word : word.toLowerCase()));
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+};
 
 const INTEGER_INPUT = /^-?\d+$/;
 
@@ -130,12 +168,14 @@ export const formatIndianInteger = (value: number): string =>
   Number.isFinite(value) ? integerFormat.format(noNegativeZero(Math.round(value))) : EMPTY_VALUE;
 
 /**
- * What an integer input shows while typing: only a leading minus and digits survive, grouped the Indian way;
- * a lone `-` stays so a negative number can be typed.
+ * What an integer input shows while typing: only a leading minus and the digits before any decimal point survive
+ * (a pasted `1500000.5` is 15,00,000, not 1,50,00,005), grouped the Indian way; a lone `-` stays so a negative
+ * number can be typed.
  */
 export const formatIntegerInput = (text: string): string => {
   const negative = text.trimStart().startsWith('-');
-  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  const [whole = ''] = text.split('.');
+  const digits = whole.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
   if (digits === '') return negative ? '-' : '';
   const grouped = integerFormat.format(BigInt(digits));
   return negative && digits !== '0' ? `-${grouped}` : grouped;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  buyCostBeyondFunds,
   FOLLOW_UP_MULTIPLIER_OPTIONS,
   followUpQuantity,
   icebergLegs,
@@ -187,5 +188,18 @@ describe('multiplier options', () => {
     expect(FOLLOW_UP_MULTIPLIER_OPTIONS[2]).toBe(0.3);
     expect(FOLLOW_UP_MULTIPLIER_OPTIONS[99]).toBe(10);
     for (const option of FOLLOW_UP_MULTIPLIER_OPTIONS) expect(option).toBe(Number(option.toFixed(1)));
+  });
+});
+
+describe('a buy beyond the available funds', () => {
+  it.each([
+    [10_010, 120, 1_000_000, 1_201_200],
+    [65, 120, 1_000_000, undefined],
+    [65, 100, 6_500, undefined],
+    [65, 100.05, 6_500, 6_503.25],
+    [65, undefined, 1_000, undefined],
+    [65, 100, undefined, undefined],
+  ])('%d at %s with %s available -> %s', (quantity, price, available, expected) => {
+    expect(buyCostBeyondFunds(quantity, price, available)).toBe(expected);
   });
 });

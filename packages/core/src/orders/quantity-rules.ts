@@ -123,3 +123,17 @@ export const FOLLOW_UP_MULTIPLIER_OPTIONS: readonly number[] = Array.from(
   { length: MAX_FOLLOW_UP_MULTIPLIER * 10 },
   (_, i) => (i + 1) / 10,
 );
+
+/**
+ * The premium a buy of `quantity` at `price` pays, when that is more than the `available` funds: the order would be
+ * refused (sliced orders once per slice), so the trader is asked first. Undefined when it fits or a figure is unknown.
+ */
+export const buyCostBeyondFunds = (
+  quantity: number,
+  price: number | undefined,
+  available: number | undefined,
+): number | undefined => {
+  if (price === undefined || available === undefined || !Number.isFinite(price * quantity)) return undefined;
+  const cost = Math.round(quantity * price * 100) / 100;
+  return cost > available ? cost : undefined;
+};

@@ -74,7 +74,7 @@ describe('Login With Broker', () => {
 
   it.each([
     ['without a message', { status: 502, body: '' }, 'Failed: something went wrong'],
-    ['with the server message', fail(400, 'apiSecret: Too small'), 'Apisecret: too small'],
+    ['with the server message', fail(400, 'apiSecret: Too small'), 'ApiSecret: Too small'],
   ])('toasts a failed add %s', async (_case, reply, shown) => {
     calls = mockApi({
       'GET /broker/login/zerodha': () => fail(400, 'cannot find credentials'),

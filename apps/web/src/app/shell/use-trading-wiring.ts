@@ -3,13 +3,15 @@ import { useEffect } from 'react';
 import { subscriptionStatusQuery, useUserInfo } from '../../api/trading/account-queries';
 import { setOrderFeedback } from '../../api/trading/order-feedback';
 import { sounds } from '../../features/sounds/sound-player';
+import { useServerSettings } from '../../features/user-settings/use-server-settings';
 import { useLiveConnection } from '../../live';
 import { dispatchNotification } from './dispatch-notification';
 
 /**
  * What the logged-in screens need running: the live socket (prices into the price port, notifications to their
  * features), the order cues plugged into the order actions (files preloaded so the first cue needs no fetch), and
- * the user info and subscription status kept in the cache so a key press can check entitlement without a request.
+ * the user info and subscription status kept in the cache so a key press can check entitlement without a request,
+ * and the user's saved settings taken over from the user info.
  */
 export function useTradingWiring(): void {
   useLiveConnection(dispatchNotification);
@@ -24,4 +26,5 @@ export function useTradingWiring(): void {
   }, []);
   const broker = useUserInfo().data?.user.activeBroker ?? null;
   useQuery({ ...subscriptionStatusQuery, enabled: broker !== null && broker !== 'PAPERTRADE' });
+  useServerSettings();
 }

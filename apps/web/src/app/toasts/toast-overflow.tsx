@@ -9,7 +9,8 @@ export function ToastOverflow() {
   return (
     <div
       role="status"
-      className="fixed right-6 bottom-28 z-[1000000000] flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-xs text-muted shadow-lg"
+      data-toast-overflow
+      className="fixed bottom-28 left-6 z-[1000000000] flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-xs text-muted shadow-lg"
     >
       <span>+ {open - VISIBLE_TOASTS} more</span>
       <button

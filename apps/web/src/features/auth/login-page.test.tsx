@@ -58,7 +58,7 @@ describe('login page', () => {
   });
 
   it('toasts the server message, capitalised, on failure', async () => {
-    mockApi({ 'POST /auth/login': () => fail(401, 'INVALID email/phone or password') });
+    mockApi({ 'POST /auth/login': () => fail(401, 'invalid email/phone or password') });
     const { router } = renderRoute('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Invalid email/phone or password')).toBeInTheDocument();

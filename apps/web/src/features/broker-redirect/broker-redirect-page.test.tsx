@@ -64,7 +64,7 @@ describe('/redirect/:broker', () => {
       'POST /broker/save/iifl': () => fail(400, 'IIFL login failed: Invalid checksum or auth code'),
     });
     renderRoute('/redirect/iifl?authCode=x&clientId=1');
-    expect(await screen.findByText('Iifl login failed: invalid checksum or auth code')).toBeInTheDocument();
+    expect(await screen.findByText('IIFL login failed: Invalid checksum or auth code')).toBeInTheDocument();
   });
 
   it('tells the user when the broker login was stored but trading through it is not available yet', async () => {

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../../ui/error-boundary';
 import { ConfigBar } from '../config-bar/config-bar';
 import { FollowUpTable } from '../follow-up/follow-up-table';
 import { FundsWidget } from '../funds/funds-widget';
+import { FundsConfirmDialog } from '../order-panel/funds-confirm-dialog';
 import { MarketOrderCard } from '../order-panel/market-order-card';
 import { OrderOptions } from '../order-panel/order-options';
 import { StopLossOrderCard } from '../order-panel/stop-loss-order-card';
@@ -67,6 +68,7 @@ export function DashboardPage() {
         </Region>
       </section>
       <OrderTabs positions={positions} orders={orders} />
+      <FundsConfirmDialog />
     </main>
   );
 }

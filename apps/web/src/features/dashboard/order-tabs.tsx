@@ -20,13 +20,16 @@ const TABS: readonly { key: OrderTableTab; label: string }[] = [
 
 const NONE: never[] = [];
 
-/** Tab counts: positions, open orders, and executed + rejected + cancelled orders (SPEC section 2). */
+/**
+ * Tab counts: open positions (closed rows stay listed but are not counted), open orders, and executed + rejected +
+ * cancelled orders (SPEC section 2).
+ */
 export function tabCounts(
   positions: readonly Position[],
   orders: OrdersResponse | undefined,
 ): Record<OrderTableTab, number> {
   return {
-    positions: positions.length,
+    positions: positions.filter((p) => p.quantity !== 0).length,
     openOrders: orders?.openOrders.length ?? 0,
     executedOrders:
       (orders?.executedOrders.length ?? 0) +

@@ -74,9 +74,9 @@ describe('forgot password page', () => {
   });
 
   it('clears the boxes, refocuses the first and toasts the server message on a wrong code', async () => {
-    await reachOtpStep({ 'POST /auth/verifyRestPasscodeOTP': () => fail(400, 'invalid otp. 4 tries left.') });
+    await reachOtpStep({ 'POST /auth/verifyRestPasscodeOTP': () => fail(400, 'Invalid OTP. 4 tries left.') });
     await userEvent.keyboard('1111');
-    expect(await screen.findByText('Invalid otp. 4 tries left.')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid OTP. 4 tries left.')).toBeInTheDocument();
     await waitFor(() => expect(otpBoxes()[0]).toHaveFocus());
     expect(otpBoxes().map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '']);
   });

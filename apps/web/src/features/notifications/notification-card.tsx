@@ -1,6 +1,6 @@
 import { formatNumber, formatTime12h } from '@xtrader/core';
 import type { Notification } from '@xtrader/core/api/notifications';
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import { cn } from '../../ui/cn';
 
 /**
@@ -9,19 +9,22 @@ import { cn } from '../../ui/cn';
  */
 export function NotificationCard({ notification }: { notification: Notification }) {
   const failed = notification.notificationType === 'order_failed';
+  // Only a complete order earns the green check: one partly filled and then cancelled is a warning.
+  const partial = !failed && notification.status !== 'COMPLETE';
   const side = notification.transactionType;
-  const Icon = failed ? CircleX : CircleCheck;
+  const Icon = failed ? CircleX : partial ? CircleAlert : CircleCheck;
+  const tone = failed ? 'text-sell' : partial ? 'text-warn' : 'text-buy';
   return (
     <div
       role="status"
       data-notification={notification.notificationType}
       className={cn(
         'w-[356px] rounded-lg border bg-surface p-3 text-xs shadow-xl',
-        failed ? 'border-sell/50' : 'border-buy/50',
+        failed ? 'border-sell/50' : partial ? 'border-warn/50' : 'border-buy/50',
       )}
     >
       <div className="flex items-center gap-2">
-        <Icon className={cn('size-4 shrink-0', failed ? 'text-sell' : 'text-buy')} aria-hidden />
+        <Icon className={cn('size-4 shrink-0', tone)} aria-hidden />
         <span className="truncate font-semibold text-fg">{notification.identifier ?? '-'}</span>
         <span className="ml-auto shrink-0 text-muted">{formatTime12h(notification.timestamp)}</span>
       </div>

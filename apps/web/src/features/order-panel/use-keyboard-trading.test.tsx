@@ -36,17 +36,60 @@ describe('keyboard trading (SPEC section 9)', () => {
     expect(onIntent).not.toHaveBeenCalled();
   });
 
-  it.each(['input', 'textarea', 'select'])('never trades while typing in a %s', (tag) => {
+  it.each(['input', 'textarea'])('never trades while typing in a %s', (tag) => {
     const onIntent = vi.fn();
     const { container } = render(
       <Harness onIntent={onIntent}>
         {tag === 'input' && <input aria-label="field" />}
         {tag === 'textarea' && <textarea aria-label="field" />}
-        {tag === 'select' && <select aria-label="field" />}
       </Harness>,
     );
     const field = container.querySelector(tag)!;
     fireEvent.keyDown(field, { key: 'ArrowUp' });
+    expect(onIntent).not.toHaveBeenCalled();
+  });
+
+  it('trades from a closed select picked with the mouse, and the select keeps its value', () => {
+    const onIntent = vi.fn();
+    const { getByRole } = render(
+      <Harness onIntent={onIntent}>
+        <select aria-label="Index" defaultValue="NIFTY">
+          <option>NIFTY</option>
+          <option>BANKNIFTY</option>
+        </select>
+      </Harness>,
+    );
+    const select = getByRole('combobox', { name: 'Index' });
+    select.focus();
+    const allowed = fireEvent.keyDown(select, { key: 'ArrowUp' });
+    expect(onIntent).toHaveBeenCalledExactlyOnceWith({ card: 'market', optionType: 'CE', side: 'buy' });
+    // The browser's own handling (stepping the select to another index) is cancelled.
+    expect(allowed).toBe(false);
+  });
+
+  it('trades from a focused checkbox or button, which have no text to edit', () => {
+    const onIntent = vi.fn();
+    const { getByRole } = render(
+      <Harness onIntent={onIntent}>
+        <input type="checkbox" aria-label="Iceberg" />
+        <button type="button">Buy CE</button>
+      </Harness>,
+    );
+    fireEvent.keyDown(getByRole('checkbox'), { key: 'ArrowLeft' });
+    fireEvent.keyDown(getByRole('button'), { key: 'ArrowRight' });
+    expect(onIntent).toHaveBeenCalledTimes(2);
+  });
+
+  it('never trades while a menu or an open list has focus', () => {
+    const onIntent = vi.fn();
+    render(<Harness onIntent={onIntent} />);
+    for (const role of ['menu', 'listbox']) {
+      const open = document.createElement('div');
+      open.setAttribute('role', role);
+      document.body.append(open);
+      fireEvent.keyDown(document.body, { key: 'ArrowUp' });
+      open.remove();
+    }
     expect(onIntent).not.toHaveBeenCalled();
   });
 

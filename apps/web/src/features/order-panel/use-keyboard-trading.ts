@@ -1,26 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { intentForKey, type OrderIntent } from './order-intent';
 
-const TYPING_TARGETS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+/** Inputs that take no text: arrows on them have nothing to edit, so they trade like anywhere else. */
+const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'reset', 'submit']);
 
-/** True while the user types somewhere: arrows then move the caret or step a value, they never trade. */
+/**
+ * True while the user types in a text field: arrows then move the caret or step a value, they never trade. A
+ * closed native select is not one: after a pick with the mouse it keeps focus, and its arrow keys would silently
+ * change the index, expiry or strike instead of trading (its open list takes the keys before the page sees them).
+ */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(target.type);
+  if (target instanceof HTMLSelectElement) return false;
   return (
-    TYPING_TARGETS.has(target.tagName) ||
+    target instanceof HTMLTextAreaElement ||
     target.isContentEditable ||
     target.getAttribute('role') === 'combobox'
   );
 }
 
-/** An open modal (any Radix dialog, alert dialog or menu) owns the keyboard. */
+/** An open modal (any Radix dialog, alert dialog or menu) or an open list owns the keyboard. */
 function isDialogOpen(doc: Document): boolean {
-  return doc.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+  return doc.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null;
 }
 
 /**
  * Keyboard trading (SPEC section 9): up buys CE, down buys PE, left sells CE, right sells PE; with Shift the
- * stop-loss card's order. Never while typing in an input or with a dialog open; held keys (auto-repeat) and
+ * stop-loss card's order. Never while typing in a text field or with a dialog or menu open (the event is then left
+ * alone); otherwise the key is taken, so a focused select or button does not also act on it; held keys (auto-repeat) and
  * Ctrl/Alt/Meta combinations are ignored so a stuck key cannot fire a burst of orders.
  */
 export function useKeyboardTrading(onIntent: (intent: OrderIntent) => void, enabled = true): void {

@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTradingSettings } from '../../state/trading-settings-store';
+import { indexChange } from '../config-bar/config-rules';
 import { useLotSizeQuantities } from './use-lot-size-quantities';
 
 function Probe() {
@@ -46,5 +47,21 @@ describe('quantities follow a newly known lot size', () => {
       state().patchSettings('orderConfig', { lotSize: null });
     });
     expect(state().marketOrderState.quantity).toBe(100);
+  });
+
+  it('keeps the number of lots when the index changes and back (NIFTY 65 -> MIDCPNIFTY 120 -> NIFTY)', () => {
+    render(<Probe />);
+    const quantities = () => [state().marketOrderState.quantity, state().stopLossOrderState.quantity];
+    act(() => {
+      state().patchSettings('orderConfig', { lotSize: 65 });
+      state().patchSettings('marketOrderState', { quantity: 65 });
+      state().patchSettings('stopLossOrderState', { quantity: 195 });
+    });
+    act(() => state().patchSettings('orderConfig', indexChange('MIDCPNIFTY')));
+    act(() => state().patchSettings('orderConfig', { lotSize: 120 }));
+    expect(quantities()).toEqual([120, 360]);
+    act(() => state().patchSettings('orderConfig', indexChange('NIFTY')));
+    act(() => state().patchSettings('orderConfig', { lotSize: 65 }));
+    expect(quantities()).toEqual([65, 195]);
   });
 });

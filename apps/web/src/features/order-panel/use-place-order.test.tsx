@@ -9,6 +9,7 @@ import { tradingKeys } from '../../api/trading/query-keys';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { deferred, fail, mockApi, ok } from '../../test/mock-api';
 import { renderWithQueryClient } from '../../test/render-with-query-client';
+import { FundsConfirmDialog } from './funds-confirm-dialog';
 import { useKeyboardTrading } from './use-keyboard-trading';
 import { usePlaceOrder } from './use-place-order';
 
@@ -33,6 +34,7 @@ function setup(
   const view = renderWithQueryClient(
     <>
       <Trader />
+      <FundsConfirmDialog />
       <Toaster />
     </>,
   );
@@ -188,5 +190,58 @@ describe('placing orders from the keyboard', () => {
     setup({ 'POST /order': () => ({ status: 502 }) }, { broker: 'PAPERTRADE' });
     press('ArrowUp');
     expect(await screen.findByText('Place order failed!')).toBeInTheDocument();
+  });
+
+  it('asks before sending a buy that costs more than the available funds, and sends nothing unless confirmed', async () => {
+    // The spec's default quantity (10000) of a new Practice user: 154 lots at 120 is far beyond ₹10,00,000.
+    useTradingSettings.getState().patchSettings('marketOrderState', { quantity: 10_000 });
+    const { calls, queryClient } = setup(
+      { 'POST /order': () => ok({ orderId: 'o1' }) },
+      { broker: 'PAPERTRADE' },
+    );
+    queryClient.setQueryData(tradingKeys.margin, { total: 1_000_000, available: 1_000_000, utilized: 0 });
+    press('ArrowUp');
+    const ask = await screen.findByRole('alertdialog', { name: 'Not enough funds' });
+    expect(ask).toHaveTextContent('10,010');
+    expect(ask).toHaveTextContent('₹12,01,200');
+    expect(ask).toHaveTextContent('₹10,00,000');
+    // While it asks, more key presses place nothing.
+    press('ArrowUp');
+    expect(orderCalls(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(orderCalls(calls)).toHaveLength(0);
+
+    press('ArrowUp');
+    fireEvent.click(await screen.findByRole('button', { name: 'Place anyway' }));
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(orderCalls(calls)[0]?.body).toMatchObject({ quantity: 10_010, transactionType: 'buy' });
+  });
+
+  it('sends a buy that fits the available funds without asking', async () => {
+    const { calls, queryClient } = setup(
+      { 'POST /order': () => ok({ orderId: 'o1' }) },
+      { broker: 'PAPERTRADE' },
+    );
+    queryClient.setQueryData(tradingKeys.margin, { total: 1_000_000, available: 1_000_000, utilized: 0 });
+    press('ArrowUp');
+    expect(orderCalls(calls)).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before an order that would be split into several when no live price can check it yet', async () => {
+    // Practice prices arrive 5 s late: a new user's first key press has no price to weigh the default 10000 by.
+    setLivePriceSource(createMapPriceSource({}).source);
+    useTradingSettings.getState().patchSettings('marketOrderState', { quantity: 10_000 });
+    const { calls, queryClient } = setup(
+      { 'POST /order': () => ok({ orderId: 'o1' }) },
+      { broker: 'PAPERTRADE' },
+    );
+    queryClient.setQueryData(tradingKeys.margin, { total: 1_000_000, available: 1_000_000, utilized: 0 });
+    press('ArrowLeft');
+    const ask = await screen.findByRole('alertdialog', { name: 'Large order' });
+    expect(ask).toHaveTextContent('10,010');
+    expect(ask).toHaveTextContent('6 orders');
+    expect(orderCalls(calls)).toHaveLength(0);
   });
 });

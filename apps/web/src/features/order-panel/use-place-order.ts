@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,14 +9,16 @@ import { FAILURE_TITLES } from '../../api/trading/messages';
 import { useOrderActivity } from '../../api/trading/order-activity';
 import { orderFeedback } from '../../api/trading/order-feedback';
 import { placeOrder } from '../../api/trading/order-requests';
+import { marginQuery } from '../../api/trading/portfolio-queries';
 import { provisionalOrder, showProvisionalOrder } from '../../api/trading/provisional-orders';
 import { refreshTradingDataSoon } from '../../api/trading/refresh';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { type BuiltOrder, buildOrder } from './build-order';
+import { askAboutFunds, questionFor } from './funds-question';
 import type { OrderIntent } from './order-intent';
 
 /** `awaitsFill`: a market-card order fills at once, so the panel shows it as awaiting until executed. */
-async function send(
+export async function sendOrder(
   { body, iceberg, tradingSymbol, identifier }: BuiltOrder,
   awaitsFill: boolean,
 ): Promise<void> {
@@ -46,6 +49,7 @@ async function send(
  */
 export function usePlaceOrder(): (intent: OrderIntent) => void {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return useCallback(
     (intent: OrderIntent) => {
       const settings = useTradingSettings.getState();
@@ -58,6 +62,19 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
         return;
       }
       const goSubscribe = () => void navigate('/subscribe');
+      // An order beyond the available funds (as last fetched), or a large one no price can check yet, waits for
+      // the trader's confirmation.
+      const send = (order: BuiltOrder, awaitsFill: boolean) => {
+        const question = questionFor({
+          built: order,
+          awaitsFill,
+          index: settings.orderConfig.index,
+          lotSize: settings.orderConfig.lotSize,
+          price: order.body.triggerPrice ?? (symbol ? readLivePrice(symbol) : undefined),
+          available: queryClient.getQueryData(marginQuery.queryKey)?.available,
+        });
+        return question ? askAboutFunds(question) : sendOrder(order, awaitsFill);
+      };
       const entitled = cachedEntitlement();
       const awaitsFill = intent.card === 'market';
       if (entitled === true) void send(built, awaitsFill);
@@ -68,6 +85,6 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
           (error: unknown) => toastError(error, FAILURE_TITLES.placeOrder),
         );
     },
-    [navigate],
+    [navigate, queryClient],
   );
 }

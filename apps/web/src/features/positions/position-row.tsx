@@ -104,7 +104,8 @@ function cellsOf(
     placeStopLoss: p.quantity === 0 ? '-' : <QuickOrderCell position={p} kind="stopLoss" />,
     placeTarget: p.quantity === 0 ? '-' : <QuickOrderCell position={p} kind="target" />,
     delta: <span className="font-mono">{delta === null ? '-' : formatNumber(delta)}</span>,
-    squareOff: <SquareOff position={p} />,
+    // A closed position has nothing to exit.
+    squareOff: p.quantity === 0 ? '-' : <SquareOff position={p} />,
   };
 }
 

@@ -180,10 +180,23 @@ describe('positions table', () => {
     });
   });
 
-  it("says 'No position to exit!' for a flat position", async () => {
-    render([flat]);
-    await userEvent.click(screen.getByRole('button', { name: 'Square off NIFTY26N2426100CE' }));
-    expect(await screen.findByText('No position to exit!')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+  it('places the quick stop-loss when Enter is pressed in its price box', async () => {
+    render([pe]);
+    const price = screen.getByRole('textbox', { name: 'Stop-loss price of NIFTY26N2426000PE' });
+    await userEvent.click(price);
+    await userEvent.keyboard('95.5{Enter}');
+    await vi.waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({
+        path: '/order',
+        body: { transactionType: 'buy', orderType: 'stoploss', triggerPrice: 95.5, quantity: 130 },
+      }),
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it('offers no Exit for a flat (closed) position', () => {
+    render([ce, flat]);
+    expect(screen.getByRole('button', { name: 'Square off NIFTY26N2426000CE' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Square off NIFTY26N2426100CE' })).not.toBeInTheDocument();
   });
 });

@@ -30,8 +30,9 @@ function QuickOrderCellView({ position, kind }: Props) {
     run: (body: Parameters<typeof placeOrder>[0]) => placeOrder(body),
     failureTitle: FAILURE_TITLES.placeOrder,
   });
-  const submit = () => {
-    const built = quickOrderBody(position, kind, price ?? 0);
+  /** `entered`: the price typed just now (Enter commits and submits in one go, before the state updates). */
+  const submit = (entered: number | null = price) => {
+    const built = quickOrderBody(position, kind, entered ?? 0);
     if (!built.ok) {
       toast.error(built.message);
       orderFeedback.failure();
@@ -50,13 +51,14 @@ function QuickOrderCellView({ position, kind }: Props) {
         format={(v) => v.toFixed(2)}
         onCommit={(v) => setPrice(Number.isFinite(v) ? roundToTick(v) : null)}
         onStep={(d) => setPrice(stepPrice(start(), modifyStep, d))}
+        onSubmit={(v) => submit(Number.isFinite(v) ? roundToTick(v) : null)}
       />
       <Button
         size="sm"
         variant="secondary"
         aria-label={`Place ${kind === 'stopLoss' ? 'stop-loss' : 'target'} for ${position.tradingSymbol}`}
         loading={place.isPending}
-        onClick={submit}
+        onClick={() => submit()}
       >
         {LABELS[kind].button}
       </Button>

@@ -1,14 +1,19 @@
 import { HOVER_CARD_OPEN_DELAY_MS } from '@xtrader/core';
 import { CircleDot } from 'lucide-react';
 import { HoverCard } from 'radix-ui';
+import { useState } from 'react';
 import { useUserInfo } from '../../api/trading/account-queries';
 import { useBrokerStatus } from '../../api/trading/broker-status';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
+import { ConfirmDialog } from '../../ui/dialog';
 import { useReconnectBroker, useResetFunds } from './practice-requests';
 
 const BROKER_NAMES: Record<string, string> = { PAPERTRADE: 'Paper Trading' };
 const UPDATES_LABELS = { live: 'Live', reconnecting: 'Reconnecting…', off: 'Off' } as const;
+
+export const RESET_FUNDS_QUESTION =
+  'Reset your Practice funds to the starting capital? This clears all your Practice positions, orders and order history, and cannot be undone.';
 
 /**
  * Broker status: which broker is active and its client id, with Reconnect; in Practice Mode also Reset Funds and
@@ -19,6 +24,7 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
   const broker = user?.activeBroker ?? null;
   const practice = broker === 'PAPERTRADE';
   const reset = useResetFunds();
+  const [confirmReset, setConfirmReset] = useState(false);
   const reconnect = useReconnectBroker();
   const name = broker ? (BROKER_NAMES[broker] ?? broker) : 'No broker';
   // GET /broker/status says whether the broker session is alive (Kite's ends at 06:00 IST) and updates stream.
@@ -89,7 +95,7 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
                   size="sm"
                   variant="secondary"
                   loading={reset.isPending}
-                  onClick={() => reset.mutate()}
+                  onClick={() => setConfirmReset(true)}
                 >
                   Reset Funds
                 </Button>
@@ -101,6 +107,16 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
           </div>
         </HoverCard.Content>
       </HoverCard.Portal>
+      <ConfirmDialog
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        title="Reset Funds"
+        description={RESET_FUNDS_QUESTION}
+        confirmLabel="Reset Funds"
+        variant="danger"
+        loading={reset.isPending}
+        onConfirm={() => reset.mutate(undefined, { onSettled: () => setConfirmReset(false) })}
+      />
     </HoverCard.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,8 +96,19 @@ describe('broker status card', () => {
     await renderWith(<BrokerStatusCard onTradeWithBroker={onTrade} />, 'PAPERTRADE');
     await userEvent.hover(screen.getByRole('button', { name: 'Paper Trading' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Reset Funds' }));
+    // Resetting wipes every Practice position and order: it asks first, and Cancel sends nothing.
+    const ask = await screen.findByRole('alertdialog', { name: 'Reset Funds' });
+    expect(ask).toHaveTextContent('positions, orders and order history');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.path === '/broker/resetFunds/papertrade')).toHaveLength(0);
+    await userEvent.hover(screen.getByRole('button', { name: 'Paper Trading' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset Funds' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset Funds' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reset Funds' }));
     expect(await screen.findByText('Your account funds has been reset!')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Trade with Broker' }));
+    expect(calls.filter((c) => c.path === '/broker/resetFunds/papertrade')).toHaveLength(1);
+    await userEvent.hover(screen.getByRole('button', { name: 'Paper Trading' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Trade with Broker' }));
     expect(onTrade).toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Subscribe Updates' })).not.toBeInTheDocument();
   });

@@ -96,7 +96,7 @@ describe('signup page', () => {
     const { router } = renderRoute('/signup');
     await fillDetails();
     await userEvent.click(screen.getByRole('button', { name: 'Get OTP' }));
-    expect(await screen.findByText('Too many otp requests. please try again later.')).toBeInTheDocument();
+    expect(await screen.findByText('Too many OTP requests. please try again later.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
   });
 

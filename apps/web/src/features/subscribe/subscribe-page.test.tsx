@@ -122,7 +122,7 @@ describe('subscribe page', () => {
   it('failures toast the server message, capitalised, or the fallback', async () => {
     mockApi({
       'POST /zohoSubscriptions/createZohoSubscription': () =>
-        fail(409, 'YOUR FREE TRIAL has already been used'),
+        fail(409, 'your free trial has already been used'),
       'POST /zohoSubscriptions/getHostedPage': () => ({ status: 502, body: undefined }),
     });
     const { router } = renderRoute('/subscribe');

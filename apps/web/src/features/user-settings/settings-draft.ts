@@ -9,6 +9,7 @@ import {
   stepPrice,
   stepQuantity,
 } from '@xtrader/core';
+import type { UserSettingsPatch } from '@xtrader/core/api/settings';
 import type { UserSettingsState } from '../../state/trading-settings-types';
 
 // Input rules of the User Settings dialog (SPEC section 5), as pure edits of a draft the dialog holds until Apply.
@@ -57,3 +58,33 @@ export const commitSlDifference = (d: Draft, index: IndexName, typed: number): D
 });
 export const stepSlDifference = (d: Draft, index: IndexName, direction: StepDirection): Draft =>
   commitSlDifference(d, index, stepPrice(d.SLTriggerPriceDifference[index], DIFFERENCE_STEP, direction));
+
+/** Only the indices whose value differs. */
+function changedIndices<T>(
+  before: Record<IndexName, T>,
+  after: Record<IndexName, T>,
+): Partial<Record<IndexName, T>> {
+  const entries = Object.entries(after).filter(([index, value]) => before[index as IndexName] !== value);
+  return Object.fromEntries(entries) as Partial<Record<IndexName, T>>;
+}
+
+/**
+ * What Apply sends: only the settings the user changed since the dialog opened. A browser that has not yet read
+ * the saved settings then cannot write its defaults over the ones saved from another browser.
+ */
+export function changedSettings(before: Draft, after: Draft): UserSettingsPatch {
+  const patch: UserSettingsPatch = {};
+  if (after.modifyStep !== before.modifyStep) patch.modifyStep = after.modifyStep;
+  if (
+    after.exitAllMarketProtection.enabled !== before.exitAllMarketProtection.enabled ||
+    after.exitAllMarketProtection.percentage !== before.exitAllMarketProtection.percentage
+  )
+    patch.exitAllMarketProtection = after.exitAllMarketProtection;
+  if (after.useDefaultQuantity !== before.useDefaultQuantity)
+    patch.useDefaultQuantity = after.useDefaultQuantity;
+  const quantities = changedIndices(before.defaultQuantity, after.defaultQuantity);
+  if (Object.keys(quantities).length > 0) patch.defaultQuantity = quantities;
+  const differences = changedIndices(before.SLTriggerPriceDifference, after.SLTriggerPriceDifference);
+  if (Object.keys(differences).length > 0) patch.SLTriggerPriceDifference = differences;
+  return patch;
+}

@@ -1,17 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
+import { mergeUserSettings } from '@xtrader/core';
+import type { UserSettingsPatch } from '@xtrader/core/api/settings';
 import { toast } from 'sonner';
+import { queryClient } from '../../api/query-client';
 import { toastError } from '../../api/toast-error';
+import { userInfoQuery } from '../../api/trading/account-queries';
 import { FAILURE_TITLES, SUCCESS_MESSAGES } from '../../api/trading/messages';
 import { saveUserSettings } from '../../api/trading/user-settings-requests';
 import { useTradingSettings } from '../../state/trading-settings-store';
-import type { UserSettingsState } from '../../state/trading-settings-types';
 
-/** Apply: saves the whole draft to the server, then keeps it locally ('User settings updated!'). */
+/** Apply: saves the changed settings to the server, then keeps them locally ('User settings updated!'). */
 export function useApplySettings(onApplied: () => void) {
   return useMutation({
-    mutationFn: (draft: UserSettingsState) => saveUserSettings(draft),
-    onSuccess: (_result, draft) => {
-      useTradingSettings.getState().patchSettings('userSettingsState', draft);
+    mutationFn: (patch: UserSettingsPatch) => saveUserSettings(patch),
+    onSuccess: (_result, patch) => {
+      const settings = mergeUserSettings(useTradingSettings.getState().userSettingsState, patch);
+      useTradingSettings.getState().patchSettings('userSettingsState', settings);
+      // The cached user info carries the saved settings too: keep it from handing back the old ones.
+      queryClient.setQueryData(userInfoQuery.queryKey, (info) => (info ? { ...info, settings } : info));
       toast.success(SUCCESS_MESSAGES.settings);
       onApplied();
     },

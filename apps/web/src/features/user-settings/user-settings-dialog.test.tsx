@@ -87,4 +87,13 @@ describe('User Settings dialog', () => {
     expect(await screen.findByText('Update failed, please try again!')).toBeInTheDocument();
     await waitFor(() => expect(saved().modifyStep).toBe(0.05));
   });
+
+  it('sends only what was changed, so a fresh browser never writes its defaults over the saved settings', async () => {
+    const calls = mockApi({ 'PUT /auth/editUserSetting': () => ok() });
+    open();
+    typeAndBlur('BANKNIFTY SL trigger/limit difference', '2');
+    await userEvent.click(screen.getByText('Apply'));
+    expect(await screen.findByText('User settings updated!')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ SLTriggerPriceDifference: { BANKNIFTY: 2 } });
+  });
 });

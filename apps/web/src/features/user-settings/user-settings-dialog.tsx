@@ -39,9 +39,14 @@ export function UserSettingsDialog({
 }) {
   const saved = useTradingSettings((s) => s.userSettingsState);
   const [draft, setDraft] = useState(saved);
+  // What the draft started from: Apply sends only the differences.
+  const [base, setBase] = useState(saved);
   // A fresh draft from the saved settings each time the dialog opens; Cancel simply drops it.
   useEffect(() => {
-    if (open) setDraft(useTradingSettings.getState().userSettingsState);
+    if (!open) return;
+    const current = useTradingSettings.getState().userSettingsState;
+    setDraft(current);
+    setBase(current);
   }, [open]);
   const apply = useApplySettings(() => onOpenChange(false));
   const edit = (change: (d: rules.Draft) => rules.Draft) => setDraft((d) => change(d));
@@ -56,7 +61,11 @@ export function UserSettingsDialog({
           <Button variant="secondary" size="sm" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button size="sm" loading={apply.isPending} onClick={() => apply.mutate(draft)}>
+          <Button
+            size="sm"
+            loading={apply.isPending}
+            onClick={() => apply.mutate(rules.changedSettings(base, draft))}
+          >
             Apply
           </Button>
         </>
