@@ -47,8 +47,12 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
   const users: { id: string; headers: { authorization: string } }[] = [];
   const entriesOf = new Map<string, string[]>();
 
-  const request = (headers: { authorization: string }, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/v1/options-x${url}`, headers, ...(payload ? { payload } : {}) });
+  const request = (
+    headers: { authorization: string },
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url: `/v1/options-x${url}`, headers, ...(payload ? { payload } : {}) });
 
   const settle = () => within(5000, settleFully(), 'the engine settling');
   async function settleFully() {
