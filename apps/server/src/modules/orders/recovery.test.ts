@@ -75,6 +75,35 @@ describeEachStore('recovery after a restart', (storeKind) => {
     expect(placements(childIds.stoploss(orderId))).toBe(1);
   });
 
+  it('a filled bracket entry stored without its exit legs (their writes kept failing) gets them on start, once', async () => {
+    const store = h.module.engine.store;
+    let refused = 0;
+    const insertOrders = store.insertOrders;
+    store.insertOrders = async (records) => {
+      if (!records.some((order) => order.role === 'stoploss')) return insertOrders(records);
+      refused += 1;
+      throw new Error('disk I/O error');
+    };
+    const body = orderBody({ orderCategory: 'oco', ocoOrderTarget: 10, ocoOrderStoploss: 5 });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    await h.settle();
+    expect(refused).toBeGreaterThan(0);
+    expect((await orderOf(h, user, orderId)).state).toMatchObject({ status: 'complete', filledQuantity: 65 });
+    expect((await ordersOf(h, user)).size).toBe(1);
+    await h.restart();
+    expect((await orderOf(h, user, childIds.target(orderId))).state).toMatchObject({
+      status: 'open',
+      price: 130,
+    });
+    expect((await orderOf(h, user, childIds.stoploss(orderId))).state).toMatchObject({
+      status: 'trigger_pending',
+      triggerPrice: 115,
+    });
+    await h.restart();
+    expect(placements(childIds.target(orderId))).toBe(1);
+    expect(placements(childIds.stoploss(orderId))).toBe(1);
+  });
+
   it('exit legs stored but not yet sent when the process died are sent after the restart, once', async () => {
     const hung = hangPlacements(isStopLossLeg);
     const body = orderBody({ orderCategory: 'cover', ocoOrderStoploss: 5 });

@@ -1,6 +1,7 @@
 import type { BrokerOrderUpdate, BrokerSession } from '../brokers/broker';
 import { toOrderEvent } from './broker-events';
 import type { OrderEngine } from './engine';
+import { withRetries } from './retry';
 import { applyEvent } from './transitions';
 import { hasWorkflow, scheduleEvaluation } from './workflows';
 
@@ -15,31 +16,59 @@ async function findOrder(engine: OrderEngine, session: BrokerSession, update: Br
 }
 
 /**
+ * Applies one update inside the user's queue; answers the root of a family whose workflows should run. A retry
+ * (`retry`) may find the event already stored by an attempt that failed after its write: the state machine then
+ * refuses it as a repeat, and the family's rules run all the same, since that attempt never got to them.
+ */
+async function bookUpdate(
+  engine: OrderEngine,
+  session: BrokerSession,
+  update: BrokerOrderUpdate,
+  retry: boolean,
+): Promise<string | undefined> {
+  const found = await findOrder(engine, session, update);
+  if (!found) return undefined;
+  // An update that overtook the placement's answer carries the broker id as well as the answer would.
+  const adopted = !found.brokerOrderId;
+  const order = adopted ? { ...found, brokerOrderId: update.brokerOrderId } : found;
+  const next = await applyEvent(engine, order, toOrderEvent(update.event, order.id, update.eventTs));
+  if (!next && adopted) await engine.store.setBrokerOrderId(order.userId, order.id, update.brokerOrderId);
+  const changed = next ?? (retry ? found : undefined);
+  return changed && hasWorkflow(changed) ? changed.rootId : undefined;
+}
+
+/**
  * One order update from a broker: into the user's queue, through the state machine, stored and published; then the
- * family's workflows run. Updates for orders we did not place are ignored.
+ * family's workflows run. Updates for orders we did not place are ignored. A failure (a store write) is retried with
+ * backoff inside the same queue task, so the user's later updates still apply after this one, in order: a fill
+ * must never be lost, since a bracket entry's fill is what places its exit legs.
  */
 export function handleBrokerUpdate(
   engine: OrderEngine,
   session: BrokerSession,
   update: BrokerOrderUpdate,
 ): void {
-  const userId = session.userId;
+  const { userId } = session;
+  const context = { userId, brokerOrderId: update.brokerOrderId, event: update.event.type };
   const work = engine.queue
-    .run(userId, async () => {
-      const found = await findOrder(engine, session, update);
-      if (!found) return undefined;
-      // An update that overtook the placement's answer carries the broker id as well as the answer would.
-      const adopted = !found.brokerOrderId;
-      const order = adopted ? { ...found, brokerOrderId: update.brokerOrderId } : found;
-      const next = await applyEvent(engine, order, toOrderEvent(update.event, order.id, update.eventTs));
-      if (!next && adopted) await engine.store.setBrokerOrderId(order.userId, order.id, update.brokerOrderId);
-      return next && hasWorkflow(next) ? next.rootId : undefined;
-    })
+    .run(userId, () =>
+      withRetries(
+        (retry) => bookUpdate(engine, session, update, retry),
+        (error, attempt) =>
+          engine.logger.warn(
+            { err: error, ...context, attempt },
+            'handling a broker update failed; retrying',
+          ),
+      ),
+    )
     .then((rootId) => {
       if (rootId) scheduleEvaluation(engine, userId, rootId);
     })
     .catch((error: unknown) =>
-      engine.logger.error({ err: error, userId }, 'handling a broker update failed'),
+      engine.logger.error(
+        { err: error, ...context },
+        'handling a broker update failed; the next reconciliation with the broker books it',
+      ),
     );
   void engine.tracker.track(work);
 }

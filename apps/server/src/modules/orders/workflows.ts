@@ -1,5 +1,6 @@
 import type { OrderEngine } from './engine';
 import type { OrderRecord } from './record';
+import { withRetries } from './retry';
 import { requestCancel, requestModify, sendPlacements } from './sender';
 import { tradableOf, tradableOfOrder } from './tradable';
 import { applyEvent } from './transitions';
@@ -52,10 +53,18 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
   ]);
 }
 
-/** Evaluates a family in the background (tracked, so tests and shutdown can wait for it). */
+/**
+ * Evaluates a family in the background (tracked, so tests and shutdown can wait for it). A failed step is run again
+ * with backoff: the rules read only stored state, so a new run does what the failed one left undone, never twice.
+ */
 export function scheduleEvaluation(engine: OrderEngine, userId: string, rootId: string): void {
+  const evaluation = withRetries(
+    () => evaluateFamily(engine, userId, rootId),
+    (error, attempt) =>
+      engine.logger.warn({ err: error, userId, rootId, attempt }, 'order workflow step failed; retrying'),
+  );
   void engine.tracker.track(
-    evaluateFamily(engine, userId, rootId).catch((error: unknown) =>
+    evaluation.catch((error: unknown) =>
       engine.logger.error({ err: error, userId, rootId }, 'order workflow step failed'),
     ),
   );
