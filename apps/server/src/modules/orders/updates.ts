@@ -67,7 +67,7 @@ export function handleBrokerUpdate(
     .catch((error: unknown) =>
       engine.logger.error(
         { err: error, ...context },
-        'handling a broker update failed; the next reconciliation with the broker books it',
+        'handling a broker update failed after every retry; recovery (on start or a broker resync) books it',
       ),
     );
   void engine.tracker.track(work);
