@@ -6,13 +6,15 @@ import { applyEvent } from './transitions';
 import { hasWorkflow, scheduleEvaluation } from './workflows';
 
 /** Finds our order for a broker update: by our client id when the broker echoes it, else by the broker's id. */
-async function findOrder(engine: OrderEngine, session: BrokerSession, update: BrokerOrderUpdate) {
+export async function findOrder(
+  engine: OrderEngine,
+  at: { userId: string; brokerId: string },
+  update: Pick<BrokerOrderUpdate, 'brokerOrderId' | 'clientOrderId'>,
+) {
   const { store } = engine;
-  const byClientId = update.clientOrderId
-    ? await store.findById(session.userId, update.clientOrderId)
-    : undefined;
-  if (byClientId && byClientId.brokerId === session.brokerId) return byClientId;
-  return store.findByBrokerOrderId(session.userId, session.brokerId, update.brokerOrderId);
+  const byClientId = update.clientOrderId ? await store.findById(at.userId, update.clientOrderId) : undefined;
+  if (byClientId && byClientId.brokerId === at.brokerId) return byClientId;
+  return store.findByBrokerOrderId(at.userId, at.brokerId, update.brokerOrderId);
 }
 
 /**
@@ -41,7 +43,8 @@ async function bookUpdate(
  * One order update from a broker: into the user's queue, through the state machine, stored and published; then the
  * family's workflows run. Updates for orders we did not place are ignored. A failure (a store write) is retried with
  * backoff inside the same queue task, so the user's later updates still apply after this one, in order: a fill
- * must never be lost, since a bracket entry's fill is what places its exit legs.
+ * must never be lost, since a bracket entry's fill is what places its exit legs. Past the last retry the update
+ * goes on the repair list, which reads the order back from the broker and books it.
  */
 export function handleBrokerUpdate(
   engine: OrderEngine,
@@ -64,11 +67,13 @@ export function handleBrokerUpdate(
     .then((rootId) => {
       if (rootId) scheduleEvaluation(engine, userId, rootId);
     })
-    .catch((error: unknown) =>
-      engine.logger.error(
-        { err: error, ...context },
-        'handling a broker update failed after every retry; recovery (on start or a broker resync) books it',
-      ),
-    );
+    .catch((error: unknown) => {
+      const { brokerId } = session;
+      const { brokerOrderId, clientOrderId } = update;
+      engine.repairs.enlist(
+        { userId, update: { brokerId, brokerOrderId, ...(clientOrderId ? { clientOrderId } : {}) } },
+        error,
+      );
+    });
   void engine.tracker.track(work);
 }

@@ -34,20 +34,26 @@ async function storePlan(
   }
 }
 
-/** Runs the family's workflow rules and carries out what they ask: new orders, cancels, reductions. */
+/**
+ * Runs the family's workflow rules and carries out what they ask: new orders, cancels, reductions. New orders start
+ * sending inside the queue task that stored them, so a repair or resync queued behind it finds them in flight
+ * (`engine.sending`), never stored-but-unsent, and cannot send them a second time.
+ */
 export async function evaluateFamily(engine: OrderEngine, userId: string, rootId: string): Promise<void> {
   const planned = await engine.queue.run(userId, async () => {
     const family = await engine.store.listFamily(userId, rootId);
     const plan = planWorkflow(family, rootId, contextFor(engine));
     await storePlan(engine, plan, family);
-    return { plan, root: family.find((order) => order.id === rootId) };
+    const root = family.find((order) => order.id === rootId);
+    const session = root && plan.create.length > 0 ? await engine.sessions.forOrder(root) : undefined;
+    // Wrapped, so the task does not wait for the answers (booking them queues behind this very task).
+    return { plan, root, placing: session && sendPlacements(engine, session, plan.create) };
   });
-  const { plan, root } = planned;
+  const { plan, root, placing } = planned;
   for (const note of plan.notes) engine.logger.warn({ userId, rootId }, note);
-  if (!root || plan.create.length + plan.cancel.length + plan.reduce.length === 0) return;
-  const session = await engine.sessions.forOrder(root);
+  if (!root) return;
   await Promise.all([
-    sendPlacements(engine, session, plan.create),
+    placing,
     ...plan.cancel.map((order) => requestCancel(engine, userId, order.id)),
     ...plan.reduce.map(({ order, quantity }) => requestModify(engine, userId, order.id, { quantity })),
   ]);
@@ -56,6 +62,7 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
 /**
  * Evaluates a family in the background (tracked, so tests and shutdown can wait for it). A failed step is run again
  * with backoff: the rules read only stored state, so a new run does what the failed one left undone, never twice.
+ * Past the last retry the family goes on the repair list, which keeps trying until its rules ran through.
  */
 export function scheduleEvaluation(engine: OrderEngine, userId: string, rootId: string): void {
   const evaluation = withRetries(
@@ -64,9 +71,7 @@ export function scheduleEvaluation(engine: OrderEngine, userId: string, rootId: 
       engine.logger.warn({ err: error, userId, rootId, attempt }, 'order workflow step failed; retrying'),
   );
   void engine.tracker.track(
-    evaluation.catch((error: unknown) =>
-      engine.logger.error({ err: error, userId, rootId }, 'order workflow step failed'),
-    ),
+    evaluation.catch((error: unknown) => engine.repairs.enlist({ userId, rootId }, error)),
   );
 }
 

@@ -1,0 +1,169 @@
+import type { Notification } from '@xtrader/core/api/notifications';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachStore } from '../../../test/helpers/test-store';
+import { childIds } from './ids';
+import type { OrderStore } from './store';
+import type { OrdersHarness } from './testing/harness';
+import { CALL, harnessWithTrader, orderBody, orderOf } from './testing/orders-fixtures';
+
+// A store that stays down longer than the retries of one update or workflow step: the family goes on the repair
+// list, and once the store is back its legs are placed without a restart, once, and the trader is told both times.
+
+const bracket = () => orderBody({ orderCategory: 'oco', ocoOrderTarget: 10, ocoOrderStoploss: 5 });
+const STORE_DOWN_MS = 4000;
+
+/** A store fault lasting STORE_DOWN_MS from its first refusal: longer than the retries of one step (about 2.6 s). */
+function outage() {
+  let since: number | undefined;
+  let refused = 0;
+  return {
+    refuses(): boolean {
+      since ??= Date.now();
+      if (Date.now() - since >= STORE_DOWN_MS) return false;
+      refused += 1;
+      return true;
+    },
+    get refused() {
+      return refused;
+    },
+  };
+}
+
+/** Polls until `check` passes (the repair loop works on real timers), failing with its last error. */
+async function eventually(check: () => Promise<void>, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describeEachStore('families repaired after the retries ran out', (storeKind) => {
+  let h: OrdersHarness;
+  let user: string;
+  let store: OrderStore;
+  const placements = (id: string) =>
+    h.broker.commands.filter((c) => c.type === 'place' && c.id === id).length;
+  const notices = () =>
+    h.published
+      .filter((p) => p.topic === 'notification')
+      .map((p) => (p.message as { notification: Notification }).notification)
+      .filter((n) => n.status === 'RETRYING' || n.status === 'PLACED');
+
+  beforeEach(async () => {
+    ({ h, user } = await harnessWithTrader({ store: storeKind }));
+    store = h.module.engine.store;
+  });
+  afterEach(() => h.close());
+
+  const expectLegsOnce = async (entryId: string) => {
+    expect((await orderOf(h, user, entryId)).state).toMatchObject({ status: 'complete', filledQuantity: 65 });
+    expect((await orderOf(h, user, childIds.target(entryId))).state).toMatchObject({
+      status: 'open',
+      price: 130,
+    });
+    expect((await orderOf(h, user, childIds.stoploss(entryId))).state).toMatchObject({
+      status: 'trigger_pending',
+      triggerPrice: 115,
+    });
+    expect(placements(childIds.target(entryId))).toBe(1);
+    expect(placements(childIds.stoploss(entryId))).toBe(1);
+    expect(await store.netFilledQuantities(user)).toEqual(new Map([[`${CALL.tradingsymbol}:normal`, 65]]));
+  };
+
+  const expectToldTwice = () =>
+    expect(notices()).toEqual([
+      expect.objectContaining({
+        notificationType: 'order_failed',
+        identifier: CALL.identifier,
+        status: 'RETRYING',
+        statusMessage: `Protective orders for ${CALL.identifier} could not be placed yet; retrying`,
+      }),
+      expect.objectContaining({
+        notificationType: 'order_executed',
+        identifier: CALL.identifier,
+        status: 'PLACED',
+        statusMessage: `Protective orders for ${CALL.identifier} are placed`,
+      }),
+    ]);
+
+  it('places the exit legs once when their store writes fail longer than the retries, without a restart', async () => {
+    const fault = outage();
+    const insertOrders = store.insertOrders;
+    store.insertOrders = async (records) => {
+      if (records.some((order) => order.role === 'stoploss') && fault.refuses()) {
+        throw new Error('disk I/O error');
+      }
+      return insertOrders(records);
+    };
+    const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
+    await h.settle();
+    // Every retry of the step is spent while the store is still down: the family waits on the repair list.
+    await eventually(async () => expect(h.module.engine.repairs.size).toBe(1));
+    const refusedWhileDown = fault.refused;
+    expect(refusedWhileDown).toBeGreaterThanOrEqual(5);
+    expect(placements(childIds.stoploss(orderId))).toBe(0);
+    expect(h.module.engine.repairs.size).toBe(1);
+    await eventually(() => expectLegsOnce(orderId));
+    await h.settle();
+    expect(fault.refused).toBe(refusedWhileDown);
+    expect(h.module.engine.repairs.size).toBe(0);
+    await expectLegsOnce(orderId);
+    expectToldTwice();
+  });
+
+  it("books an entry fill whose store writes fail longer than the retries from the broker's list, then places the legs once", async () => {
+    const fault = outage();
+    const saveOrder = store.saveOrder;
+    store.saveOrder = async (order, fill) => {
+      if (fill !== undefined && order.id === order.rootId && fault.refuses()) {
+        throw new Error('No transaction is open on this connection');
+      }
+      return saveOrder(order, fill);
+    };
+    const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
+    await h.settle();
+    // Every retry of the step is spent while the store is still down: the family waits on the repair list.
+    await eventually(async () => expect(h.module.engine.repairs.size).toBe(1));
+    const refusedWhileDown = fault.refused;
+    expect(refusedWhileDown).toBeGreaterThanOrEqual(5);
+    expect((await orderOf(h, user, orderId)).state.filledQuantity).toBe(0);
+    expect(h.module.engine.repairs.size).toBe(1);
+    await eventually(() => expectLegsOnce(orderId));
+    await h.settle();
+    expect(h.module.engine.repairs.size).toBe(0);
+    await expectLegsOnce(orderId);
+    expectToldTwice();
+  });
+
+  it('a broker resync while a workflow step is placing the legs does not send them a second time', async () => {
+    // The step's session lookup is slow once, right after the legs were stored: the resync runs meanwhile.
+    let resync: Promise<void> | undefined;
+    let slowOnce = false;
+    const registry = h.broker.registry;
+    const sessionFor = registry.sessionFor;
+    registry.sessionFor = async (userId) => {
+      if (slowOnce) {
+        slowOnce = false;
+        resync = h.module.service.resync(user);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return sessionFor(userId);
+    };
+    const insertOrders = store.insertOrders;
+    store.insertOrders = async (records) => {
+      await insertOrders(records);
+      if (records.some((order) => order.role === 'stoploss')) slowOnce = true;
+    };
+    const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
+    await h.settle();
+    await eventually(async () => expect(resync).toBeDefined());
+    await resync;
+    await h.settle();
+    await expectLegsOnce(orderId);
+  });
+});
