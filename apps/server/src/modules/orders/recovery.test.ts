@@ -4,7 +4,14 @@ import type { PlaceOrderCommand } from '../brokers/broker';
 import { childIds } from './ids';
 import { TEST_INSTRUMENTS } from './testing/fake-instruments';
 import { createOrdersHarness, type OrdersHarness } from './testing/harness';
-import { addUser, CALL, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
+import {
+  addUser,
+  CALL,
+  expectBracketLegsOnce,
+  orderBody,
+  orderOf,
+  ordersOf,
+} from './testing/orders-fixtures';
 
 const BANK = TEST_INSTRUMENTS.bankCall;
 /** A bracket/cover stop-loss leg: its root's 12-character id plus `S` (a root id itself may end in `S`). */
@@ -91,17 +98,9 @@ describeEachStore('recovery after a restart', (storeKind) => {
     expect((await orderOf(h, user, orderId)).state).toMatchObject({ status: 'complete', filledQuantity: 65 });
     expect((await ordersOf(h, user)).size).toBe(1);
     await h.restart();
-    expect((await orderOf(h, user, childIds.target(orderId))).state).toMatchObject({
-      status: 'open',
-      price: 130,
-    });
-    expect((await orderOf(h, user, childIds.stoploss(orderId))).state).toMatchObject({
-      status: 'trigger_pending',
-      triggerPrice: 115,
-    });
+    await expectBracketLegsOnce(h, user, orderId);
     await h.restart();
-    expect(placements(childIds.target(orderId))).toBe(1);
-    expect(placements(childIds.stoploss(orderId))).toBe(1);
+    await expectBracketLegsOnce(h, user, orderId);
   });
 
   it('exit legs stored but not yet sent when the process died are sent after the restart, once', async () => {

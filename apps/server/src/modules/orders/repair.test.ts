@@ -4,7 +4,14 @@ import { describeEachStore } from '../../../test/helpers/test-store';
 import { childIds } from './ids';
 import type { OrderStore } from './store';
 import type { OrdersHarness } from './testing/harness';
-import { CALL, harnessWithTrader, orderBody, orderOf } from './testing/orders-fixtures';
+import {
+  CALL,
+  expectBracketLegsOnce,
+  harnessWithTrader,
+  orderBody,
+  orderOf,
+  placementsOf,
+} from './testing/orders-fixtures';
 
 // A store that stays down longer than the retries of one update or workflow step: the family goes on the repair
 // list, and once the store is back its legs are placed without a restart, once, and the trader is told both times.
@@ -46,8 +53,7 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
   let h: OrdersHarness;
   let user: string;
   let store: OrderStore;
-  const placements = (id: string) =>
-    h.broker.commands.filter((c) => c.type === 'place' && c.id === id).length;
+  const placements = (id: string) => placementsOf(h, id);
   const notices = () =>
     h.published
       .filter((p) => p.topic === 'notification')
@@ -60,20 +66,7 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
   });
   afterEach(() => h.close());
 
-  const expectLegsOnce = async (entryId: string) => {
-    expect((await orderOf(h, user, entryId)).state).toMatchObject({ status: 'complete', filledQuantity: 65 });
-    expect((await orderOf(h, user, childIds.target(entryId))).state).toMatchObject({
-      status: 'open',
-      price: 130,
-    });
-    expect((await orderOf(h, user, childIds.stoploss(entryId))).state).toMatchObject({
-      status: 'trigger_pending',
-      triggerPrice: 115,
-    });
-    expect(placements(childIds.target(entryId))).toBe(1);
-    expect(placements(childIds.stoploss(entryId))).toBe(1);
-    expect(await store.netFilledQuantities(user)).toEqual(new Map([[`${CALL.tradingsymbol}:normal`, 65]]));
-  };
+  const expectLegsOnce = (entryId: string) => expectBracketLegsOnce(h, user, entryId);
 
   const expectToldTwice = () =>
     expect(notices()).toEqual([

@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStore } from '../../../test/helpers/test-store';
 import type { Database } from '../../store/database';
-import { childIds } from './ids';
 import type { OrderRecord } from './record';
 import { createOrderStore, type FillRecord, type OrderStore } from './store';
 import type { OrdersHarness } from './testing/harness';
-import { CALL, harnessWithTrader, orderBody, orderOf } from './testing/orders-fixtures';
+import { expectBracketLegsOnce, harnessWithTrader, orderBody } from './testing/orders-fixtures';
 
 // A store write that fails while a broker update is handled must not lose what follows from the update: a bracket
 // entry that filled has to get its exit legs whatever failed on the way.
@@ -44,8 +43,6 @@ describeEachStore('broker updates whose store writes fail', (storeKind) => {
   let h: OrdersHarness;
   let user: string;
   let store: OrderStore;
-  const placements = (id: string) =>
-    h.broker.commands.filter((c) => c.type === 'place' && c.id === id).length;
 
   beforeEach(async () => {
     ({ h, user } = await harnessWithTrader({ store: storeKind }));
@@ -53,23 +50,7 @@ describeEachStore('broker updates whose store writes fail', (storeKind) => {
   });
   afterEach(() => h.close());
 
-  const expectEntryWithItsLegs = async (entryId: string) => {
-    expect((await orderOf(h, user, entryId)).state).toMatchObject({ status: 'complete', filledQuantity: 65 });
-    expect((await orderOf(h, user, childIds.target(entryId))).state).toMatchObject({
-      status: 'open',
-      price: 130,
-    });
-    expect((await orderOf(h, user, childIds.stoploss(entryId))).state).toMatchObject({
-      status: 'trigger_pending',
-      triggerPrice: 115,
-    });
-    expect(placements(childIds.target(entryId))).toBe(1);
-    expect(placements(childIds.stoploss(entryId))).toBe(1);
-    // The fill is booked exactly once.
-    expect(await h.module.engine.store.netFilledQuantities(user)).toEqual(
-      new Map([[`${CALL.tradingsymbol}:normal`, 65]]),
-    );
-  };
+  const expectEntryWithItsLegs = (entryId: string) => expectBracketLegsOnce(h, user, entryId);
 
   it('retries an entry fill whose store write failed, and the bracket gets its exit legs', async () => {
     let failures = 0;
