@@ -134,23 +134,23 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
   });
 
   it('a broker resync while a workflow step is placing the legs does not send them a second time', async () => {
-    // The step's session lookup is slow once, right after the legs were stored: the resync runs meanwhile.
+    // Right after the legs were stored a resync starts, and every session lookup after its own is slow: a step
+    // that looked its session up only now would leave the legs stored and unsent while the resync runs.
     let resync: Promise<void> | undefined;
-    let slowOnce = false;
+    let slow = false;
     const registry = h.broker.registry;
     const sessionFor = registry.sessionFor;
     registry.sessionFor = async (userId) => {
-      if (slowOnce) {
-        slowOnce = false;
-        resync = h.module.service.resync(user);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 200));
       return sessionFor(userId);
     };
     const insertOrders = store.insertOrders;
     store.insertOrders = async (records) => {
       await insertOrders(records);
-      if (records.some((order) => order.role === 'stoploss')) slowOnce = true;
+      if (!resync && records.some((order) => order.role === 'stoploss')) {
+        resync = h.module.service.resync(user);
+        slow = true;
+      }
     };
     const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
     await h.settle();

@@ -43,9 +43,10 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
   const planned = await engine.queue.run(userId, async () => {
     const family = await engine.store.listFamily(userId, rootId);
     const plan = planWorkflow(family, rootId, contextFor(engine));
-    await storePlan(engine, plan, family);
     const root = family.find((order) => order.id === rootId);
+    // The session first: without one nothing is stored, so a later run (or repair) creates and sends the orders.
     const session = root && plan.create.length > 0 ? await engine.sessions.forOrder(root) : undefined;
+    await storePlan(engine, plan, family);
     // Wrapped, so the task does not wait for the answers (booking them queues behind this very task).
     return { plan, root, placing: session && sendPlacements(engine, session, plan.create) };
   });
