@@ -159,4 +159,29 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
     await h.settle();
     await expectLegsOnce(orderId);
   });
+
+  it('adopts a leg the broker took whose booking failed longer than the retries, found by our tag, never sending it again', async () => {
+    const fault = outage();
+    const isStopLoss = (id: string) => id.endsWith('S') && id.length === 13;
+    const { saveOrder, setBrokerOrderId } = store;
+    store.saveOrder = async (order, fill) => {
+      if (order.role === 'stoploss' && fault.refuses()) throw new Error('disk I/O error');
+      return saveOrder(order, fill);
+    };
+    store.setBrokerOrderId = async (userId, id, brokerOrderId) => {
+      if (isStopLoss(id) && fault.refuses()) throw new Error('disk I/O error');
+      return setBrokerOrderId(userId, id, brokerOrderId);
+    };
+    const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
+    await h.settle();
+    await eventually(async () => expect(h.module.engine.repairs.size).toBeGreaterThan(0));
+    const leg = childIds.stoploss(orderId);
+    expect(await orderOf(h, user, leg)).toMatchObject({ brokerOrderId: null, state: { status: 'pending' } });
+    await eventually(() => expectLegsOnce(orderId));
+    // The update and the placement's answer were each enlisted; the second repair finds nothing left to do.
+    await eventually(async () => expect(h.module.engine.repairs.size).toBe(0));
+    await h.settle();
+    expect((await orderOf(h, user, leg)).brokerOrderId).not.toBeNull();
+    await expectLegsOnce(orderId);
+  });
 });
