@@ -6,7 +6,7 @@ import type { BrokerAck, BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView } from '../market/contract';
 import { createPacer, type Pacer, type PacerTime } from './pacer';
-import { announceRepair, repairFamily } from './repair';
+import { createRepairAnnouncer, repairFamily } from './repair';
 import { createRepairList, type RepairList } from './repair-list';
 import { createSessionDirectory, type SessionDirectory } from './sessions';
 import type { OrderStore } from './store';
@@ -64,11 +64,12 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     handleBrokerUpdate(engine, session, update),
   );
   engine.trailing = createTrailingMonitor(engine);
+  const announcer = createRepairAnnouncer(engine);
   engine.repairs = createRepairList(
     {
       repair: (entry) => repairFamily(engine, entry),
-      entered: (entry) => void tracker.track(announceRepair(engine, entry, 'waiting')),
-      repaired: (entry) => void tracker.track(announceRepair(engine, entry, 'done')),
+      entered: (entry) => void tracker.track(announcer.entered(entry)),
+      repaired: (entry) => void tracker.track(announcer.repaired(entry)),
     },
     { logger: deps.logger, tracker, ...(deps.repairDelaysMs ? { delays: deps.repairDelaysMs } : {}) },
   );

@@ -183,5 +183,6 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
     await h.settle();
     expect((await orderOf(h, user, leg)).brokerOrderId).not.toBeNull();
     await expectLegsOnce(orderId);
+    expectToldTwice();
   });
 });

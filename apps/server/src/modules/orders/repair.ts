@@ -33,17 +33,41 @@ export async function repairFamily(engine: OrderEngine, entry: RepairEntry): Pro
   await evaluateFamily(engine, userId, root.id);
 }
 
-/** Tells the trader of a family waiting for its repair, or repaired; reads the family's order for its name. */
-export async function announceRepair(
-  engine: OrderEngine,
-  entry: RepairEntry,
-  phase: 'waiting' | 'done',
-): Promise<void> {
-  const root = await rootOf(engine, entry).catch(() => undefined);
-  const notification = repairNotification(root, phase, engine.clock.now());
-  try {
-    await engine.bus.publish('notification', { userId: entry.userId, notification });
-  } catch (error) {
-    engine.logger.warn({ err: error, ...entry }, 'publishing a repair notification failed');
-  }
+/**
+ * Tells the trader of a family waiting for its repair, and once more when it is repaired; reads the family's order
+ * for its name. A family can wait under more than one entry (a failed update and a failed step of the same family):
+ * the trader hears of it once, and of its repair when its last entry is done.
+ */
+export function createRepairAnnouncer(engine: OrderEngine) {
+  const waiting = new Map<string, number>();
+  const publish = async (userId: string, root: OrderRecord | undefined, phase: 'waiting' | 'done') => {
+    const notification = repairNotification(root, phase, engine.clock.now());
+    try {
+      await engine.bus.publish('notification', { userId, notification });
+    } catch (error) {
+      engine.logger.warn({ err: error, userId, rootId: root?.id }, 'publishing a repair notification failed');
+    }
+  };
+  // The family each entry was counted under when it joined (its name may only be readable later).
+  const familyKeys = new WeakMap<RepairEntry, string>();
+  return {
+    async entered(entry: RepairEntry): Promise<void> {
+      const root = await rootOf(engine, entry).catch(() => undefined);
+      const key = `${entry.userId}\u0000${root?.id ?? entry.rootId ?? entry.update?.brokerOrderId}`;
+      familyKeys.set(entry, key);
+      const count = waiting.get(key) ?? 0;
+      waiting.set(key, count + 1);
+      if (count === 0) await publish(entry.userId, root, 'waiting');
+    },
+    async repaired(entry: RepairEntry): Promise<void> {
+      const key = familyKeys.get(entry) ?? '';
+      const count = waiting.get(key) ?? 1;
+      if (count > 1) {
+        waiting.set(key, count - 1);
+        return;
+      }
+      waiting.delete(key);
+      await publish(entry.userId, await rootOf(engine, entry).catch(() => undefined), 'done');
+    },
+  };
 }
