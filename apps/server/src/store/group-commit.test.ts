@@ -89,6 +89,42 @@ describe('SQLite group commit', () => {
     expect(committed()).toEqual(['waited']);
   });
 
+  it('runs transactions started together one at a time, each whole, in the order they began', async () => {
+    const order: string[] = [];
+    const running = new Set<number>();
+    let overlapped = false;
+    const transactions = Array.from({ length: 24 }, (_, n) =>
+      db.transaction().execute(async (trx) => {
+        if (running.size > 0) overlapped = true;
+        running.add(n);
+        order.push(`begin ${n}`);
+        await sql`insert into notes (id, text) values (${`a${n}`}, ${`t${n} first`})`.execute(trx);
+        // A pause that lets every other waiter wake up while this one holds the connection.
+        await new Promise((resolve) => setImmediate(resolve));
+        await sql`insert into notes (id, text) values (${`b${n}`}, ${`t${n} second`})`.execute(trx);
+        running.delete(n);
+      }),
+    );
+    const results = await Promise.allSettled(transactions);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(overlapped).toBe(false);
+    expect(order).toEqual(Array.from({ length: 24 }, (_, n) => `begin ${n}`));
+    expect(committed()).toHaveLength(48);
+  });
+
+  it('lets plain writes waiting behind a transaction through once the queue of transactions is done', async () => {
+    const first = db.transaction().execute(async (trx) => {
+      await sql`insert into notes (id, text) values ('t1', 'in 1')`.execute(trx);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    });
+    const plain = insert('plain');
+    const second = db.transaction().execute(async (trx) => {
+      await sql`insert into notes (id, text) values ('t2', 'in 2')`.execute(trx);
+    });
+    await Promise.all([first, plain, second]);
+    expect(committed()).toEqual(['in 1', 'in 2', 'plain']);
+  });
+
   it('acknowledges an explicit transaction once it is committed', async () => {
     await db.transaction().execute(async (trx) => {
       await sql`insert into notes (id, text) values ('t1', 'x')`.execute(trx);

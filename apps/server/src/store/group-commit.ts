@@ -24,7 +24,8 @@ import {
  * - A read sees the writes of the open group (one connection, as before), a few microseconds before they commit.
  * - An explicit transaction (`db.transaction()`) becomes a savepoint inside the group: its statements run alone
  *   (other queries wait for it, as with Kysely's own driver), ROLLBACK undoes only its work, and its commit
- *   resolves when the group commits.
+ *   resolves when the group commits. Transactions run strictly one at a time, in the order they began: the hold
+ *   passes from one to the next through a queue, never through a moment in which two waiters could both take it.
  * - PRAGMA, VACUUM and the like commit the open group first and run on their own.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
@@ -77,8 +78,14 @@ class GroupCommitDriver implements Driver {
   private group: Waiter[] | undefined;
   /** The connection running an explicit transaction; every other connection waits for it. */
   private holder: Connection | undefined;
-  private freed: Promise<void> = Promise.resolve();
-  private free: (() => void) | undefined;
+  /**
+   * Transactions waiting for the hold, first come first served. The hold is handed to the next one directly (no
+   * moment in which it is free), so two waiters can never both see it free and both start.
+   */
+  private readonly transactionsWaiting: { connection: Connection; start: () => void }[] = [];
+  /** Resolved (and replaced) whenever no transaction holds or waits: plain statements wait for that. */
+  private idle: Promise<void> = Promise.resolve();
+  private wakeStatements: (() => void) | undefined;
   /** The group's turn to commit came while an explicit transaction was open: commit when it ends. */
   private commitWhenFree = false;
   private readonly control: Record<'begin' | 'commit' | 'rollback', Statement>;
@@ -111,7 +118,7 @@ class GroupCommitDriver implements Driver {
 
   /** Resolves when `connection` may run statements: no other connection is inside an explicit transaction. */
   async turn(connection: Connection): Promise<void> {
-    while (this.holder !== undefined && this.holder !== connection) await this.freed;
+    while (this.holder !== undefined && this.holder !== connection) await this.idle;
   }
 
   execute(connection: Connection, query: CompiledQuery): Promise<QueryResult<unknown>> {
@@ -183,28 +190,54 @@ class GroupCommitDriver implements Driver {
     for (const waiter of group) waiter.reject(error);
   }
 
+  /** Takes the hold for `connection` at once when nobody holds it, else queues for it (first come first served). */
+  private acquireHold(connection: Connection): Promise<void> {
+    if (this.holder === undefined) {
+      this.hold(connection);
+      return Promise.resolve();
+    }
+    return new Promise((start) => this.transactionsWaiting.push({ connection, start }));
+  }
+
+  private hold(connection: Connection): void {
+    if (this.holder === undefined) {
+      this.idle = new Promise((resolve) => {
+        this.wakeStatements = resolve;
+      });
+    }
+    this.holder = connection;
+  }
+
+  /** Ends the hold: the next waiting transaction gets it in the same step; with none, plain statements go on. */
   private release(): void {
     this.holder = undefined;
-    const free = this.free;
-    this.free = undefined;
-    free?.();
+    // A commit put off while the transaction ran goes first, so the next transaction starts a group of its own.
     if (this.commitWhenFree) {
       this.commitWhenFree = false;
       this.commitGroup();
     }
+    const next = this.transactionsWaiting.shift();
+    if (next) {
+      this.holder = next.connection;
+      next.start();
+      return;
+    }
+    const wake = this.wakeStatements;
+    this.wakeStatements = undefined;
+    wake?.();
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const own = connection as Connection;
-    // Checked again right before taking the hold, with no await in between: every waiter wakes when the
-    // holder lets go, and only the first may take it (`await this.turn()` would let them all through).
-    while (this.holder !== undefined && this.holder !== own) await this.freed;
-    this.openGroup();
-    this.prepare(`savepoint ${EXPLICIT}`).run();
-    this.holder = own;
-    this.freed = new Promise((resolve) => {
-      this.free = resolve;
-    });
+    // Taking the hold and starting the savepoint happen with no await between them and other transactions' work.
+    await this.acquireHold(own);
+    try {
+      this.openGroup();
+      this.prepare(`savepoint ${EXPLICIT}`).run();
+    } catch (error) {
+      this.release();
+      throw error;
+    }
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -6,6 +6,8 @@ import type { BrokerAck, BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView } from '../market/contract';
 import { createPacer, type Pacer, type PacerTime } from './pacer';
+import { createRepairAnnouncer, repairFamily } from './repair';
+import { createRepairList, type RepairList } from './repair-list';
 import { createSessionDirectory, type SessionDirectory } from './sessions';
 import type { OrderStore } from './store';
 import { createTrailingMonitor, type TrailingMonitor } from './trailing-monitor';
@@ -27,19 +29,23 @@ export interface OrderEngineDeps {
   priceViewFor(userId: string): Promise<PriceView>;
   /** Real timers unless a test fakes them. */
   pacerTime?: PacerTime;
+  /** Pauses between repairs of a family (default REPAIR_DELAYS_MS; the last repeats). */
+  repairDelaysMs?: readonly number[];
 }
 
 /**
  * The resources every part of the order engine shares (placement, workflows, trailing, recovery, reads). Parts are
  * plain functions over this object, each in its own file.
  */
-export interface OrderEngine extends Omit<OrderEngineDeps, 'indexTable' | 'pacerTime'> {
+export interface OrderEngine extends Omit<OrderEngineDeps, 'indexTable' | 'pacerTime' | 'repairDelaysMs'> {
   indexTable: IndexTable;
   tracker: TaskTracker;
   queue: UserQueue;
   pacer: Pacer;
   sessions: SessionDirectory;
   trailing: TrailingMonitor;
+  /** Families whose update or workflow step failed past its retries, repaired until their rules ran through. */
+  repairs: RepairList;
   /** Placements being sent right now, by order id: a second send waits for the first instead. */
   sending: Map<string, Promise<BrokerAck>>;
 }
@@ -58,5 +64,14 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     handleBrokerUpdate(engine, session, update),
   );
   engine.trailing = createTrailingMonitor(engine);
+  const announcer = createRepairAnnouncer(engine);
+  engine.repairs = createRepairList(
+    {
+      repair: (entry) => repairFamily(engine, entry),
+      entered: (entry) => void tracker.track(announcer.entered(entry)),
+      repaired: (entry) => void tracker.track(announcer.repaired(entry)),
+    },
+    { logger: deps.logger, tracker, ...(deps.repairDelaysMs ? { delays: deps.repairDelaysMs } : {}) },
+  );
   return engine;
 }

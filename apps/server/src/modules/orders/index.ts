@@ -69,6 +69,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     },
     async close() {
       engine.trailing.stop();
+      engine.repairs.stop();
       engine.sessions.close();
       await engine.tracker.idle();
     },

@@ -50,3 +50,30 @@ export function notificationFor(before: OrderRecord, after: OrderRecord): Notifi
   }
   return undefined;
 }
+
+/**
+ * What the trader hears of a family whose workflow could not run (`waiting`, retried by the repair list) and of its
+ * repair (`done`). `root` is the family's order, when it could be read.
+ */
+export function repairNotification(
+  root: OrderRecord | undefined,
+  phase: 'waiting' | 'done',
+  ts: number,
+): Notification {
+  const name = root?.identifier;
+  const protective = root === undefined || root.category === 'oco' || root.category === 'cover';
+  const what = protective
+    ? `Protective orders${name ? ` for ${name}` : ''}`
+    : `Orders that follow ${name ?? 'an order'}`;
+  const waiting = phase === 'waiting';
+  return {
+    notificationType: waiting ? 'order_failed' : 'order_executed',
+    timestamp: iso(ts),
+    identifier: name ?? null,
+    transactionType: root?.side ?? null,
+    quantity: null,
+    averagePrice: null,
+    status: waiting ? 'RETRYING' : 'PLACED',
+    statusMessage: waiting ? `${what} could not be placed yet; retrying` : `${what} are placed`,
+  };
+}

@@ -4,7 +4,14 @@ import type { PlaceOrderCommand } from '../brokers/broker';
 import { childIds } from './ids';
 import { TEST_INSTRUMENTS } from './testing/fake-instruments';
 import { createOrdersHarness, type OrdersHarness } from './testing/harness';
-import { addUser, CALL, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
+import {
+  addUser,
+  CALL,
+  expectBracketLegsOnce,
+  orderBody,
+  orderOf,
+  ordersOf,
+} from './testing/orders-fixtures';
 
 const BANK = TEST_INSTRUMENTS.bankCall;
 /** A bracket/cover stop-loss leg: its root's 12-character id plus `S` (a root id itself may end in `S`). */
@@ -73,6 +80,27 @@ describeEachStore('recovery after a restart', (storeKind) => {
     await h.restart();
     expect(placements(childIds.target(orderId))).toBe(1);
     expect(placements(childIds.stoploss(orderId))).toBe(1);
+  });
+
+  it('a filled bracket entry stored without its exit legs (their writes kept failing) gets them on start, once', async () => {
+    const store = h.module.engine.store;
+    let refused = 0;
+    const insertOrders = store.insertOrders;
+    store.insertOrders = async (records) => {
+      if (!records.some((order) => order.role === 'stoploss')) return insertOrders(records);
+      refused += 1;
+      throw new Error('disk I/O error');
+    };
+    const body = orderBody({ orderCategory: 'oco', ocoOrderTarget: 10, ocoOrderStoploss: 5 });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    await h.settle();
+    expect(refused).toBeGreaterThan(0);
+    expect((await orderOf(h, user, orderId)).state).toMatchObject({ status: 'complete', filledQuantity: 65 });
+    expect((await ordersOf(h, user)).size).toBe(1);
+    await h.restart();
+    await expectBracketLegsOnce(h, user, orderId);
+    await h.restart();
+    await expectBracketLegsOnce(h, user, orderId);
   });
 
   it('exit legs stored but not yet sent when the process died are sent after the restart, once', async () => {

@@ -21,56 +21,81 @@ function snapshotFor(order: OrderRecord, snapshots: readonly BrokerOrderSnapshot
   );
 }
 
-/** Brings one working broker order up to date; returns it when it still has to be sent. */
-async function reconcileOrder(
+/**
+ * Brings one stored working broker order up to date with the broker's list; returns it when it still has to be
+ * sent. Runs inside the user's queue. An order being sent right now is left to its own send, which books it.
+ */
+async function reconcileStored(
   engine: OrderEngine,
-  order: OrderRecord,
+  stored: OrderRecord,
   snapshots: readonly BrokerOrderSnapshot[],
+  ts: number,
 ): Promise<OrderRecord | undefined> {
-  const snap = snapshotFor(order, snapshots);
-  const ts = engine.clock.now();
-  return engine.queue.run(order.userId, async () => {
-    let current = (await engine.store.findById(order.userId, order.id)) ?? order;
-    if (isFinalStatus(current.state)) return undefined;
-    if (!snap && !current.brokerOrderId) {
-      if (current.isInternal) return current;
-      await applyEvent(engine, current, {
-        type: 'rejected',
-        orderId: current.id,
-        ts,
-        reason: ORDER_ERRORS.notConfirmed,
-      });
-      return undefined;
-    }
-    if (!snap) {
-      // Sent, yet the broker no longer lists it. A day order of an earlier session is over; one of today is left
-      // as it is (a broker's list may lag) and settles with its next update or the next reconciliation.
-      if (current.state.createdAt < istEpochMs(istDateOf(ts))) {
-        await applyEvent(engine, current, { type: 'expired', orderId: current.id, ts });
-      } else {
-        engine.logger.warn({ orderId: current.id }, 'a working order is missing from the broker order list');
-      }
-      return undefined;
-    }
-    if (!current.brokerOrderId) {
-      current = { ...current, brokerOrderId: snap.brokerOrderId };
-      await engine.store.saveOrder(current);
-    }
-    await applyEvents(engine, current, reconcileEvents(current.state, snap, ts));
+  if (isFinalStatus(stored.state) || engine.sending.has(stored.id)) return undefined;
+  let current = stored;
+  const snap = snapshotFor(current, snapshots);
+  if (!snap && !current.brokerOrderId) {
+    if (current.isInternal) return current;
+    await applyEvent(engine, current, {
+      type: 'rejected',
+      orderId: current.id,
+      ts,
+      reason: ORDER_ERRORS.notConfirmed,
+    });
     return undefined;
+  }
+  if (!snap) {
+    // Sent, yet the broker no longer lists it. A day order of an earlier session is over; one of today is left
+    // as it is (a broker's list may lag) and settles with its next update or the next reconciliation.
+    if (current.state.createdAt < istEpochMs(istDateOf(ts))) {
+      await applyEvent(engine, current, { type: 'expired', orderId: current.id, ts });
+    } else {
+      engine.logger.warn({ orderId: current.id }, 'a working order is missing from the broker order list');
+    }
+    return undefined;
+  }
+  if (!current.brokerOrderId) {
+    current = { ...current, brokerOrderId: snap.brokerOrderId };
+    await engine.store.saveOrder(current);
+  }
+  await applyEvents(engine, current, reconcileEvents(current.state, snap, ts));
+  return undefined;
+}
+
+/**
+ * Brings stored orders (`read`, one user's) up to date with the broker's order list and sends the product's own
+ * that never reached the broker. One queue task does it all: the list is read after every earlier task of the
+ * user stored what it did, and the sends start inside the task (`engine.sending`), so no later task decides to
+ * send the same order again. A send the broker took whose answer was never booked is found in the list by our tag
+ * (client id) and adopted, never sent twice.
+ */
+export async function reconcileWithBroker(
+  engine: OrderEngine,
+  session: BrokerSession,
+  read: () => Promise<readonly OrderRecord[]>,
+): Promise<void> {
+  const started = await engine.queue.run(session.userId, async () => {
+    const snapshots = await session.listOrders();
+    const ts = engine.clock.now();
+    const toSend: OrderRecord[] = [];
+    for (const order of await read()) {
+      if (order.kind !== 'broker' || order.brokerId !== session.brokerId) continue;
+      const unsent = await reconcileStored(engine, order, snapshots, ts);
+      if (unsent) toSend.push(unsent);
+    }
+    // Wrapped, so the task does not wait for the answers (booking them queues behind this very task).
+    return { placing: sendPlacements(engine, session, toSend) };
   });
+  await started.placing;
 }
 
 async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: readonly OrderRecord[]) {
-  const snapshots = await session.listOrders();
-  const toSend: OrderRecord[] = [];
-  for (const order of orders) {
-    if (order.kind !== 'broker' || order.brokerId !== session.brokerId || isFinalStatus(order.state))
-      continue;
-    const unsent = await reconcileOrder(engine, order, snapshots);
-    if (unsent) toSend.push(unsent);
-  }
-  await sendPlacements(engine, session, toSend);
+  const working = orders
+    .filter((order) => order.kind === 'broker' && !isFinalStatus(order.state))
+    .map((order) => order.id);
+  await reconcileWithBroker(engine, session, async () => [
+    ...(await engine.store.findByIds(session.userId, working)).values(),
+  ]);
   for (const rootId of new Set(orders.map((order) => order.rootId))) {
     await evaluateFamily(engine, session.userId, rootId);
   }

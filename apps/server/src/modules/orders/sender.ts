@@ -99,11 +99,9 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
     return ack;
   })().finally(() => engine.sending.delete(order.id));
   engine.sending.set(order.id, booked);
+  // Unbooked, the order reads as never sent: the repair finds it at the broker by our tag and adopts it.
   engine.tracker.track(booked).catch((error: unknown) => {
-    engine.logger.error(
-      { err: error, orderId: order.id },
-      "booking the broker's answer to a placement failed",
-    );
+    engine.repairs.enlist({ userId: order.userId, rootId: order.rootId }, error);
   });
   return Promise.race([answer, booked]);
 }

@@ -52,6 +52,13 @@ function workingOrderCache(enabled: boolean) {
       const order = kept.get(id);
       if (order && order.brokerOrderId === null) kept.set(id, { ...order, brokerOrderId });
     },
+    /**
+     * Forgets orders whose write failed: a failure does not prove nothing was stored (a commit can succeed and its
+     * answer still be lost), so the next read asks the database.
+     */
+    forget(ids: readonly string[]): void {
+      for (const id of ids) kept.delete(id);
+    },
     forgetUser(userId: string): void {
       for (const [id, order] of kept) if (order.userId === userId) kept.delete(id);
     },
@@ -61,6 +68,14 @@ function workingOrderCache(enabled: boolean) {
 /** The order manager's tables. Every read takes the user id: one user never sees another's orders. */
 export function createOrderStore(db: Kysely<Database>, options: OrderStoreOptions = {}) {
   const working = workingOrderCache(options.keepWorkingOrders ?? false);
+  const forgetOnFailure = async (ids: readonly string[], write: Promise<unknown>) => {
+    try {
+      await write;
+    } catch (error) {
+      working.forget(ids);
+      throw error;
+    }
+  };
   const orders = () => db.selectFrom('orders').selectAll();
   const many = async (query: ReturnType<typeof orders>) => (await query.execute()).map(fromRow);
   const one = async (query: ReturnType<typeof orders>) => {
@@ -74,8 +89,11 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
       if (records.length === 0) return;
       // One statement, so atomic on its own; its SQL is built once per row count (see runShaped).
       const rows = records.map(toRow);
-      await runShaped(db, insertShape('orders', rows), rowValues(rows), () =>
-        db.insertInto('orders').values(rows),
+      await forgetOnFailure(
+        rows.map((row) => row.id),
+        runShaped(db, insertShape('orders', rows), rowValues(rows), () =>
+          db.insertInto('orders').values(rows),
+        ),
       );
       for (const row of rows) working.put(row);
     },
@@ -96,11 +114,11 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
           "workflow" = ${r.workflow}, "updated_at" = ${r.updatedAt}
           where "id" = ${r.id} and "user_id" = ${r.userId}`.execute(tx);
       if (!fill) {
-        await update(db);
+        await forgetOnFailure([r.id], update(db));
         working.put(r);
         return;
       }
-      await db.transaction().execute(async (tx) => {
+      const booked = db.transaction().execute(async (tx) => {
         await update(tx);
         await tx
           .insertInto('orderFills')
@@ -117,6 +135,7 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
           })
           .execute();
       });
+      await forgetOnFailure([r.id], booked);
       working.put(r);
     },
 
@@ -124,13 +143,16 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
     async setBrokerOrderId(userId: string, id: string, brokerOrderId: string): Promise<void> {
       // The usual case on the order path: the broker's 'accepted' update, handled first, stored the id already.
       if (working.get(userId, id)?.brokerOrderId) return;
-      await runShaped(db, 'orders:setBrokerOrderId', [brokerOrderId, id, userId], () =>
-        db
-          .updateTable('orders')
-          .set({ brokerOrderId })
-          .where('id', '=', id)
-          .where('userId', '=', userId)
-          .where('brokerOrderId', 'is', null),
+      await forgetOnFailure(
+        [id],
+        runShaped(db, 'orders:setBrokerOrderId', [brokerOrderId, id, userId], () =>
+          db
+            .updateTable('orders')
+            .set({ brokerOrderId })
+            .where('id', '=', id)
+            .where('userId', '=', userId)
+            .where('brokerOrderId', 'is', null),
+        ),
       );
       working.brokerOrderIdSet(id, brokerOrderId);
     },

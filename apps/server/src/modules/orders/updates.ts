@@ -1,45 +1,79 @@
 import type { BrokerOrderUpdate, BrokerSession } from '../brokers/broker';
 import { toOrderEvent } from './broker-events';
 import type { OrderEngine } from './engine';
+import { withRetries } from './retry';
 import { applyEvent } from './transitions';
 import { hasWorkflow, scheduleEvaluation } from './workflows';
 
 /** Finds our order for a broker update: by our client id when the broker echoes it, else by the broker's id. */
-async function findOrder(engine: OrderEngine, session: BrokerSession, update: BrokerOrderUpdate) {
+export async function findOrder(
+  engine: OrderEngine,
+  at: { userId: string; brokerId: string },
+  update: Pick<BrokerOrderUpdate, 'brokerOrderId' | 'clientOrderId'>,
+) {
   const { store } = engine;
-  const byClientId = update.clientOrderId
-    ? await store.findById(session.userId, update.clientOrderId)
-    : undefined;
-  if (byClientId && byClientId.brokerId === session.brokerId) return byClientId;
-  return store.findByBrokerOrderId(session.userId, session.brokerId, update.brokerOrderId);
+  const byClientId = update.clientOrderId ? await store.findById(at.userId, update.clientOrderId) : undefined;
+  if (byClientId && byClientId.brokerId === at.brokerId) return byClientId;
+  return store.findByBrokerOrderId(at.userId, at.brokerId, update.brokerOrderId);
+}
+
+/**
+ * Applies one update inside the user's queue; answers the root of a family whose workflows should run. A retry
+ * (`retry`) may find the event already stored by an attempt that failed after its write: the state machine then
+ * refuses it as a repeat, and the family's rules run all the same, since that attempt never got to them.
+ */
+async function bookUpdate(
+  engine: OrderEngine,
+  session: BrokerSession,
+  update: BrokerOrderUpdate,
+  retry: boolean,
+): Promise<string | undefined> {
+  const found = await findOrder(engine, session, update);
+  if (!found) return undefined;
+  // An update that overtook the placement's answer carries the broker id as well as the answer would.
+  const adopted = !found.brokerOrderId;
+  const order = adopted ? { ...found, brokerOrderId: update.brokerOrderId } : found;
+  const next = await applyEvent(engine, order, toOrderEvent(update.event, order.id, update.eventTs));
+  if (!next && adopted) await engine.store.setBrokerOrderId(order.userId, order.id, update.brokerOrderId);
+  const changed = next ?? (retry ? found : undefined);
+  return changed && hasWorkflow(changed) ? changed.rootId : undefined;
 }
 
 /**
  * One order update from a broker: into the user's queue, through the state machine, stored and published; then the
- * family's workflows run. Updates for orders we did not place are ignored.
+ * family's workflows run. Updates for orders we did not place are ignored. A failure (a store write) is retried with
+ * backoff inside the same queue task, so the user's later updates still apply after this one, in order: a fill
+ * must never be lost, since a bracket entry's fill is what places its exit legs. Past the last retry the update
+ * goes on the repair list, which reads the order back from the broker and books it.
  */
 export function handleBrokerUpdate(
   engine: OrderEngine,
   session: BrokerSession,
   update: BrokerOrderUpdate,
 ): void {
-  const userId = session.userId;
+  const { userId } = session;
+  const context = { userId, brokerOrderId: update.brokerOrderId, event: update.event.type };
   const work = engine.queue
-    .run(userId, async () => {
-      const found = await findOrder(engine, session, update);
-      if (!found) return undefined;
-      // An update that overtook the placement's answer carries the broker id as well as the answer would.
-      const adopted = !found.brokerOrderId;
-      const order = adopted ? { ...found, brokerOrderId: update.brokerOrderId } : found;
-      const next = await applyEvent(engine, order, toOrderEvent(update.event, order.id, update.eventTs));
-      if (!next && adopted) await engine.store.setBrokerOrderId(order.userId, order.id, update.brokerOrderId);
-      return next && hasWorkflow(next) ? next.rootId : undefined;
-    })
+    .run(userId, () =>
+      withRetries(
+        (retry) => bookUpdate(engine, session, update, retry),
+        (error, attempt) =>
+          engine.logger.warn(
+            { err: error, ...context, attempt },
+            'handling a broker update failed; retrying',
+          ),
+      ),
+    )
     .then((rootId) => {
       if (rootId) scheduleEvaluation(engine, userId, rootId);
     })
-    .catch((error: unknown) =>
-      engine.logger.error({ err: error, userId }, 'handling a broker update failed'),
-    );
+    .catch((error: unknown) => {
+      const { brokerId } = session;
+      const { brokerOrderId, clientOrderId } = update;
+      engine.repairs.enlist(
+        { userId, update: { brokerId, brokerOrderId, ...(clientOrderId ? { clientOrderId } : {}) } },
+        error,
+      );
+    });
   void engine.tracker.track(work);
 }

@@ -1,5 +1,6 @@
 import type { OrderEngine } from './engine';
 import type { OrderRecord } from './record';
+import { withRetries } from './retry';
 import { requestCancel, requestModify, sendPlacements } from './sender';
 import { tradableOf, tradableOfOrder } from './tradable';
 import { applyEvent } from './transitions';
@@ -33,31 +34,45 @@ async function storePlan(
   }
 }
 
-/** Runs the family's workflow rules and carries out what they ask: new orders, cancels, reductions. */
+/**
+ * Runs the family's workflow rules and carries out what they ask: new orders, cancels, reductions. New orders start
+ * sending inside the queue task that stored them, so a repair or resync queued behind it finds them in flight
+ * (`engine.sending`), never stored-but-unsent, and cannot send them a second time.
+ */
 export async function evaluateFamily(engine: OrderEngine, userId: string, rootId: string): Promise<void> {
   const planned = await engine.queue.run(userId, async () => {
     const family = await engine.store.listFamily(userId, rootId);
     const plan = planWorkflow(family, rootId, contextFor(engine));
+    const root = family.find((order) => order.id === rootId);
+    // The session first: without one nothing is stored, so a later run (or repair) creates and sends the orders.
+    const session = root && plan.create.length > 0 ? await engine.sessions.forOrder(root) : undefined;
     await storePlan(engine, plan, family);
-    return { plan, root: family.find((order) => order.id === rootId) };
+    // Wrapped, so the task does not wait for the answers (booking them queues behind this very task).
+    return { plan, root, placing: session && sendPlacements(engine, session, plan.create) };
   });
-  const { plan, root } = planned;
+  const { plan, root, placing } = planned;
   for (const note of plan.notes) engine.logger.warn({ userId, rootId }, note);
-  if (!root || plan.create.length + plan.cancel.length + plan.reduce.length === 0) return;
-  const session = await engine.sessions.forOrder(root);
+  if (!root) return;
   await Promise.all([
-    sendPlacements(engine, session, plan.create),
+    placing,
     ...plan.cancel.map((order) => requestCancel(engine, userId, order.id)),
     ...plan.reduce.map(({ order, quantity }) => requestModify(engine, userId, order.id, { quantity })),
   ]);
 }
 
-/** Evaluates a family in the background (tracked, so tests and shutdown can wait for it). */
+/**
+ * Evaluates a family in the background (tracked, so tests and shutdown can wait for it). A failed step is run again
+ * with backoff: the rules read only stored state, so a new run does what the failed one left undone, never twice.
+ * Past the last retry the family goes on the repair list, which keeps trying until its rules ran through.
+ */
 export function scheduleEvaluation(engine: OrderEngine, userId: string, rootId: string): void {
+  const evaluation = withRetries(
+    () => evaluateFamily(engine, userId, rootId),
+    (error, attempt) =>
+      engine.logger.warn({ err: error, userId, rootId, attempt }, 'order workflow step failed; retrying'),
+  );
   void engine.tracker.track(
-    evaluateFamily(engine, userId, rootId).catch((error: unknown) =>
-      engine.logger.error({ err: error, userId, rootId }, 'order workflow step failed'),
-    ),
+    evaluation.catch((error: unknown) => engine.repairs.enlist({ userId, rootId }, error)),
   );
 }
 

@@ -90,6 +90,7 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
     },
     async crash(beforeStart) {
       harness.module.engine.trailing.stop();
+      harness.module.engine.repairs.stop();
       harness.module.engine.sessions.close();
       await beforeStart?.();
       harness.module = build();

@@ -3,6 +3,8 @@ import {
   type PlaceOrderRequest,
   placeOrderRequestSchema,
 } from '@xtrader/core/api/orders';
+import { expect } from 'vitest';
+import { childIds } from '../ids';
 import type { OrderRecord } from '../record';
 import { TEST_INSTRUMENTS } from './fake-instruments';
 import { createOrdersHarness, type HarnessOptions, type OrdersHarness } from './harness';
@@ -48,4 +50,33 @@ export async function harnessWithTrader(
   const user = addUser(h);
   h.market.push(CALL.tradingsymbol, 120);
   return { h, user };
+}
+
+/** How often the broker was asked to place the order with this client id. */
+export const placementsOf = (h: OrdersHarness, id: string) =>
+  h.broker.commands.filter((c) => c.type === 'place' && c.id === id).length;
+
+/**
+ * The 65-lot bracket entry (target 10, stop-loss 5 points) filled at 120, with its target at 130 and its stop-loss
+ * at 115 working, each placed exactly once and its fill booked once.
+ */
+export async function expectBracketLegsOnce(
+  h: OrdersHarness,
+  userId: string,
+  entryId: string,
+): Promise<void> {
+  expect((await orderOf(h, userId, entryId)).state).toMatchObject({ status: 'complete', filledQuantity: 65 });
+  expect((await orderOf(h, userId, childIds.target(entryId))).state).toMatchObject({
+    status: 'open',
+    price: 130,
+  });
+  expect((await orderOf(h, userId, childIds.stoploss(entryId))).state).toMatchObject({
+    status: 'trigger_pending',
+    triggerPrice: 115,
+  });
+  expect(placementsOf(h, childIds.target(entryId))).toBe(1);
+  expect(placementsOf(h, childIds.stoploss(entryId))).toBe(1);
+  expect(await h.module.engine.store.netFilledQuantities(userId)).toEqual(
+    new Map([[`${CALL.tradingsymbol}:normal`, 65]]),
+  );
 }
