@@ -277,6 +277,7 @@ export class PaperExchange {
       accountOf(this.core, order.userId, change).blockedPaise += order.blockedPaise;
       restOrder(this.core, order);
     }
+    this.rollover.reset();
     await commit(this.core, change);
   }
 }

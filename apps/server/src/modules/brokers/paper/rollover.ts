@@ -21,6 +21,11 @@ export class DayRollover {
    * The state changes at once; the returned promise resolves when the change is written (sync callers may
    * ignore it: the write queue keeps it ahead of later changes).
    */
+  /** Makes the next check look at every position again (the exchange (re)loaded its state from the store). */
+  reset(): void {
+    this.rolledDay = undefined;
+  }
+
   check(): Promise<void> | undefined {
     const now = this.core.clock.now();
     const today = istDayNumber(now);
