@@ -7,6 +7,7 @@ import * as orders from './0005-orders';
 import * as billing from './0006-billing';
 import * as risk from './0007-risk';
 import * as brokerVault from './0008-broker-vault';
+import * as paperRollover from './0009-paper-rollover';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -21,4 +22,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0006-billing': billing,
   '0007-risk': risk,
   '0008-broker-vault': brokerVault,
+  '0009-paper-rollover': paperRollover,
 });

@@ -150,6 +150,7 @@ export function accountOf(core: ExchangeCore, userId: string, change: Change): P
       resting: new Map(),
       positions: new Map(),
       blockedPaise: 0,
+      bookedPaise: 0,
     };
     core.accounts.set(userId, account);
     const capitalPaise = account.capitalPaise;

@@ -33,6 +33,7 @@ import { cancelOrder, restOrder } from './order-actions';
 import { OrderBook } from './order-book';
 import { toSnapshot } from './paper-order';
 import { averageOpenPricePaise, positionKey } from './positions';
+import { DayRollover } from './rollover';
 import { createPaperSession } from './session';
 import { SquareOffScheduler } from './square-off';
 import { createPaperStore, resetAccount, setPreviousBroker } from './store';
@@ -63,6 +64,7 @@ export class PaperExchange {
   private readonly core: ExchangeCore;
   private readonly sessions = new Map<string, BrokerSession>();
   private readonly squareOff: SquareOffScheduler;
+  private readonly rollover: DayRollover;
   private unsubscribeQuotes: (() => void) | undefined;
   private tradeSeq = 0;
 
@@ -85,11 +87,15 @@ export class PaperExchange {
       newId: deps.newId ?? newPaperId,
       nextTradeSeq: () => ++this.tradeSeq,
     };
+    this.rollover = new DayRollover(this.core);
     this.squareOff = new SquareOffScheduler({
       clock: deps.clock,
       logger: deps.logger,
       time: deps.settings.squareOffTime,
-      run: () => squareOffIntraday(this.core),
+      run: async () => {
+        await this.rollover.check();
+        await squareOffIntraday(this.core);
+      },
     });
   }
 
@@ -112,7 +118,10 @@ export class PaperExchange {
 
   /** The tick path (also called directly by tests and the benchmark); resolves when its fills are recorded. */
   onQuotes(quotes: readonly Quote[]): Promise<void> | undefined {
-    return matchQuotes(this.core, quotes);
+    // A new day's first tick rolls the positions over before it fills anything.
+    const rolled = this.rollover.check();
+    const matched = matchQuotes(this.core, quotes);
+    return rolled ? rolled.then(() => matched) : matched;
   }
 
   /** Resolves when every change so far is written and its updates delivered. */
@@ -141,14 +150,17 @@ export class PaperExchange {
   }
 
   placeOrder(userId: string, cmd: PlaceOrderCommand): Promise<BrokerAck> {
+    this.rollover.check();
     return placeOrder(this.core, userId, cmd);
   }
 
   modifyOrder(userId: string, orderId: string, cmd: ModifyOrderCommand): Promise<BrokerAck> {
+    this.rollover.check();
     return modifyOrder(this.core, userId, orderId, cmd);
   }
 
   cancelOrder(userId: string, orderId: string): Promise<BrokerAck> {
+    this.rollover.check();
     return cancelRestingOrder(this.core, userId, orderId);
   }
 
@@ -157,8 +169,13 @@ export class PaperExchange {
     return (await this.core.store.listOrders(userId)).map(toSnapshot);
   }
 
-  /** Every position of the user (closed ones too: they carry realised P&L), at the delayed LTP. */
+  /**
+   * The day's positions of the user (closed ones too: they carry the day's realised P&L), at the delayed LTP.
+   * Buy and sell figures are the day's: a position carried from an earlier day counts from the previous close
+   * (rollover.ts); `averagePrice` stays the average cost of the open quantity.
+   */
   positions(userId: string): BrokerPosition[] {
+    this.rollover.check();
     const account = this.core.accounts.get(userId);
     if (!account) return [];
     return [...account.positions.values()].map((p) => ({
@@ -177,6 +194,7 @@ export class PaperExchange {
   }
 
   margin(userId: string): BrokerMargin {
+    this.rollover.check();
     const account = this.core.accounts.get(userId);
     if (!account) {
       const capital = roundMoney(this.core.settings.capital);
@@ -214,6 +232,7 @@ export class PaperExchange {
    * reported cancelled first, so the order manager closes its own records of them.
    */
   async resetFunds(userId: string): Promise<void> {
+    await this.rollover.check();
     const change = new Change(this.core.clock.now());
     const account = accountOf(this.core, userId, change);
     for (const order of [...account.resting.values()])
@@ -221,6 +240,7 @@ export class PaperExchange {
     for (const position of account.positions.values()) this.core.marketData.release(positionOwner(position));
     account.positions.clear();
     account.blockedPaise = 0;
+    account.bookedPaise = 0;
     account.capitalPaise = Math.round(this.core.settings.capital * 100);
     const capitalPaise = account.capitalPaise;
     change.write((trx) => resetAccount(trx, userId, capitalPaise, change.now));
@@ -240,6 +260,7 @@ export class PaperExchange {
       accounts.set(row.userId, {
         userId: row.userId,
         capitalPaise: row.capitalPaise,
+        bookedPaise: row.bookedPaise,
         resting: new Map(),
         positions: new Map(),
         blockedPaise: 0,
@@ -256,6 +277,7 @@ export class PaperExchange {
       accountOf(this.core, order.userId, change).blockedPaise += order.blockedPaise;
       restOrder(this.core, order);
     }
+    this.rollover.reset();
     await commit(this.core, change);
   }
 }

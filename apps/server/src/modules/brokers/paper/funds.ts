@@ -12,7 +12,7 @@ import { averageOpenPricePaise, type PaperPosition, positionKey } from './positi
 
 /**
  * Funds of one paper account, always derived from its state so they cannot drift:
- *   total     = capital + realised P&L of every position
+ *   total     = capital + realised P&L booked on earlier days + realised P&L of the day's positions
  *   utilized  = margin of open positions (premium paid for longs, the short/futures estimate of core's margin
  *               rules at the current delayed price) + margin blocked by resting orders (exits block nothing)
  *   available = total - utilized
@@ -23,6 +23,8 @@ import { averageOpenPricePaise, type PaperPosition, positionKey } from './positi
 export interface PaperAccount {
   userId: string;
   capitalPaise: number;
+  /** Realised P&L of earlier days' positions, booked at the day rollover (rollover.ts). */
+  bookedPaise: number;
   /** Resting orders by id. */
   resting: Map<string, PaperOrder>;
   positions: Map<string, PaperPosition>;
@@ -72,7 +74,7 @@ export function accountFunds(account: PaperAccount, ctx: PricingContext): FundsP
     realisedPaise += position.realisedPaise;
     positionsPaise += positionUtilizedPaise(position, ctx);
   }
-  const totalPaise = account.capitalPaise + realisedPaise;
+  const totalPaise = account.capitalPaise + account.bookedPaise + realisedPaise;
   const utilizedPaise = positionsPaise + account.blockedPaise;
   return { totalPaise, utilizedPaise, availablePaise: totalPaise - utilizedPaise };
 }

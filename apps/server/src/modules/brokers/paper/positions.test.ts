@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyFill,
   averageOpenPricePaise,
+  carryForward,
   emptyPosition,
   type PaperPosition,
   type PositionFill,
@@ -74,6 +75,62 @@ describe('paper positions', () => {
               ? ltpPaise * p.netQuantity - p.openCostPaise
               : p.openCostPaise + ltpPaise * p.netQuantity;
           expect(p.realisedPaise + openPnl).toBe(specPnl);
+        },
+      ),
+    );
+  });
+
+  const dayPnlPaise = (p: PaperPosition, pricePaise: number) =>
+    p.sellValuePaise - p.buyValuePaise + pricePaise * p.netQuantity;
+
+  it('drops a flat position at the rollover and carries an open one at the previous close', () => {
+    expect(
+      carryForward(
+        fold([
+          { side: 'buy', quantity: 65, pricePaise: 10_000 },
+          { side: 'sell', quantity: 65, pricePaise: 12_000 },
+        ]),
+        12_000,
+        9,
+      ),
+    ).toBeUndefined();
+    const carried = carryForward(fold([{ side: 'buy', quantity: 65, pricePaise: 10_000 }]), 11_000, 9);
+    expect(carried).toMatchObject({
+      netQuantity: 65,
+      buyQuantity: 65,
+      buyValuePaise: 65 * 11_000,
+      sellValuePaise: 0,
+      openCostPaise: 65 * 10_000,
+      realisedPaise: 0,
+      updatedAt: 9,
+    });
+  });
+
+  it("splits a position's P&L at the rollover: money is unchanged, the day's P&L counts from the close", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fillArb, { maxLength: 20 }),
+        fc.array(fillArb, { maxLength: 20 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        (yesterday, today, closeTicks, ltpTicks) => {
+          const [closePaise, ltpPaise] = [closeTicks * 5, ltpTicks * 5];
+          const before = fold(yesterday);
+          const all = fold([...yesterday, ...today]);
+          const carried = carryForward(before, closePaise, 100);
+          if (!carried) {
+            expect(before.netQuantity).toBe(0);
+            return;
+          }
+          const after = today.reduce((p, fill, i) => applyFill(p, fill, 101 + i), carried);
+          // Money: what was realised yesterday (booked) plus today's equals the unsplit fold; the open cost too.
+          expect(before.realisedPaise + after.realisedPaise).toBe(all.realisedPaise);
+          expect(after.openCostPaise).toBe(all.openCostPaise);
+          expect(after.netQuantity).toBe(all.netQuantity);
+          // The day's figure is the whole P&L less what the position had made up to the close.
+          expect(dayPnlPaise(after, ltpPaise)).toBe(
+            dayPnlPaise(all, ltpPaise) - dayPnlPaise(before, closePaise),
+          );
         },
       ),
     );

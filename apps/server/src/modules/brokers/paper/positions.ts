@@ -87,3 +87,30 @@ export function applyFill(position: PaperPosition, fill: PositionFill, ts: numbe
 /** Average price of the open quantity in paise (0 when flat). */
 export const averageOpenPricePaise = (position: PaperPosition): number =>
   position.netQuantity === 0 ? 0 : position.openCostPaise / Math.abs(position.netQuantity);
+
+/**
+ * The position the next trading day starts with, or undefined when it was flat (a closed position leaves the
+ * day's list; its orders and trades stay). The day's figures restart as if the open quantity had been bought
+ * (long) or sold (short) at the previous close, so `sell value - buy value + ltp x quantity` is the day's P&L:
+ * (ltp - previous close) x quantity. The open cost stays the original one: the average price, the margin of a long
+ * and the realised P&L of a later exit (money) still count from what the position cost. The realised P&L so far
+ * is the caller's to book into the account; the new day starts at 0.
+ */
+export function carryForward(
+  position: PaperPosition,
+  previousClosePaise: number,
+  ts: number,
+): PaperPosition | undefined {
+  const quantity = position.netQuantity;
+  if (quantity === 0) return undefined;
+  const carriedValuePaise = Math.abs(quantity) * previousClosePaise;
+  return {
+    ...position,
+    buyQuantity: quantity > 0 ? quantity : 0,
+    sellQuantity: quantity < 0 ? -quantity : 0,
+    buyValuePaise: quantity > 0 ? carriedValuePaise : 0,
+    sellValuePaise: quantity < 0 ? carriedValuePaise : 0,
+    realisedPaise: 0,
+    updatedAt: ts,
+  };
+}

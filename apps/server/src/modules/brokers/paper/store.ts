@@ -151,7 +151,7 @@ export async function insertAccount(
 ): Promise<void> {
   await trx
     .insertInto('paperAccounts')
-    .values({ userId, capitalPaise, previousBroker: null, createdAt: now, updatedAt: now })
+    .values({ userId, capitalPaise, bookedPaise: 0, previousBroker: null, createdAt: now, updatedAt: now })
     .onConflict((oc) => oc.column('userId').doNothing())
     .execute();
 }
@@ -244,7 +244,7 @@ export async function savePositions(trx: Db, positions: readonly PaperPosition[]
   }
 }
 
-/** Clears a user's orders, trades and positions and sets fresh capital (funds reset). */
+/** Clears a user's orders, trades and positions and sets fresh capital, nothing booked (funds reset). */
 export async function resetAccount(
   trx: Db,
   userId: string,
@@ -256,7 +256,31 @@ export async function resetAccount(
   await trx.deleteFrom('paperOrders').where('userId', '=', userId).execute();
   await trx
     .updateTable('paperAccounts')
-    .set({ capitalPaise, updatedAt: now })
+    .set({ capitalPaise, bookedPaise: 0, updatedAt: now })
     .where('userId', '=', userId)
+    .execute();
+}
+
+/** The account's realised P&L of earlier days (the day rollover books it). */
+export async function saveBooked(trx: Db, userId: string, bookedPaise: number, now: number): Promise<void> {
+  await trx
+    .updateTable('paperAccounts')
+    .set({ bookedPaise, updatedAt: now })
+    .where('userId', '=', userId)
+    .execute();
+}
+
+/** Removes a closed position of an earlier day from the day's positions (its orders and trades stay). */
+export async function deletePosition(
+  trx: Db,
+  userId: string,
+  tradingSymbol: string,
+  product: PaperPosition['product'],
+): Promise<void> {
+  await trx
+    .deleteFrom('paperPositions')
+    .where('userId', '=', userId)
+    .where('tradingSymbol', '=', tradingSymbol)
+    .where('product', '=', product)
     .execute();
 }

@@ -7,6 +7,8 @@ import type { PaperOrderStatus } from './paper-order';
 export interface PaperAccountsTable {
   userId: string;
   capitalPaise: number;
+  /** Realised P&L of positions of earlier days, booked at the day rollover (the positions left the day's list). */
+  bookedPaise: number;
   /** The user's activeBroker before Practice Mode started; restored by stop. */
   previousBroker: string | null;
   createdAt: number;

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachStore } from '../../../test/helpers/test-store';
+import { createPaperStack, type PaperStack } from './testing/paper-stack';
+import { BASE_SETTINGS } from './testing/risk-harness';
+
+const DAY_MS = 86_400_000;
+
+// Profit protection acts on today's Intraday MTM: yesterday's realised profit must neither hide today's loss
+// nor count towards today's target.
+describeEachStore('profit protection after the paper day rollover', (store) => {
+  let s: PaperStack;
+  let userId: string;
+  let ce: { tradingsymbol: string; internalToken: string };
+
+  const prices = (values: Record<string, number>) => s.paper.market.push('practice', values);
+
+  beforeEach(async () => {
+    s = await createPaperStack({ store, kill: { settleTimeoutMs: 500, retryBackoffMs: 5 } });
+    ce = s.paper.contracts.niftyCe;
+    userId = await s.addUser();
+    // Yesterday: one MIS lot bought at 100 and sold at 180, Rs 5,200 made.
+    prices({ [ce.tradingsymbol]: 100 });
+    await s.place(userId, { internalToken: ce.internalToken });
+    prices({ [ce.tradingsymbol]: 180 });
+    await s.place(userId, { internalToken: ce.internalToken, transactionType: 'sell' });
+    await s.idle();
+    s.paper.clock.advance(DAY_MS);
+  });
+  afterEach(() => s.close());
+
+  it("fires today's max loss on today's trades alone", async () => {
+    await s.risk.service.update(userId, { ...BASE_SETTINGS, maxLoss: -1300, targetProfit: 100_000 });
+    await s.place(userId, { internalToken: ce.internalToken });
+    await s.idle();
+    prices({ [ce.tradingsymbol]: 160 }); // today: -1,300 (yesterday's +5,200 no longer offsets it)
+    await s.idle();
+    const status = await s.risk.service.get(userId);
+    expect(status.lastTrigger).toMatchObject({ trigger: 'max_loss_hit', mtm: -1300 });
+    const today = s.paper.exchange.positions(userId);
+    expect(today).toMatchObject([{ quantity: 0, buyValue: 11_700, sellValue: 10_400 }]);
+    // The money made yesterday stays in the funds.
+    expect(s.paper.exchange.margin(userId).total).toBe(1_000_000 + 5200 - 1300);
+  });
+});
