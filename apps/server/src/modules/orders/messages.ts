@@ -50,6 +50,9 @@ export const ORDER_ERRORS = {
   icebergLegAboveFreeze: (max: number) =>
     `icebergLegs: Each leg must be at most the freeze quantity (${max}); use more legs`,
   followUp: (message: string) => `metaData.followUp: ${message}`,
+  followUpNoInstrument: 'Follow-up not armed: no instrument was chosen for it',
+  followUpUnknown: (named: string) => `Follow-up not armed: unknown instrument ${named}`,
+  followUpExpired: (symbol: string) => `Follow-up not armed: ${symbol} has expired`,
   notConfirmed: 'The broker did not confirm the order before a server restart; please place it again',
   brokerUnreachable: (reason: string) => `Could not reach the broker: ${reason}`,
 } as const;

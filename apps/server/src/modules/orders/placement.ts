@@ -1,18 +1,17 @@
-import { followUpQuantity, type OrderState } from '@xtrader/core';
+import type { OrderState } from '@xtrader/core';
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
 import { BadRequestError } from '../../http/errors';
 import { isUniqueViolation } from '../../store/errors';
 import type { BrokerSession } from '../brokers/broker';
 import type { PriceView } from '../market/contract';
 import type { OrderEngine } from './engine';
-import { followUpOf } from './follow-up';
+import { followUpParts } from './follow-up';
 import { partsOf } from './group-rules';
-import { childIds, newOrderId } from './ids';
+import { newOrderId } from './ids';
 import { checkOrderOptions, icebergPlan, resolveTradable } from './placement-rules';
 import { buildIceberg, buildOrders, type OrderSpec } from './planner';
-import type { OrderRecord, TrailingState, Workflow } from './record';
+import type { OrderRecord, TrailingState } from './record';
 import { sendPlacements } from './sender';
-import { tradableOf } from './tradable';
 
 export interface PlacementRequest {
   body: PlaceOrderRequest;
@@ -25,6 +24,8 @@ export interface PlacementRequest {
 export interface PlacementResult {
   orderId: string;
   orderIds: string[];
+  /** What was not armed with the order (a follow-up that could not be resolved), for the trader to see. */
+  warnings?: string[];
 }
 
 function trailingOf(engine: OrderEngine, body: PlaceOrderRequest, view: PriceView, symbol: string) {
@@ -41,46 +42,6 @@ function trailingOf(engine: OrderEngine, body: PlaceOrderRequest, view: PriceVie
     pendingReference: null,
   };
   return trailing;
-}
-
-/** The follow-up's orders when it goes out with the main order, and the plan stored on the main order. */
-function followUpParts(engine: OrderEngine, root: OrderSpec, body: PlaceOrderRequest) {
-  const request = followUpOf(body.metaData);
-  if (!request) return { orders: [] as OrderRecord[], workflow: {} as Workflow };
-  const instrument = engine.instruments.byToken(request.internalToken);
-  const tradable = instrument ? tradableOf(instrument, engine.indexTable) : undefined;
-  if (!tradable) throw new BadRequestError('metaData.followUp.internalToken: Unknown instrument');
-  const waitForFill = body.tradeConfirmation;
-  const quantity = followUpQuantity(
-    root.quantity,
-    root.tradable.lotSize,
-    tradable.lotSize,
-    request.multiplier,
-  );
-  const state = waitForFill ? 'waiting' : quantity > 0 ? 'placed' : 'skipped';
-  const workflow: Workflow = { followUp: { ...request, waitForFill, state } };
-  if (state !== 'placed') return { orders: [], workflow };
-  const orders = buildOrders({
-    ...root,
-    id: childIds.followUp(root.id),
-    rootId: root.id,
-    parentOrderId: root.id,
-    role: 'follow-up',
-    isInternal: true,
-    category: 'follow-up',
-    orderType: 'market',
-    side: request.transactionType,
-    tradable,
-    quantity,
-    price: null,
-    triggerPrice: null,
-    stoplossPoints: null,
-    targetPoints: null,
-    trailing: null,
-    workflow: {},
-    idempotencyKey: null,
-  });
-  return { orders, workflow };
 }
 
 async function plan(engine: OrderEngine, userId: string, session: BrokerSession, request: PlacementRequest) {
@@ -114,7 +75,7 @@ async function plan(engine: OrderEngine, userId: string, session: BrokerSession,
   const followUp = followUpParts(engine, spec, body);
   const withWorkflow = { ...spec, workflow: followUp.workflow };
   const main = legs && legs.length > 1 ? buildIceberg(withWorkflow, legs) : buildOrders(withWorkflow);
-  return [...main, ...followUp.orders];
+  return { orders: [...main, ...followUp.orders], warning: followUp.warning };
 }
 
 /** The answer for an order already stored: its ids, or a 400 with the broker's reason if it was rejected. */
@@ -143,7 +104,7 @@ export async function placeOrder(
   const earlier = key ? await engine.store.findByIdempotencyKey(userId, key) : undefined;
   if (earlier) return resultOf(engine, userId, earlier.rootId);
   const session = await engine.sessions.require(userId);
-  const orders = await plan(engine, userId, session, request);
+  const { orders, warning } = await plan(engine, userId, session, request);
   try {
     await engine.store.insertOrders(orders);
   } catch (error) {
@@ -164,5 +125,6 @@ export async function placeOrder(
   if (refusal && !refusal.ok && answers.every((ack) => ack?.ok === false)) {
     throw new BadRequestError(refusal.reason, 'ORDER_REJECTED');
   }
-  return { orderId: root.id, orderIds: parts.map((part) => part.id) };
+  const result: PlacementResult = { orderId: root.id, orderIds: parts.map((part) => part.id) };
+  return warning === undefined ? result : { ...result, warnings: [warning] };
 }

@@ -94,6 +94,23 @@ describe('order routes', () => {
     expect((await call('GET', '/portfolio/orders', bob)).json().data.executedOrders).toEqual([]);
   });
 
+  it('places the main order when its follow-up cannot be armed and says so in the answer', async () => {
+    const followUp = {
+      key: 'buyCall',
+      tradingSymbol: 'BANKNIFTY99JAN1CE',
+      transactionType: 'buy',
+      multiplier: 1,
+    };
+    const placed = await call('POST', '/order', alice, { ...order, metaData: { followUp } });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().data.warnings).toEqual([
+      'Follow-up not armed: unknown instrument BANKNIFTY99JAN1CE',
+    ]);
+    await settle();
+    const executed = (await call('GET', '/portfolio/orders', alice)).json().data.executedOrders;
+    expect(executed.map((o: { orderId: string }) => o.orderId)).toContain(placed.json().data.orderId);
+  });
+
   it('returns the first order for a repeated Idempotency-Key', async () => {
     const headers = { ...alice, 'idempotency-key': 'retry-1' };
     const first = await call('POST', '/order', headers, order);
