@@ -237,6 +237,16 @@ export const modifyMultipleOrdersRequestSchema = z.object({
   triggerPrice: priceSchema,
 });
 
+/** One order of a bulk action: done (sent to the broker and accepted), or refused with the reason. */
+export const bulkOrderResultSchema = z.object({
+  orderId: z.string(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
+export type BulkOrderResult = z.infer<typeof bulkOrderResultSchema>;
+/** data of cancelMultipleOrders and modifyMultipleOrders: each requested order with its outcome. */
+export const bulkOrdersResponseSchema = z.object({ results: z.array(bulkOrderResultSchema) });
+
 export type TrailStopLossRequest = z.infer<typeof trailStopLossRequestSchema>;
 export type ExitPositionRequest = z.infer<typeof exitPositionRequestSchema>;
 export type CancelMultipleOrdersRequest = z.infer<typeof cancelMultipleOrdersRequestSchema>;

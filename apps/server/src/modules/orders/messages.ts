@@ -15,6 +15,13 @@ export const ORDER_SUCCESS = {
   exitAllTriggered: 'Exit all positions triggered!',
 } as const;
 
+/** A bulk action some of whose orders were refused: how many, and each refused order with its reason. */
+export const bulkRefusedMessage = (
+  refused: readonly { orderId: string; message?: string }[],
+  total: number,
+) =>
+  `${refused.length} of ${total} orders refused: ${refused.map((r) => `${r.orderId} (${r.message})`).join(', ')}`;
+
 const TYPE_LABEL: Record<OrderType, string> = { market: 'Market', limit: 'Limit', stoploss: 'Stoploss' };
 
 /** '{Type} order cancellation triggered!' (SPEC section 8). */

@@ -234,6 +234,33 @@ describe('order routes', () => {
     expect(cancelled).toEqual(expect.arrayContaining([a, b]));
   });
 
+  it('bulk actions list each order with its outcome and name the refused ones in the message', async () => {
+    const resting = (
+      await call('POST', '/order', alice, { ...order, orderType: 'limit', triggerPrice: 50 })
+    ).json().data.orderId;
+    const filled = (await call('POST', '/order', alice, order)).json().data.orderId;
+    await settle();
+    const modify = await call('POST', '/order/modifyMultipleOrders', alice, {
+      orderIds: [resting, filled],
+      triggerPrice: 52,
+    });
+    expect(modify.statusCode).toBe(200);
+    expect(modify.json()).toMatchObject({
+      message: `1 of 2 orders refused: ${filled} (The order is already complete)`,
+      data: {
+        results: [
+          { orderId: resting, ok: true },
+          { orderId: filled, ok: false, message: 'The order is already complete' },
+        ],
+      },
+    });
+    const cancel = await call('POST', '/order/cancelMultipleOrders', alice, { orderIds: [resting] });
+    expect(cancel.json()).toMatchObject({
+      message: 'Multiple order cancellation triggered!',
+      data: { results: [{ orderId: resting, ok: true }] },
+    });
+  });
+
   it('exits positions; nothing to exit is a 400', async () => {
     const exitUrl = `/order/exit/${CALL.tradingsymbol}/NRML`;
     expect((await call('POST', exitUrl, bob, { quantity: 0, marketProtection: 0 })).json().message).toBe(
