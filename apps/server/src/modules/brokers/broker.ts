@@ -26,6 +26,11 @@ export interface PlaceOrderCommand {
   triggerPrice?: number;
   /** Market protection as a percentage (0-100) for market orders, where the broker supports it. */
   marketProtection?: number;
+  /**
+   * The user's trigger/limit difference (points) for a stop-loss that goes out as stop-limit: the limit sits this
+   * far beyond the trigger, within the broker's protection bounds. Without it the adapter picks the buffer.
+   */
+  stopLimitOffset?: number;
   /** Broker-side trailing, only when `capabilities.nativeTrailing`. Points of price move -> points of SL move. */
   trailing?: { changeInPrice: number; changeInSL: number };
   /**
@@ -41,6 +46,8 @@ export interface ModifyOrderCommand {
   quantity?: number;
   orderType?: BrokerOrderType;
   trailing?: { changeInPrice: number; changeInSL: number } | null;
+  /** As on placement: keeps a moved stop-limit's limit at the user's difference from its new trigger. */
+  stopLimitOffset?: number;
 }
 
 /** The broker's synchronous answer to a command: accepted for processing (not filled!) or refused. */

@@ -3,6 +3,7 @@ import type { BrokerAck, BrokerSession, ModifyOrderCommand, PlaceOrderCommand } 
 import type { OrderEngine } from './engine';
 import { ORDER_ERRORS } from './messages';
 import type { OrderRecord } from './record';
+import { indexOf } from './tradable';
 import { applyEvent } from './transitions';
 import { scheduleEvaluation } from './workflows';
 
@@ -36,10 +37,37 @@ export function toPlaceCommand(order: OrderRecord): PlaceOrderCommand {
   };
 }
 
-/** Places the order; when the call itself failed, the broker may still have it, so look before giving up. */
-async function placeSafely(session: BrokerSession, order: OrderRecord): Promise<BrokerAck> {
+/**
+ * The user's trigger/limit difference for a stop-loss order (none for other orders, or when it cannot be read: the
+ * adapter's buffer is the safe fallback, and an order must not fail over a setting).
+ */
+async function stopLimitOffsetOf(
+  engine: OrderEngine,
+  order: OrderRecord,
+): Promise<{ stopLimitOffset?: number }> {
+  const isStop = order.brokerOrderType === 'stoploss' || order.brokerOrderType === 'stoploss_market';
+  const index = indexOf(undefined, order.tradingSymbol);
+  if (!isStop || !index || !engine.stopLimitOffsetFor) return {};
   try {
-    return await session.placeOrder(toPlaceCommand(order));
+    const offset = await engine.stopLimitOffsetFor(order.userId, index);
+    return offset !== undefined && offset > 0 ? { stopLimitOffset: offset } : {};
+  } catch (error) {
+    engine.logger.warn({ err: error, orderId: order.id }, 'could not read the trigger/limit difference');
+    return {};
+  }
+}
+
+/** Places the order; when the call itself failed, the broker may still have it, so look before giving up. */
+async function placeSafely(
+  engine: OrderEngine,
+  session: BrokerSession,
+  order: OrderRecord,
+): Promise<BrokerAck> {
+  try {
+    return await session.placeOrder({
+      ...toPlaceCommand(order),
+      ...(await stopLimitOffsetOf(engine, order)),
+    });
   } catch (error) {
     const listed = await session.listOrders().catch(() => []);
     const found = listed.find((snapshot) => snapshot.clientOrderId === order.id);
@@ -92,7 +120,7 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
   });
   const booked = (async () => {
     await engine.pacer.acquire(order.userId, session.capabilities.maxOrdersPerSecond);
-    const ack = await placeSafely(session, order);
+    const ack = await placeSafely(engine, session, order);
     if (ack.ok) answered(ack);
     const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));
     if (rootId) scheduleEvaluation(engine, order.userId, rootId);
@@ -134,7 +162,7 @@ async function request(
   userId: string,
   orderId: string,
   kind: Request,
-  send: (session: BrokerSession, brokerOrderId: string) => Promise<BrokerAck>,
+  send: (session: BrokerSession, brokerOrderId: string, order: OrderRecord) => Promise<BrokerAck>,
   onAccepted: (order: OrderRecord) => OrderEvent | undefined,
   inspect?: (current: OrderRecord | undefined) => void,
 ): Promise<BrokerAck | undefined> {
@@ -151,7 +179,7 @@ async function request(
   if (!order || !brokerOrderId) return undefined;
   const session = await engine.sessions.forOrder(order);
   await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
-  const ack = await commandSafely(() => send(session, brokerOrderId));
+  const ack = await commandSafely(() => send(session, brokerOrderId, order));
   // An accepted cancel is booked when the broker reports it; only refusals and modifications need a step here.
   if (ack.ok && kind === 'cancel') return ack;
   await engine.queue.run(userId, async () => {
@@ -258,7 +286,14 @@ export const requestModify = (
     userId,
     orderId,
     'modify',
-    (session, id) => session.modifyOrder(id, change),
+    async (session, id, order) =>
+      session.modifyOrder(id, {
+        ...change,
+        // A moved stop-limit keeps its limit at the user's difference from the new trigger.
+        ...(change.triggerPrice !== undefined && change.price === undefined
+          ? await stopLimitOffsetOf(engine, order)
+          : {}),
+      }),
     (order) => ({
       type: 'modified',
       orderId: order.id,
