@@ -125,6 +125,11 @@ export interface BrokerCapabilities {
   nativeIceberg: boolean;
   /** Maximum orders per second the engine should send (SEBI retail-algo threshold is 10). */
   maxOrdersPerSecond: number;
+  /**
+   * How many times the broker lets one order be modified (Kite: 25), when it limits it. Trailing by modification
+   * stops there and tells the trader.
+   */
+  maxModificationsPerOrder?: number;
 }
 
 /** One user's session with one broker. */

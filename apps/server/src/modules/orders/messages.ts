@@ -49,8 +49,8 @@ export const ORDER_ERRORS = {
   trailingInternal: 'The trailing mode of an internal order cannot be changed',
   trailingAlreadyOn: 'Trailing is already on for this order; stop it before changing the trailing mode',
   trailingOff: 'Trailing is not on for this order',
-  noBrokerTrailing: (brokerId: string) =>
-    `brokerTrailing: ${brokerId} does not trail stop-losses itself; use local trailing`,
+  trailingLimitReached: (brokerId: string, limit: number) =>
+    `Trailing stopped: ${brokerId} allows ${limit} modifications per order, and all were used. The stop-loss stays at its last trigger.`,
   noPrice: (symbol: string) => `No price for ${symbol} yet; try again in a moment`,
   positionSide: 'quantity: The exit quantity must have the sign of the position (negative for a short)',
   icebergTooLarge: (legs: number) => `quantity: An iceberg order can have at most ${legs} legs`,

@@ -178,7 +178,7 @@ describe('order placement validation', () => {
     });
   });
 
-  it('refuses broker trailing where the broker cannot trail', async () => {
+  it('takes broker trailing where the broker cannot trail natively: the server trails by modification', async () => {
     await h.close();
     h = await createOrdersHarness({ broker: { capabilities: { nativeTrailing: false } } });
     user = addUser(h);
@@ -189,9 +189,11 @@ describe('order placement validation', () => {
       changeInPrice: 5,
       changeInSL: 1,
     });
-    await expect(h.module.service.place(user, { body, iceberg: false })).rejects.toMatchObject({
-      status: 400,
-      message: expect.stringContaining('use local trailing'),
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    expect((await orderOf(h, user, orderId)).trailing).toMatchObject({
+      active: true,
+      handler: 'broker',
+      byModify: true,
     });
   });
 });

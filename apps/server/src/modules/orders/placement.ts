@@ -8,9 +8,9 @@ import type { OrderEngine } from './engine';
 import { followUpParts } from './follow-up';
 import { partsOf } from './group-rules';
 import { newOrderId } from './ids';
-import { checkOrderOptions, icebergPlan, resolveTradable } from './placement-rules';
+import { checkOrderOptions, hasStopLeg, icebergPlan, resolveTradable } from './placement-rules';
 import { buildIceberg, buildOrders, type OrderSpec } from './planner';
-import type { OrderRecord, TrailingState } from './record';
+import { isServerTrailed, type OrderRecord, type StopLegTrailing, type TrailingState } from './record';
 import { sendPlacements } from './sender';
 
 export interface PlacementRequest {
@@ -28,29 +28,43 @@ export interface PlacementResult {
   warnings?: string[];
 }
 
-function trailingOf(engine: OrderEngine, body: PlaceOrderRequest, view: PriceView, symbol: string) {
+/** The trailing a payload asks for: how, and whether the server does it (local, or broker without native). */
+function requestedTrailing(body: PlaceOrderRequest, session: BrokerSession): StopLegTrailing | null {
   if (!body.trailingEnabled) return null;
   const handler = body.brokerTrailing ? 'broker' : 'local';
-  const reference =
-    handler === 'local' ? (engine.marketData.getQuote(symbol, view)?.lastPrice ?? null) : null;
-  const trailing: TrailingState = {
-    active: true,
+  return {
     handler,
     changeInPrice: body.changeInPrice ?? 0,
     changeInSl: body.changeInSL ?? 0,
+    byModify: handler === 'broker' && !session.capabilities.nativeTrailing,
+  };
+}
+
+/** Trailing of a single stop-loss order, measured from the price at placement when the server trails it. */
+function trailingOf(engine: OrderEngine, request: StopLegTrailing, view: PriceView, symbol: string) {
+  const byServer = request.handler === 'local' || request.byModify;
+  const reference = byServer ? (engine.marketData.getQuote(symbol, view)?.lastPrice ?? null) : null;
+  const trailing: TrailingState = {
+    active: true,
+    handler: request.handler,
+    changeInPrice: request.changeInPrice,
+    changeInSl: request.changeInSl,
     reference,
     pendingReference: null,
+    ...(request.byModify ? { byModify: true, modifications: 0 } : {}),
   };
   return trailing;
 }
 
 async function plan(engine: OrderEngine, userId: string, session: BrokerSession, request: PlacementRequest) {
   const { body } = request;
-  checkOrderOptions(body, session);
+  checkOrderOptions(body);
   const tradable = resolveTradable(engine, body);
   const legs = request.iceberg ? icebergPlan(body.quantity, tradable, body.icebergLegs) : undefined;
   const priceView = await engine.priceViewFor(userId);
   const bracket = body.orderCategory === 'oco';
+  const trail = requestedTrailing(body, session);
+  const stopLeg = hasStopLeg(body);
   const spec: OrderSpec = {
     id: newOrderId(),
     userId,
@@ -68,12 +82,14 @@ async function plan(engine: OrderEngine, userId: string, session: BrokerSession,
     stoplossPoints: bracket || body.orderCategory === 'cover' ? (body.ocoOrderStoploss ?? null) : null,
     targetPoints: bracket ? (body.ocoOrderTarget ?? null) : null,
     priceView,
-    trailing: trailingOf(engine, body, priceView, tradable.tradingSymbol),
+    // A bracket/cover entry's auto trail is its stop-loss leg's (below), never the entry's own trigger.
+    trailing: trail && !stopLeg ? trailingOf(engine, trail, priceView, tradable.tradingSymbol) : null,
     idempotencyKey: request.idempotencyKey ?? null,
     now: engine.clock.now(),
   };
   const followUp = followUpParts(engine, spec, body);
-  const withWorkflow = { ...spec, workflow: followUp.workflow };
+  const workflow = trail && stopLeg ? { ...followUp.workflow, trailStopLeg: trail } : followUp.workflow;
+  const withWorkflow = { ...spec, workflow };
   const main = legs && legs.length > 1 ? buildIceberg(withWorkflow, legs) : buildOrders(withWorkflow);
   return { orders: [...main, ...followUp.orders], warning: followUp.warning };
 }
@@ -115,7 +131,7 @@ export async function placeOrder(
     throw error;
   }
   const root = orders[0] as OrderRecord;
-  if (root.trailing?.active && root.trailing.handler === 'local') engine.trailing.watch(root);
+  if (isServerTrailed(root.trailing)) engine.trailing.watch(root);
   const acks = await sendPlacements(engine, session, orders);
   const parts = root.kind === 'broker' ? [root] : orders.filter((order) => order.groupId === root.id);
   const answers = parts.map((part) => acks.get(part.id));

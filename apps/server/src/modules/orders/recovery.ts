@@ -3,7 +3,7 @@ import type { BrokerOrderSnapshot, BrokerSession } from '../brokers/broker';
 import { reconcileEvents } from './broker-events';
 import type { OrderEngine } from './engine';
 import { ORDER_ERRORS } from './messages';
-import type { OrderRecord } from './record';
+import { isServerTrailed, type OrderRecord } from './record';
 import { sendPlacements } from './sender';
 import { applyEvent, applyEvents } from './transitions';
 import { evaluateFamily } from './workflows';
@@ -75,7 +75,7 @@ async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: 
     await evaluateFamily(engine, session.userId, rootId);
   }
   for (const order of await engine.store.listWorking(session.userId)) {
-    if (order.trailing?.active && order.trailing.handler === 'local' && order.brokerId === session.brokerId) {
+    if (isServerTrailed(order.trailing) && order.brokerId === session.brokerId) {
       engine.trailing.watch(order);
     }
   }

@@ -2,7 +2,7 @@ import { canCancel, canModify, MARKET_PROTECTION_DEFAULT_PERCENT, type OrderEven
 import type { BrokerAck, BrokerSession, ModifyOrderCommand, PlaceOrderCommand } from '../brokers/broker';
 import type { OrderEngine } from './engine';
 import { ORDER_ERRORS } from './messages';
-import type { OrderRecord } from './record';
+import { isNativeTrailed, type OrderRecord } from './record';
 import { indexOf } from './tradable';
 import { applyEvent } from './transitions';
 import { scheduleEvaluation } from './workflows';
@@ -31,7 +31,7 @@ export function toPlaceCommand(order: OrderRecord): PlaceOrderCommand {
     ...(type === 'market' || type === 'stoploss_market'
       ? { marketProtection: MARKET_PROTECTION_DEFAULT_PERCENT }
       : {}),
-    ...(trailing?.active && trailing.handler === 'broker'
+    ...(trailing && isNativeTrailed(trailing)
       ? { trailing: { changeInPrice: trailing.changeInPrice, changeInSL: trailing.changeInSl } }
       : {}),
   };

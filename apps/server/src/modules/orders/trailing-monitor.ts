@@ -1,8 +1,10 @@
 import { isFinalStatus } from '@xtrader/core';
+import type { Notification } from '@xtrader/core/api/notifications';
 import type { PriceView, Quote } from '../market/contract';
 import type { OrderEngine } from './engine';
 import { partsOf } from './group-rules';
-import type { OrderRecord } from './record';
+import { ORDER_ERRORS } from './messages';
+import { isServerTrailed, type OrderRecord } from './record';
 import { requestModify } from './sender';
 import { trailStep } from './trailing-rules';
 
@@ -33,7 +35,7 @@ async function planMove(
 ): Promise<Move | undefined> {
   const order = await engine.store.findById(userId, orderId);
   const trailing = order?.trailing;
-  if (!order || isFinalStatus(order.state) || !trailing?.active || trailing.handler !== 'local') {
+  if (!order || isFinalStatus(order.state) || !trailing || !isServerTrailed(trailing)) {
     engine.trailing.forget(orderId);
     return undefined;
   }
@@ -57,6 +59,37 @@ async function planMove(
   return { order: marked, triggerPrice: step.triggerPrice, pendingReference: step.reference };
 }
 
+/**
+ * Broker trailing by modification: counts a move the broker took, and once the broker's modification limit is used
+ * up stops trailing (the stop-loss stays at its last trigger) and tells the trader.
+ */
+async function countModification(engine: OrderEngine, order: OrderRecord): Promise<void> {
+  const session = await engine.sessions.forOrder(order);
+  const limit = session.capabilities.maxModificationsPerOrder;
+  const stopped = await engine.queue.run(order.userId, async () => {
+    const current = await engine.store.findById(order.userId, order.id);
+    const trailing = current?.trailing;
+    if (!current || !trailing?.byModify) return undefined;
+    const modifications = (trailing.modifications ?? 0) + 1;
+    const spent = limit !== undefined && modifications >= limit;
+    await engine.store.saveOrder({ ...current, trailing: { ...trailing, modifications, active: !spent } });
+    return spent ? current : undefined;
+  });
+  if (!stopped || limit === undefined) return;
+  engine.trailing.forget(order.id);
+  const notification: Notification = {
+    notificationType: 'trailing_stopped',
+    timestamp: new Date(engine.clock.now()).toISOString(),
+    identifier: stopped.identifier,
+    transactionType: stopped.side,
+    quantity: stopped.state.quantity,
+    averagePrice: null,
+    status: 'TRAILING STOPPED',
+    statusMessage: ORDER_ERRORS.trailingLimitReached(session.brokerId, limit),
+  };
+  await engine.bus.publish('notification', { userId: order.userId, notification });
+}
+
 async function moveTrigger(engine: OrderEngine, userId: string, orderId: string, ltp: number): Promise<void> {
   const move = await engine.queue.run(userId, () => planMove(engine, userId, orderId, ltp));
   if (!move) return;
@@ -67,7 +100,10 @@ async function moveTrigger(engine: OrderEngine, userId: string, orderId: string,
       .filter((target) => !isFinalStatus(target.state))
       .map((target) => requestModify(engine, userId, target.id, { triggerPrice: move.triggerPrice })),
   );
-  if (acks.some((ack) => ack?.ok)) return;
+  if (acks.some((ack) => ack?.ok)) {
+    if (move.order.trailing?.byModify) await countModification(engine, move.order);
+    return;
+  }
   // Nothing took the move: forget it, so the next tick can try again.
   await engine.queue.run(userId, async () => {
     const current = await engine.store.findById(userId, orderId);

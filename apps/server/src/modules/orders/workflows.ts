@@ -1,5 +1,5 @@
 import type { OrderEngine } from './engine';
-import type { OrderRecord } from './record';
+import { isServerTrailed, type OrderRecord } from './record';
 import { requestCancel, requestModify, sendPlacements } from './sender';
 import { tradableOf, tradableOfOrder } from './tradable';
 import { applyEvent } from './transitions';
@@ -45,6 +45,8 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
   for (const note of plan.notes) engine.logger.warn({ userId, rootId }, note);
   if (!root || plan.create.length + plan.cancel.length + plan.reduce.length === 0) return;
   const session = await engine.sessions.forOrder(root);
+  // A bracket's stop-loss leg born trailing (the entry's auto trail) is watched from its first tick.
+  for (const order of plan.create) if (isServerTrailed(order.trailing)) engine.trailing.watch(order);
   await Promise.all([
     sendPlacements(engine, session, plan.create),
     ...plan.cancel.map((order) => requestCancel(engine, userId, order.id)),
