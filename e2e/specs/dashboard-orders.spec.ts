@@ -85,4 +85,38 @@ test.describe('dashboard orders', () => {
     await expect(page.getByText('Success : Trailing stopped !')).toBeVisible({ timeout: 10_000 });
     await expect(row.getByRole('button', { name: 'Start' })).toBeVisible({ timeout: 15_000 });
   });
+
+  test('Auto SL Trail with Preset Target & SL on the stop-loss card trails the bracket stop-loss leg', async ({
+    page,
+    request,
+  }) => {
+    const { config, pin } = await practiceTrader(page, request, 'brackettrail');
+    await pin(config.callTradingSymbol, 100);
+    const card = page.getByRole('region', { name: 'STOP LOSS ORDER (SHIFT + ARROWS)' });
+    await card.getByRole('checkbox', { name: 'Preset Target & SL' }).click();
+    await setQuantity(page, 'Stop-loss target points', 20);
+    await setQuantity(page, 'Stop-loss stop-loss points', 10);
+    await card.getByRole('checkbox', { name: 'Auto SL Trail' }).click();
+    await card.getByRole('button', { name: 'Local' }).click();
+
+    // Shift+ArrowUp: a buy stop-loss entry of the call at 100 + 25 with a bracket of target 20 and stop 10.
+    const placed = page.waitForResponse((r) => r.url().endsWith('/order') && r.request().method() === 'POST');
+    await pressOrderKey(page, 'Shift+ArrowUp');
+    const response = await placed;
+    expect(response.status(), await response.text()).toBe(200);
+
+    // The entry triggers and fills at 125: its legs are a target at 145 and a stop-loss at 115.
+    await pin(config.callTradingSymbol, 125);
+    await openTab(page, 'Open Orders');
+    const legs = openOrderRows(page, config.callIdentifier);
+    const stopLeg = legs.filter({ hasText: 'BRACKET-SL' });
+    await expect(stopLeg).toHaveCount(1, { timeout: 20_000 });
+    const priceOf = async (row: typeof stopLeg) =>
+      page.getByRole('textbox', { name: `Price of ${await row.getAttribute('data-order-id')}` });
+    await expect(await priceOf(stopLeg)).toHaveValue('115.00');
+    // The price rises 5: local trailing (1 for 1) moves the stop-loss leg up 5; the target stays.
+    await pin(config.callTradingSymbol, 130);
+    await expect(await priceOf(stopLeg)).toHaveValue('120.00', { timeout: 20_000 });
+    await expect(await priceOf(legs.filter({ hasText: 'BRACKET-TGT' }))).toHaveValue('145.00');
+  });
 });
