@@ -126,3 +126,29 @@ describe('auto trail on a bracket from the stop-loss card', () => {
     expect((await orderOf(h, user, stopId)).state.triggerPrice).toBe(trail.brokerTrailing ? 112 : 116);
   });
 });
+
+describe('local trailing on a broker with a modification limit', () => {
+  it('stops at the limit too: it moves the resting stop-loss the same way', async () => {
+    const { h, user } = await harnessWithTrader({
+      broker: { capabilities: { maxModificationsPerOrder: 2 } },
+    });
+    try {
+      const body = stopLoss({
+        trailingEnabled: true,
+        brokerTrailing: false,
+        changeInPrice: 1,
+        changeInSL: 1,
+      });
+      const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+      await h.settle();
+      for (const price of [121, 122, 123, 124]) {
+        h.market.push(CALL.tradingsymbol, price);
+        await h.settle();
+      }
+      expect((await orderOf(h, user, orderId)).state.triggerPrice).toBe(102);
+      expect((await orderOf(h, user, orderId)).trailing).toMatchObject({ active: false, modifications: 2 });
+    } finally {
+      await h.close();
+    }
+  });
+});

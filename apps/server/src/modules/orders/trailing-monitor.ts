@@ -60,8 +60,9 @@ async function planMove(
 }
 
 /**
- * Broker trailing by modification: counts a move the broker took, and once the broker's modification limit is used
- * up stops trailing (the stop-loss stays at its last trigger) and tells the trader.
+ * Counts a trigger move the broker took (local trailing and broker trailing by modification both modify the resting
+ * order), and once the broker's modification limit is used up stops trailing (the stop-loss stays at its last
+ * trigger) and tells the trader.
  */
 async function countModification(engine: OrderEngine, order: OrderRecord): Promise<void> {
   const session = await engine.sessions.forOrder(order);
@@ -69,7 +70,7 @@ async function countModification(engine: OrderEngine, order: OrderRecord): Promi
   const stopped = await engine.queue.run(order.userId, async () => {
     const current = await engine.store.findById(order.userId, order.id);
     const trailing = current?.trailing;
-    if (!current || !trailing?.byModify) return undefined;
+    if (!current || !trailing || !isServerTrailed(trailing)) return undefined;
     const modifications = (trailing.modifications ?? 0) + 1;
     const spent = limit !== undefined && modifications >= limit;
     await engine.store.saveOrder({ ...current, trailing: { ...trailing, modifications, active: !spent } });
@@ -101,7 +102,7 @@ async function moveTrigger(engine: OrderEngine, userId: string, orderId: string,
       .map((target) => requestModify(engine, userId, target.id, { triggerPrice: move.triggerPrice })),
   );
   if (acks.some((ack) => ack?.ok)) {
-    if (move.order.trailing?.byModify) await countModification(engine, move.order);
+    await countModification(engine, move.order);
     return;
   }
   // Nothing took the move: forget it, so the next tick can try again.
