@@ -49,6 +49,7 @@ export const ORDER_ERRORS = {
   trailingInternal: 'The trailing mode of an internal order cannot be changed',
   trailingAlreadyOn: 'Trailing is already on for this order; stop it before changing the trailing mode',
   trailingOff: 'Trailing is not on for this order',
+  trailingHeld: 'This stop-loss is held by X-Trader (Local), not at the broker; it can trail only locally',
   trailingLimitReached: (brokerId: string, limit: number) =>
     `Trailing stopped: ${brokerId} allows ${limit} modifications per order, and all were used. The stop-loss stays at its last trigger.`,
   noPrice: (symbol: string) => `No price for ${symbol} yet; try again in a moment`,

@@ -52,6 +52,8 @@ function trailingOf(engine: OrderEngine, request: StopLegTrailing, view: PriceVi
     reference,
     pendingReference: null,
     ...(request.byModify ? { byModify: true, modifications: 0 } : {}),
+    // Local: the stop stays in the server until the price crosses it.
+    ...(request.handler === 'local' ? { held: true } : {}),
   };
   return trailing;
 }

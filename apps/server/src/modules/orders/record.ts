@@ -66,7 +66,16 @@ export interface TrailingState {
   byModify?: boolean;
   /** Trigger moves the server sent for this order (counted against the broker's modification limit). */
   modifications?: number;
+  /**
+   * A Local stop held in the server: never sent to the broker until the price crosses its trigger, then sent as a
+   * market order (and no longer held).
+   */
+  held?: boolean;
 }
+
+/** A stop-loss the server holds (Local trailing set at placement): the broker has not seen it. */
+export const isHeld = (order: Pick<OrderRecord, 'trailing' | 'brokerOrderId'>): boolean =>
+  order.trailing?.held === true && order.brokerOrderId === null;
 
 /** Trailing the server carries out on price ticks: local, or broker trailing emulated by modification. */
 export const isServerTrailed = (trailing: TrailingState | null | undefined): boolean =>

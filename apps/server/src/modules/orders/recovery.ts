@@ -3,7 +3,7 @@ import type { BrokerOrderSnapshot, BrokerSession } from '../brokers/broker';
 import { reconcileEvents } from './broker-events';
 import type { OrderEngine } from './engine';
 import { ORDER_ERRORS } from './messages';
-import { isServerTrailed, type OrderRecord } from './record';
+import { isHeld, isServerTrailed, type OrderRecord } from './record';
 import { sendPlacements } from './sender';
 import { applyEvent, applyEvents } from './transitions';
 import { evaluateFamily } from './workflows';
@@ -67,6 +67,8 @@ async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: 
   for (const order of orders) {
     if (order.kind !== 'broker' || order.brokerId !== session.brokerId || isFinalStatus(order.state))
       continue;
+    // A stop held in the server never reached the broker, and is not meant to until its trigger.
+    if (isHeld(order)) continue;
     const unsent = await reconcileOrder(engine, order, snapshots);
     if (unsent) toSend.push(unsent);
   }
@@ -75,7 +77,7 @@ async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: 
     await evaluateFamily(engine, session.userId, rootId);
   }
   for (const order of await engine.store.listWorking(session.userId)) {
-    if (isServerTrailed(order.trailing) && order.brokerId === session.brokerId) {
+    if ((isServerTrailed(order.trailing) || isHeld(order)) && order.brokerId === session.brokerId) {
       engine.trailing.watch(order);
     }
   }

@@ -1,8 +1,9 @@
 import { canCancel, canModify, MARKET_PROTECTION_DEFAULT_PERCENT, type OrderEvent } from '@xtrader/core';
 import type { BrokerAck, BrokerSession, ModifyOrderCommand, PlaceOrderCommand } from '../brokers/broker';
 import type { OrderEngine } from './engine';
+import { HELD_ACK, holdStops } from './held-stops';
 import { ORDER_ERRORS } from './messages';
-import { isNativeTrailed, type OrderRecord } from './record';
+import { isHeld, isNativeTrailed, type OrderRecord } from './record';
 import { indexOf } from './tradable';
 import { applyEvent } from './transitions';
 import { scheduleEvaluation } from './workflows';
@@ -26,7 +27,9 @@ export function toPlaceCommand(order: OrderRecord): PlaceOrderCommand {
     product: order.productType,
     orderType: type,
     ...(order.state.price !== null ? { price: order.state.price } : {}),
-    ...(order.state.triggerPrice !== null ? { triggerPrice: order.state.triggerPrice } : {}),
+    ...(order.state.triggerPrice !== null && (type === 'stoploss' || type === 'stoploss_market')
+      ? { triggerPrice: order.state.triggerPrice }
+      : {}),
     // Exchanges refuse unprotected market orders (SEBI 2026): market and SL-M orders carry the default protection.
     ...(type === 'market' || type === 'stoploss_market'
       ? { marketProtection: MARKET_PROTECTION_DEFAULT_PERCENT }
@@ -145,9 +148,14 @@ export async function sendPlacements(
   session: BrokerSession,
   orders: readonly OrderRecord[],
 ): Promise<Map<string, BrokerAck>> {
-  const brokerOrders = orders.filter((order) => order.kind === 'broker');
+  const brokerOrders = orders.filter((order) => order.kind === 'broker' && !isHeld(order));
+  const held = orders.filter((order) => order.kind === 'broker' && isHeld(order));
+  if (held.length > 0) await holdStops(engine, held);
   const acks = await Promise.all(brokerOrders.map((order) => sendPlacement(engine, session, order)));
-  return new Map(brokerOrders.map((order, i) => [order.id, acks[i] as BrokerAck]));
+  return new Map([
+    ...brokerOrders.map((order, i): [string, BrokerAck] => [order.id, acks[i] as BrokerAck]),
+    ...held.map((order): [string, BrokerAck] => [order.id, HELD_ACK]),
+  ]);
 }
 
 type Request = 'cancel' | 'modify';
@@ -168,13 +176,22 @@ async function request(
 ): Promise<BrokerAck | undefined> {
   await engine.sending.get(orderId);
   const allowed = kind === 'cancel' ? canCancel : canModify;
+  let heldAck: BrokerAck | undefined;
   const order = await engine.queue.run(userId, async () => {
     const current = await engine.store.findById(userId, orderId);
     inspect?.(current);
+    if (current && isHeld(current) && allowed(current.state)) {
+      // A stop the server holds: the change is ours to book, at once.
+      const ts = engine.clock.now();
+      const event = kind === 'cancel' ? ({ type: 'cancelled', orderId, ts } as const) : onAccepted(current);
+      if (event && (await applyEvent(engine, current, event))) heldAck = HELD_ACK;
+      return undefined;
+    }
     if (current?.kind !== 'broker' || !current.brokerOrderId || !allowed(current.state)) return undefined;
     const type = kind === 'cancel' ? 'cancel_requested' : 'modify_requested';
     return applyEvent(engine, current, { type, orderId, ts: engine.clock.now() });
   });
+  if (heldAck) return heldAck;
   const brokerOrderId = order?.brokerOrderId;
   if (!order || !brokerOrderId) return undefined;
   const session = await engine.sessions.forOrder(order);
@@ -226,12 +243,19 @@ export async function requestCancels(
   orderIds: readonly string[],
 ): Promise<(BrokerAck | undefined)[]> {
   await Promise.all(orderIds.map((id) => engine.sending.get(id)));
+  const heldCancelled = new Set<string>();
   const marked = await engine.queue.run(userId, async () => {
     const found = await engine.store.findByIds(userId, orderIds);
     const ts = engine.clock.now();
     const out: (OrderRecord | undefined)[] = [];
     for (const orderId of orderIds) {
       const current = found.get(orderId);
+      if (current && isHeld(current) && canCancel(current.state)) {
+        // A stop the server holds is cancelled here and now.
+        if (await applyEvent(engine, current, { type: 'cancelled', orderId, ts })) heldCancelled.add(orderId);
+        out.push(undefined);
+        continue;
+      }
       const cancellable = current?.kind === 'broker' && current.brokerOrderId && canCancel(current.state);
       out.push(
         cancellable
@@ -242,7 +266,8 @@ export async function requestCancels(
     return out;
   });
   const acks = await Promise.all(
-    marked.map(async (order) => {
+    marked.map(async (order, i) => {
+      if (heldCancelled.has(orderIds[i] as string)) return HELD_ACK;
       const brokerOrderId = order?.brokerOrderId;
       if (!order || !brokerOrderId) return undefined;
       const session = await engine.sessions.forOrder(order);

@@ -128,19 +128,18 @@ describe('auto trail on a bracket from the stop-loss card', () => {
 });
 
 describe('local trailing on a broker with a modification limit', () => {
-  it('stops at the limit too: it moves the resting stop-loss the same way', async () => {
+  it('started on a resting stop-loss, it moves it by modification and stops at the limit too', async () => {
     const { h, user } = await harnessWithTrader({
       broker: { capabilities: { maxModificationsPerOrder: 2 } },
     });
     try {
-      const body = stopLoss({
-        trailingEnabled: true,
+      const { orderId } = await h.module.service.place(user, { body: stopLoss(), iceberg: false });
+      await h.settle();
+      await h.module.service.startTrailing(user, orderId, {
         brokerTrailing: false,
         changeInPrice: 1,
         changeInSL: 1,
       });
-      const { orderId } = await h.module.service.place(user, { body, iceberg: false });
-      await h.settle();
       for (const price of [121, 122, 123, 124]) {
         h.market.push(CALL.tradingsymbol, price);
         await h.settle();

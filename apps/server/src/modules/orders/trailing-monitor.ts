@@ -3,9 +3,10 @@ import type { Notification } from '@xtrader/core/api/notifications';
 import type { PriceView, Quote } from '../market/contract';
 import type { OrderEngine } from './engine';
 import { partsOf } from './group-rules';
+import { crossed, fireHeld } from './held-stops';
 import { ORDER_ERRORS } from './messages';
-import { isServerTrailed, type OrderRecord } from './record';
-import { requestModify } from './sender';
+import { isHeld, isServerTrailed, type OrderRecord } from './record';
+import { requestModify, sendPlacements } from './sender';
 import { trailStep } from './trailing-rules';
 
 /** Local trailing: watches the prices of trailing stop-loss orders and moves their triggers (event-driven). */
@@ -26,19 +27,31 @@ interface Move {
   pendingReference: number;
 }
 
+/** A held stop the price crossed: sent to the broker as a market order. */
+interface Fire {
+  fired: OrderRecord;
+}
+
 /** Decides a move inside the user's queue and marks it pending before anything is sent. */
 async function planMove(
   engine: OrderEngine,
   userId: string,
   orderId: string,
   ltp: number,
-): Promise<Move | undefined> {
+): Promise<Move | Fire | undefined> {
   const order = await engine.store.findById(userId, orderId);
   const trailing = order?.trailing;
-  if (!order || isFinalStatus(order.state) || !trailing || !isServerTrailed(trailing)) {
+  const held = order !== undefined && isHeld(order);
+  if (!order || isFinalStatus(order.state) || (!held && !isServerTrailed(trailing))) {
     engine.trailing.forget(orderId);
     return undefined;
   }
+  if (held && crossed(order, ltp)) {
+    const fired = await fireHeld(engine, order);
+    return fired ? { fired } : undefined;
+  }
+  // A held stop whose trailing was stopped is still watched for its trigger, but no longer moves.
+  if (!trailing || !isServerTrailed(trailing)) return undefined;
   if (trailing.reference === null) {
     await engine.store.saveOrder({ ...order, trailing: { ...trailing, reference: ltp } });
     return undefined;
@@ -70,7 +83,8 @@ async function countModification(engine: OrderEngine, order: OrderRecord): Promi
   const stopped = await engine.queue.run(order.userId, async () => {
     const current = await engine.store.findById(order.userId, order.id);
     const trailing = current?.trailing;
-    if (!current || !trailing || !isServerTrailed(trailing)) return undefined;
+    // A held stop is moved in the server: the broker counts nothing.
+    if (!current || !trailing || !isServerTrailed(trailing) || isHeld(current)) return undefined;
     const modifications = (trailing.modifications ?? 0) + 1;
     const spent = limit !== undefined && modifications >= limit;
     await engine.store.saveOrder({ ...current, trailing: { ...trailing, modifications, active: !spent } });
@@ -92,8 +106,14 @@ async function countModification(engine: OrderEngine, order: OrderRecord): Promi
 }
 
 async function moveTrigger(engine: OrderEngine, userId: string, orderId: string, ltp: number): Promise<void> {
-  const move = await engine.queue.run(userId, () => planMove(engine, userId, orderId, ltp));
-  if (!move) return;
+  const planned = await engine.queue.run(userId, () => planMove(engine, userId, orderId, ltp));
+  if (!planned) return;
+  if ('fired' in planned) {
+    engine.trailing.forget(orderId);
+    await sendPlacements(engine, await engine.sessions.forOrder(planned.fired), [planned.fired]);
+    return;
+  }
+  const move = planned;
   const family = move.order.kind === 'group' ? await engine.store.listFamily(userId, move.order.rootId) : [];
   const targets = move.order.kind === 'broker' ? [move.order] : partsOf(family, move.order.id);
   const acks = await Promise.all(

@@ -7,6 +7,7 @@ import { ORDER_ERRORS } from './messages';
 import { findOwnOrder, requireWorking, workingBrokerOrders } from './order-lookup';
 import {
   isActiveTrailing,
+  isHeld,
   isNativeTrailed,
   isPartRole,
   isServerTrailed,
@@ -75,6 +76,8 @@ export async function startTrailing(
   if (isActiveTrailing(order)) throw new BadRequestError(ORDER_ERRORS.trailingAlreadyOn);
   const session = await engine.sessions.forOrder(order);
   const handler = body.brokerTrailing ? 'broker' : 'local';
+  // A stop held in the server can trail only locally: the broker has never seen it.
+  if (isHeld(order) && handler === 'broker') throw new BadRequestError(ORDER_ERRORS.trailingHeld);
   // A broker without native trailing: the stop-loss stays at the broker and the server trails it by modifying it.
   const byModify = handler === 'broker' && !session.capabilities.nativeTrailing;
   let reference: number | null = null;
@@ -94,6 +97,7 @@ export async function startTrailing(
     pendingReference: null,
     // The broker's limit counts every modification of the order, also those of an earlier trailing run.
     ...(byModify ? { byModify: true, modifications: previous ?? 0 } : {}),
+    ...(isHeld(order) ? { held: true } : {}),
   };
   await saveTrailing(engine, order, () => trailing);
   if (isServerTrailed(trailing)) engine.trailing.watch(order);
@@ -104,7 +108,8 @@ export async function stopTrailing(engine: OrderEngine, userId: string, orderId:
   requireTrailable(order);
   if (!isActiveTrailing(order) || !order.trailing) throw new BadRequestError(ORDER_ERRORS.trailingOff);
   if (isNativeTrailed(order.trailing)) await tellBroker(engine, order, null);
-  engine.trailing.forget(order.id);
+  // A held stop stays watched for its trigger; it only stops moving.
+  if (!isHeld(order)) engine.trailing.forget(order.id);
   await saveTrailing(engine, order, (t) => t && { ...t, active: false, pendingReference: null });
 }
 

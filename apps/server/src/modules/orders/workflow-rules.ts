@@ -86,6 +86,7 @@ function stopLegTrailing(trail: StopLegTrailing | undefined, averagePrice: numbe
     reference: byServer ? averagePrice : null,
     pendingReference: null,
     ...(trail.byModify ? { byModify: true, modifications: 0 } : {}),
+    ...(trail.handler === 'local' ? { held: true } : {}),
   };
 }
 

@@ -17,8 +17,8 @@ const HANDLERS = [
 export const TRAILING_HANDLER_TOOLTIP =
   'Broker: the stop-loss rests at the broker and trails there. Brokers without their own trailing (Zerodha, IIFL) ' +
   "have it trailed by X-Trader modifying the order, up to the broker's modification limit (Zerodha: 25 per " +
-  'order); trailing then stops and you are told. Local: X-Trader watches every price and moves the trigger of ' +
-  'the resting stop-loss itself, in steps as small as 1 (the same modification limit applies). With a preset ' +
+  'order); trailing then stops and you are told. Local: X-Trader keeps the stop-loss itself (the broker does not ' +
+  'see it), trails it in steps as small as 1 and sends a market order when the price reaches it. With a preset ' +
   "target & SL, the bracket's stop-loss leg trails.";
 
 /** Auto SL trail: on/off, who trails (broker or local), price change and SL change; disabled while off. */

@@ -151,7 +151,7 @@ describe('auto SL trail', () => {
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip).toHaveTextContent(/Broker: the stop-loss rests at the broker/);
     expect(tooltip).toHaveTextContent(/modification limit \(Zerodha: 25 per order\)/);
-    expect(tooltip).toHaveTextContent(/Local: X-Trader watches every price/);
+    expect(tooltip).toHaveTextContent(/Local: X-Trader keeps the stop-loss itself .* sends a market order/);
   });
 
   it('switching handler sets broker 5/1 and local 1/1', async () => {
