@@ -119,4 +119,40 @@ test.describe('dashboard orders', () => {
     await expect(await priceOf(stopLeg)).toHaveValue('120.00', { timeout: 20_000 });
     await expect(await priceOf(legs.filter({ hasText: 'BRACKET-TGT' }))).toHaveValue('145.00');
   });
+
+  test('a Local trailing stop-loss is held by X-Trader, trails, and fires a market order when crossed', async ({
+    page,
+    request,
+  }) => {
+    const { token, config, pin } = await practiceTrader(page, request, 'localstop');
+    await pin(config.callTradingSymbol, 100);
+    await pressOrderKey(page, 'ArrowUp');
+    await expect
+      .poll(() => serverQuantity(request, token, config.callTradingSymbol), { timeout: 20_000 })
+      .toBe(config.lotSize);
+    const card = page.getByRole('region', { name: 'STOP LOSS ORDER (SHIFT + ARROWS)' });
+    await card.getByRole('checkbox', { name: 'Auto SL Trail' }).click();
+    await card.getByRole('button', { name: 'Local' }).click();
+
+    // Shift+ArrowLeft: a sell stop-loss of the call at 100 - 25, held by X-Trader (shown as an internal order).
+    await pressOrderKey(page, 'Shift+ArrowLeft');
+    await openTab(page, 'Open Orders');
+    const row = openOrderRows(page, config.callIdentifier).first();
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByRole('button', { name: 'Internal order' })).toBeVisible();
+    const orderId = (await row.getAttribute('data-order-id')) ?? '';
+    const price = page.getByRole('textbox', { name: `Price of ${orderId}` });
+    await expect(price).toHaveValue('75.00');
+
+    // The price rises 10: the held stop trails up 10 (1 for 1); then it falls through: a market sell goes out.
+    await pin(config.callTradingSymbol, 110);
+    await expect(price).toHaveValue('85.00', { timeout: 20_000 });
+    await pin(config.callTradingSymbol, 84);
+    await expect
+      .poll(() => serverQuantity(request, token, config.callTradingSymbol), { timeout: 20_000 })
+      .toBe(0);
+    await expect(page.locator(`tr[data-order-id="${orderId}"]`)).toHaveCount(0, { timeout: 15_000 });
+    await openTab(page, 'Executed Orders');
+    await expect(page.locator(`tr[data-order-id="${orderId}"]`)).toBeVisible({ timeout: 15_000 });
+  });
 });
