@@ -131,4 +131,49 @@ describe('local stops held in the server', () => {
     expect((await orderOf(h, user, stop)).state.status).toBe('cancelled');
     expect(places().map((p) => p.clientOrderId)).toEqual([entry, target]);
   });
+
+  it('holds a stop above the freeze limit as held slices, trails them together and fires each as a market order', async () => {
+    const { orderId } = await h.module.service.place(user, {
+      body: localStop({ quantity: 3900 }),
+      iceberg: false,
+    });
+    await h.settle();
+    expect(places()).toHaveLength(0);
+    await tick(125);
+    const parts = [...(await h.module.engine.store.listFamily(user, orderId))].filter(
+      (o) => o.groupId === orderId,
+    );
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect((await orderOf(h, user, part.id)).state.triggerPrice).toBe(105);
+    expect(h.broker.commands).toHaveLength(0);
+    await tick(104);
+    expect(
+      places()
+        .map((p) => p.clientOrderId)
+        .sort(),
+    ).toEqual(parts.map((p) => p.id).sort());
+    expect(places().every((p) => p.orderType === 'market')).toBe(true);
+    expect((await orderOf(h, user, orderId)).state).toMatchObject({
+      status: 'complete',
+      filledQuantity: 3900,
+    });
+  });
+
+  it('cancels a held stop above the freeze limit with its slices, and keeps one held across a restart', async () => {
+    const cancelled = (
+      await h.module.service.place(user, { body: localStop({ quantity: 3900 }), iceberg: false })
+    ).orderId;
+    const kept = (await h.module.service.place(user, { body: localStop({ quantity: 3900 }), iceberg: false }))
+      .orderId;
+    await h.settle();
+    await h.module.service.cancel(user, cancelled);
+    await h.settle();
+    expect((await orderOf(h, user, cancelled)).state.status).toBe('cancelled');
+    await h.restart();
+    expect((await orderOf(h, user, kept)).state.status).toBe('trigger_pending');
+    await tick(99);
+    expect(places().length).toBeGreaterThan(1);
+    expect(places().every((p) => p.clientOrderId.startsWith(kept))).toBe(true);
+    expect((await orderOf(h, user, kept)).state.status).toBe('complete');
+  });
 });

@@ -1,6 +1,7 @@
 import { isFinalStatus, type OrderEvent } from '@xtrader/core';
 import type { BrokerAck } from '../brokers/broker';
 import type { OrderEngine } from './engine';
+import { partsOf } from './group-rules';
 import { isHeld, type OrderRecord } from './record';
 import { applyEvent } from './transitions';
 
@@ -35,24 +36,40 @@ export function crossed(order: OrderRecord, ltp: number): boolean {
   return order.side === 'sell' ? ltp <= trigger : ltp >= trigger;
 }
 
+/** Trailing of a stop that is no longer held (it fired): trailing ends with it. */
+const released = (order: OrderRecord) =>
+  order.trailing && { ...order.trailing, active: false, held: false, pendingReference: null };
+
 /**
  * Fires a held stop whose trigger the price crossed: books it triggered and turns it into a market order that is no
- * longer held (trailing ends). Must run inside the user's queue. Returns the order to send, if it could fire.
+ * longer held. A stop above the freeze limit (a group) fires each of its held slices. Must run inside the user's
+ * queue. Returns the broker orders to send.
  */
-export async function fireHeld(engine: OrderEngine, order: OrderRecord): Promise<OrderRecord | undefined> {
+export async function fireHeldStop(engine: OrderEngine, order: OrderRecord): Promise<OrderRecord[]> {
+  if (order.kind === 'broker') {
+    const fired = await fireHeld(engine, order);
+    return fired ? [fired] : [];
+  }
+  const family = await engine.store.listFamily(order.userId, order.rootId);
+  const fired: OrderRecord[] = [];
+  for (const part of partsOf(family, order.id)) {
+    if (!isHeld(part) || isFinalStatus(part.state)) continue;
+    const sent = await fireHeld(engine, part);
+    if (sent) fired.push(sent);
+  }
+  const group = (await engine.store.findById(order.userId, order.id)) ?? order;
+  await engine.store.saveOrder({ ...group, trailing: released(group) });
+  return fired;
+}
+
+async function fireHeld(engine: OrderEngine, order: OrderRecord): Promise<OrderRecord | undefined> {
   const fired = await applyEvent(engine, order, {
     type: 'triggered',
     orderId: order.id,
     ts: engine.clock.now(),
   });
   if (!fired) return undefined;
-  const trailing = fired.trailing && {
-    ...fired.trailing,
-    active: false,
-    held: false,
-    pendingReference: null,
-  };
-  const market: OrderRecord = { ...fired, brokerOrderType: 'market', trailing };
+  const market: OrderRecord = { ...fired, brokerOrderType: 'market', trailing: released(fired) };
   await engine.store.saveOrder(market);
   return market;
 }

@@ -3,7 +3,7 @@ import type { BrokerOrderSnapshot, BrokerSession } from '../brokers/broker';
 import { reconcileEvents } from './broker-events';
 import type { OrderEngine } from './engine';
 import { ORDER_ERRORS } from './messages';
-import { isHeld, isServerTrailed, type OrderRecord } from './record';
+import { isHeld, isPartRole, isServerTrailed, type OrderRecord } from './record';
 import { sendPlacements } from './sender';
 import { applyEvent, applyEvents } from './transitions';
 import { evaluateFamily } from './workflows';
@@ -77,7 +77,9 @@ async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: 
     await evaluateFamily(engine, session.userId, rootId);
   }
   for (const order of await engine.store.listWorking(session.userId)) {
-    if ((isServerTrailed(order.trailing) || isHeld(order)) && order.brokerId === session.brokerId) {
+    // Logical orders only: a sliced order's group moves (and fires) its slices.
+    const watched = isServerTrailed(order.trailing) || isHeld(order);
+    if (watched && !isPartRole(order.role) && order.brokerId === session.brokerId) {
       engine.trailing.watch(order);
     }
   }

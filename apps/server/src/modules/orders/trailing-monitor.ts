@@ -3,7 +3,7 @@ import type { Notification } from '@xtrader/core/api/notifications';
 import type { PriceView, Quote } from '../market/contract';
 import type { OrderEngine } from './engine';
 import { partsOf } from './group-rules';
-import { crossed, fireHeld } from './held-stops';
+import { crossed, fireHeldStop } from './held-stops';
 import { ORDER_ERRORS } from './messages';
 import { isHeld, isServerTrailed, type OrderRecord } from './record';
 import { requestModify, sendPlacements } from './sender';
@@ -27,9 +27,9 @@ interface Move {
   pendingReference: number;
 }
 
-/** A held stop the price crossed: sent to the broker as a market order. */
+/** A held stop the price crossed: sent to the broker as market orders (one, or one per slice). */
 interface Fire {
-  fired: OrderRecord;
+  fired: OrderRecord[];
 }
 
 /** Decides a move inside the user's queue and marks it pending before anything is sent. */
@@ -47,8 +47,7 @@ async function planMove(
     return undefined;
   }
   if (held && crossed(order, ltp)) {
-    const fired = await fireHeld(engine, order);
-    return fired ? { fired } : undefined;
+    return { fired: await fireHeldStop(engine, order) };
   }
   // A held stop whose trailing was stopped is still watched for its trigger, but no longer moves.
   if (!trailing || !isServerTrailed(trailing)) return undefined;
@@ -110,7 +109,8 @@ async function moveTrigger(engine: OrderEngine, userId: string, orderId: string,
   if (!planned) return;
   if ('fired' in planned) {
     engine.trailing.forget(orderId);
-    await sendPlacements(engine, await engine.sessions.forOrder(planned.fired), [planned.fired]);
+    const [first] = planned.fired;
+    if (first) await sendPlacements(engine, await engine.sessions.forOrder(first), planned.fired);
     return;
   }
   const move = planned;

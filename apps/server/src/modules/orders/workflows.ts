@@ -1,5 +1,5 @@
 import type { OrderEngine } from './engine';
-import { isServerTrailed, type OrderRecord } from './record';
+import { isPartRole, isServerTrailed, type OrderRecord } from './record';
 import { requestCancel, requestModify, sendPlacements } from './sender';
 import { tradableOf, tradableOfOrder } from './tradable';
 import { applyEvent } from './transitions';
@@ -46,7 +46,9 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
   if (!root || plan.create.length + plan.cancel.length + plan.reduce.length === 0) return;
   const session = await engine.sessions.forOrder(root);
   // A bracket's stop-loss leg born trailing (the entry's auto trail) is watched from its first tick.
-  for (const order of plan.create) if (isServerTrailed(order.trailing)) engine.trailing.watch(order);
+  for (const order of plan.create) {
+    if (isServerTrailed(order.trailing) && !isPartRole(order.role)) engine.trailing.watch(order);
+  }
   await Promise.all([
     sendPlacements(engine, session, plan.create),
     ...plan.cancel.map((order) => requestCancel(engine, userId, order.id)),
