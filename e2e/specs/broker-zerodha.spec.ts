@@ -20,6 +20,8 @@ let kite: FakeKite;
 let server: ServerHandle;
 let dataDir: string;
 let api: APIRequestContext;
+/** The trader the first test links to Kite; the later tests trade as them. */
+let trader: { token: string; call: { tradingsymbol: string } } | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -79,6 +81,7 @@ test('add Zerodha credentials, log in through Kite, and place an order that reac
   });
   expect(trial.ok()).toBe(true);
   const call = await registerDefaultContracts(token);
+  trader = { token, call };
 
   await page.goto(`${server.baseUrl}/`);
   await page.getByLabel('Email or Phone').fill(account.email);
@@ -141,4 +144,62 @@ test('add Zerodha credentials, log in through Kite, and place an order that reac
   await expect(page.getByRole('tab', { name: /Open Orders\s*0/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Positions\s*1/ })).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: screenshotPath('broker-zerodha-filled.png') });
+});
+
+test('a stop-loss with Broker trailing rests at Kite and is modified there as the price moves', async ({
+  page,
+}) => {
+  if (!trader) throw new Error('the login test must run first');
+  const { token, call } = trader;
+  // The market price, at Kite and on X-Trader's live view (pinned there: the default feed is a simulator).
+  const price = async (value: number) => {
+    kite.setPrice(call.tradingsymbol, value);
+    const pinned = await api.post(`${API}/dev/market/price`, {
+      headers: { Authorization: token },
+      data: { symbol: call.tradingsymbol, price: value },
+    });
+    expect(pinned.ok()).toBe(true);
+  };
+  await price(80);
+  await page.goto(`${server.baseUrl}/auth?authToken=${encodeURIComponent(token)}`);
+  await expect(page.getByRole('region', { name: 'STOP LOSS ORDER (SHIFT + ARROWS)' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const quantity = page.getByRole('textbox', { name: 'Stop-loss quantity', exact: true });
+  await quantity.fill('1');
+  await quantity.press('Tab');
+  await page.getByRole('checkbox', { name: 'Auto SL Trail' }).click();
+  // Broker is the default handler (price change 5, SL change 1); Kite has no trailing of its own.
+  await expect(page.getByRole('button', { name: 'Broker' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('80', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+
+  // Shift+ArrowLeft: a sell stop-loss of the call at the last price minus the SL points (80 - 25).
+  const placed = page.waitForResponse(
+    (r) => r.url().endsWith(`${API}/order`) && r.request().method() === 'POST',
+  );
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Shift+ArrowLeft');
+  const response = await placed;
+  expect(response.ok(), await response.text()).toBe(true);
+  const { orderId } = (await response.json()).data as { orderId: string };
+  const atKite = () => [...kite.book('ZE1234').orders.values()].find((o) => o.tag === orderId);
+  await expect.poll(() => atKite()?.status).toBe('TRIGGER PENDING');
+  expect(atKite()).toMatchObject({ order_type: 'SL', transaction_type: 'SELL', trigger_price: 55 });
+
+  // The price rises 10 points: two steps of 5, so X-Trader moves the trigger up 2 by modifying the order at Kite.
+  await price(90);
+  await expect.poll(() => atKite()?.trigger_price, { timeout: 15_000 }).toBe(57);
+  const modifications = kite.requests.filter(
+    (r) => r.method === 'PUT' && r.path.endsWith(`/${atKite()?.order_id}`),
+  );
+  expect(modifications.length).toBeGreaterThan(0);
+  await page.getByRole('tab', { name: /^Open Orders/ }).click();
+  await expect(page.getByRole('textbox', { name: `Price of ${orderId}` })).toHaveValue('57.00', {
+    timeout: 15_000,
+  });
+  await page.screenshot({ path: screenshotPath('broker-zerodha-trailing.png') });
+  await api.post(`${API}/dev/market/price`, {
+    headers: { Authorization: token },
+    data: { symbol: call.tradingsymbol, price: null },
+  });
 });

@@ -85,4 +85,74 @@ test.describe('dashboard orders', () => {
     await expect(page.getByText('Success : Trailing stopped !')).toBeVisible({ timeout: 10_000 });
     await expect(row.getByRole('button', { name: 'Start' })).toBeVisible({ timeout: 15_000 });
   });
+
+  test('Auto SL Trail with Preset Target & SL on the stop-loss card trails the bracket stop-loss leg', async ({
+    page,
+    request,
+  }) => {
+    const { config, pin } = await practiceTrader(page, request, 'brackettrail');
+    await pin(config.callTradingSymbol, 100);
+    const card = page.getByRole('region', { name: 'STOP LOSS ORDER (SHIFT + ARROWS)' });
+    await card.getByRole('checkbox', { name: 'Preset Target & SL' }).click();
+    await setQuantity(page, 'Stop-loss target points', 20);
+    await setQuantity(page, 'Stop-loss stop-loss points', 10);
+    await card.getByRole('checkbox', { name: 'Auto SL Trail' }).click();
+    await card.getByRole('button', { name: 'Local' }).click();
+
+    // Shift+ArrowUp: a buy stop-loss entry of the call at 100 + 25 with a bracket of target 20 and stop 10.
+    const placed = page.waitForResponse((r) => r.url().endsWith('/order') && r.request().method() === 'POST');
+    await pressOrderKey(page, 'Shift+ArrowUp');
+    const response = await placed;
+    expect(response.status(), await response.text()).toBe(200);
+
+    // The entry triggers and fills at 125: its legs are a target at 145 and a stop-loss at 115.
+    await pin(config.callTradingSymbol, 125);
+    await openTab(page, 'Open Orders');
+    const legs = openOrderRows(page, config.callIdentifier);
+    const stopLeg = legs.filter({ hasText: 'BRACKET-SL' });
+    await expect(stopLeg).toHaveCount(1, { timeout: 20_000 });
+    const priceOf = async (row: typeof stopLeg) =>
+      page.getByRole('textbox', { name: `Price of ${await row.getAttribute('data-order-id')}` });
+    await expect(await priceOf(stopLeg)).toHaveValue('115.00');
+    // The price rises 5: local trailing (1 for 1) moves the stop-loss leg up 5; the target stays.
+    await pin(config.callTradingSymbol, 130);
+    await expect(await priceOf(stopLeg)).toHaveValue('120.00', { timeout: 20_000 });
+    await expect(await priceOf(legs.filter({ hasText: 'BRACKET-TGT' }))).toHaveValue('145.00');
+  });
+
+  test('a Local trailing stop-loss is held by X-Trader, trails, and fires a market order when crossed', async ({
+    page,
+    request,
+  }) => {
+    const { token, config, pin } = await practiceTrader(page, request, 'localstop');
+    await pin(config.callTradingSymbol, 100);
+    await pressOrderKey(page, 'ArrowUp');
+    await expect
+      .poll(() => serverQuantity(request, token, config.callTradingSymbol), { timeout: 20_000 })
+      .toBe(config.lotSize);
+    const card = page.getByRole('region', { name: 'STOP LOSS ORDER (SHIFT + ARROWS)' });
+    await card.getByRole('checkbox', { name: 'Auto SL Trail' }).click();
+    await card.getByRole('button', { name: 'Local' }).click();
+
+    // Shift+ArrowLeft: a sell stop-loss of the call at 100 - 25, held by X-Trader (shown as an internal order).
+    await pressOrderKey(page, 'Shift+ArrowLeft');
+    await openTab(page, 'Open Orders');
+    const row = openOrderRows(page, config.callIdentifier).first();
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByRole('button', { name: 'Internal order' })).toBeVisible();
+    const orderId = (await row.getAttribute('data-order-id')) ?? '';
+    const price = page.getByRole('textbox', { name: `Price of ${orderId}` });
+    await expect(price).toHaveValue('75.00');
+
+    // The price rises 10: the held stop trails up 10 (1 for 1); then it falls through: a market sell goes out.
+    await pin(config.callTradingSymbol, 110);
+    await expect(price).toHaveValue('85.00', { timeout: 20_000 });
+    await pin(config.callTradingSymbol, 84);
+    await expect
+      .poll(() => serverQuantity(request, token, config.callTradingSymbol), { timeout: 20_000 })
+      .toBe(0);
+    await expect(page.locator(`tr[data-order-id="${orderId}"]`)).toHaveCount(0, { timeout: 15_000 });
+    await openTab(page, 'Executed Orders');
+    await expect(page.locator(`tr[data-order-id="${orderId}"]`)).toBeVisible({ timeout: 15_000 });
+  });
 });

@@ -5,6 +5,7 @@ export * from './api/billing';
 export * from './api/brokers';
 export * from './api/common';
 export * from './api/envelope';
+export * from './api/follow-up';
 export * from './api/instruments';
 export * from './api/live';
 export * from './api/notifications';

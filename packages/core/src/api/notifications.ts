@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 import { transactionTypeSchema } from './orders';
 
-export const NOTIFICATION_TYPES = ['order_executed', 'order_failed', 'profit_protection_triggered'] as const;
+export const NOTIFICATION_TYPES = [
+  'order_executed',
+  'order_failed',
+  'profit_protection_triggered',
+  /** The server stopped trailing an order (e.g. the broker's modification limit was reached). */
+  'trailing_stopped',
+] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
 /** A notification card (SPEC section 3). Order fields are null for profit-protection notices. */

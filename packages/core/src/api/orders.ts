@@ -18,6 +18,7 @@ import {
   priceSchema,
   quantitySchema,
 } from './common';
+import { orderMetaDataSchema } from './follow-up';
 
 export const exchangeSchema = z.enum(DERIVATIVES_EXCHANGES);
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
@@ -77,7 +78,7 @@ export const placeOrderRequestSchema = z
     ocoOrderStoploss: pointsSchema.optional(),
     ocoOrderTarget: pointsSchema.optional(),
     ocoOrderUnit: z.literal('points').default('points'),
-    metaData: z.record(z.string(), z.unknown()).optional(),
+    metaData: orderMetaDataSchema.optional(),
     trailingEnabled: z.boolean().default(false),
     changeInPrice: pointsSchema.optional(),
     changeInSL: pointsSchema.optional(),
@@ -117,7 +118,12 @@ export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 export type PlaceOrderInput = z.input<typeof placeOrderRequestSchema>;
 
 /** data of POST /order: our order id, plus the ids of every child order when it was sliced. */
-export const placeOrderResponseSchema = z.object({ orderId: z.string(), orderIds: z.array(z.string()) });
+export const placeOrderResponseSchema = z.object({
+  orderId: z.string(),
+  orderIds: z.array(z.string()),
+  /** What was placed without being all that was asked (e.g. a follow-up that could not be armed), for a toast. */
+  warnings: z.array(z.string()).optional(),
+});
 
 /** The order read model of SPEC section 3, as tables show it. */
 export const orderSchema = z.object({
@@ -230,6 +236,16 @@ export const modifyMultipleOrdersRequestSchema = z.object({
   stoplossOrderIds: z.array(idSchema).default([]),
   triggerPrice: priceSchema,
 });
+
+/** One order of a bulk action: done (sent to the broker and accepted), or refused with the reason. */
+export const bulkOrderResultSchema = z.object({
+  orderId: z.string(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
+export type BulkOrderResult = z.infer<typeof bulkOrderResultSchema>;
+/** data of cancelMultipleOrders and modifyMultipleOrders: each requested order with its outcome. */
+export const bulkOrdersResponseSchema = z.object({ results: z.array(bulkOrderResultSchema) });
 
 export type TrailStopLossRequest = z.infer<typeof trailStopLossRequestSchema>;
 export type ExitPositionRequest = z.infer<typeof exitPositionRequestSchema>;

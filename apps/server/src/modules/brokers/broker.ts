@@ -26,6 +26,11 @@ export interface PlaceOrderCommand {
   triggerPrice?: number;
   /** Market protection as a percentage (0-100) for market orders, where the broker supports it. */
   marketProtection?: number;
+  /**
+   * The user's trigger/limit difference (points) for a stop-loss that goes out as stop-limit: the limit sits this
+   * far beyond the trigger, within the broker's protection bounds. Without it the adapter picks the buffer.
+   */
+  stopLimitOffset?: number;
   /** Broker-side trailing, only when `capabilities.nativeTrailing`. Points of price move -> points of SL move. */
   trailing?: { changeInPrice: number; changeInSL: number };
   /**
@@ -41,6 +46,8 @@ export interface ModifyOrderCommand {
   quantity?: number;
   orderType?: BrokerOrderType;
   trailing?: { changeInPrice: number; changeInSL: number } | null;
+  /** As on placement: keeps a moved stop-limit's limit at the user's difference from its new trigger. */
+  stopLimitOffset?: number;
 }
 
 /** The broker's synchronous answer to a command: accepted for processing (not filled!) or refused. */
@@ -118,6 +125,11 @@ export interface BrokerCapabilities {
   nativeIceberg: boolean;
   /** Maximum orders per second the engine should send (SEBI retail-algo threshold is 10). */
   maxOrdersPerSecond: number;
+  /**
+   * How many times the broker lets one order be modified (Kite: 25), when it limits it. Trailing by modification
+   * stops there and tells the trader.
+   */
+  maxModificationsPerOrder?: number;
 }
 
 /** One user's session with one broker. */

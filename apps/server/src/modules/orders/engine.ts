@@ -1,4 +1,4 @@
-import { INDEX_TABLE, type IndexTable } from '@xtrader/core';
+import { INDEX_TABLE, type IndexName, type IndexTable } from '@xtrader/core';
 import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
@@ -31,6 +31,11 @@ export interface OrderEngineDeps {
   pacerTime?: PacerTime;
   /** Pauses between repairs of a family (default REPAIR_DELAYS_MS; the last repeats). */
   repairDelaysMs?: readonly number[];
+  /**
+   * The user's trigger/limit difference (points) for stop-loss orders of an index (their settings): where the limit
+   * of a stop-limit sits beyond its trigger at a live broker. Without it the broker adapter picks a buffer.
+   */
+  stopLimitOffsetFor?(userId: string, index: IndexName): Promise<number | undefined>;
 }
 
 /**

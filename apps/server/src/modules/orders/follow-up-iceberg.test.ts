@@ -53,6 +53,47 @@ describe('follow-up trades', () => {
     expect((await orderOf(h, user, orderId)).workflow.followUp?.state).toBe('placed');
   });
 
+  it('places the follow-up the web builds: named by trading symbol, without an internalToken', async () => {
+    // What the Follow-Up Trades row knows of its instrument (buildOrder in the web's order panel).
+    const fromWeb = {
+      key: 'buyCall',
+      index: 'BANKNIFTY',
+      tradingSymbol: BANK.tradingsymbol,
+      identifier: BANK.identifier,
+      expiry: BANK.expiry,
+      transactionType: 'buy',
+      quantity: 60,
+      multiplier: 1,
+    };
+    const result = await h.module.service.place(user, { body: withFollowUp({}, fromWeb), iceberg: false });
+    await h.settle();
+    expect(result.warnings).toBeUndefined();
+    const followUp = await orderOf(h, user, childIds.followUp(result.orderId));
+    expect(followUp).toMatchObject({ internalToken: BANK.internalToken, side: 'buy' });
+    expect(followUp.state).toMatchObject({ quantity: 60, status: 'complete' });
+  });
+
+  it.each([
+    ['an unknown instrument', { tradingSymbol: 'BANKNIFTY99JAN1CE', action: 'buy' }, 'BANKNIFTY99JAN1CE'],
+    [
+      'an expired instrument',
+      { internalToken: TEST_INSTRUMENTS.expiredCall.internalToken, action: 'buy' },
+      TEST_INSTRUMENTS.expiredCall.tradingsymbol,
+    ],
+    ['no instrument at all', { action: 'buy' }, 'no instrument'],
+  ])(
+    'places the main order when the follow-up names %s, and says which follow-up was not armed',
+    async (_n, followUp, named) => {
+      const result = await h.module.service.place(user, { body: withFollowUp({}, followUp), iceberg: false });
+      await h.settle();
+      expect((await orderOf(h, user, result.orderId)).state.status).toBe('complete');
+      expect((await ordersOf(h, user)).has(childIds.followUp(result.orderId))).toBe(false);
+      expect(result.warnings).toHaveLength(1);
+      expect(result.warnings?.[0]).toMatch(/^Follow-up not armed: /);
+      expect(result.warnings?.[0]).toContain(named);
+    },
+  );
+
   it('drops a waiting follow-up when the main order ends without a fill', async () => {
     const body = withFollowUp({ orderType: 'limit', triggerPrice: 110, tradeConfirmation: true });
     const { orderId } = await h.module.service.place(user, { body, iceberg: false });

@@ -1,28 +1,20 @@
-import { MAX_FOLLOW_UP_MULTIPLIER, TRANSACTION_TYPES } from '@xtrader/core';
-import { z } from 'zod';
+import { followUpMetaSchema, followUpQuantity, type TransactionType } from '@xtrader/core';
 import { BadRequestError } from '../../http/errors';
+import type { OrderEngine } from './engine';
+import { childIds } from './ids';
 import { ORDER_ERRORS } from './messages';
+import { buildOrders, type OrderSpec } from './planner';
+import type { OrderRecord, Workflow } from './record';
+import { type Tradable, tradableOf } from './tradable';
 
-/**
- * The follow-up trade an order may carry, in the order payload's `metaData.followUp`: the instrument, its side
- * (`transactionType`, or `action` as the follow-up panel calls it) and the multiplier its quantity is scaled by.
- * Whether it waits for the main order's fill is the payload's `tradeConfirmation`.
- */
-export const followUpMetaSchema = z
-  .object({
-    internalToken: z.string().trim().min(1).max(128),
-    transactionType: z.enum(TRANSACTION_TYPES).optional(),
-    action: z.enum(TRANSACTION_TYPES).optional(),
-    multiplier: z.number().positive().max(MAX_FOLLOW_UP_MULTIPLIER).default(1),
-  })
-  .refine((value) => value.transactionType !== undefined || value.action !== undefined, {
-    error: 'transactionType is required',
-    path: ['transactionType'],
-  });
+// The follow-up trade an order may carry, in the payload's `metaData.followUp` (core `followUpMetaSchema`, the
+// schema the web builds it with). Whether it waits for the main order's fill is the payload's `tradeConfirmation`.
 
 export interface FollowUpRequest {
-  internalToken: string;
-  transactionType: 'buy' | 'sell';
+  /** The instrument as the client named it: internal token, else trading symbol. */
+  internalToken: string | undefined;
+  tradingSymbol: string | undefined;
+  transactionType: TransactionType;
   multiplier: number;
 }
 
@@ -38,6 +30,89 @@ export function followUpOf(metaData: Record<string, unknown> | undefined): Follo
       ORDER_ERRORS.followUp(field ? `${field}: ${issue?.message}` : String(issue?.message)),
     );
   }
-  const { internalToken, transactionType, action, multiplier } = parsed.data;
-  return { internalToken, transactionType: (transactionType ?? action) as 'buy' | 'sell', multiplier };
+  const { internalToken, tradingSymbol, transactionType, action, multiplier } = parsed.data;
+  return {
+    internalToken,
+    tradingSymbol,
+    transactionType: (transactionType ?? action) as TransactionType,
+    multiplier,
+  };
+}
+
+type Resolved = { ok: true; tradable: Tradable } | { ok: false; reason: string };
+
+/** The follow-up's contract: known, tradable and not expired; else why not, naming what the client sent. */
+function resolveFollowUp(
+  engine: Pick<OrderEngine, 'instruments' | 'indexTable' | 'clock'>,
+  request: FollowUpRequest,
+): Resolved {
+  const named = request.internalToken ?? request.tradingSymbol;
+  if (named === undefined) return { ok: false, reason: ORDER_ERRORS.followUpNoInstrument };
+  const instrument =
+    (request.internalToken !== undefined ? engine.instruments.byToken(request.internalToken) : undefined) ??
+    (request.tradingSymbol !== undefined ? engine.instruments.bySymbol(request.tradingSymbol) : undefined);
+  const tradable = instrument ? tradableOf(instrument, engine.indexTable) : undefined;
+  if (!instrument || !tradable) return { ok: false, reason: ORDER_ERRORS.followUpUnknown(named) };
+  if (engine.instruments.isExpired(instrument, engine.clock.now())) {
+    return { ok: false, reason: ORDER_ERRORS.followUpExpired(instrument.tradingsymbol) };
+  }
+  return { ok: true, tradable };
+}
+
+export interface FollowUpParts {
+  /** The follow-up's orders when it goes out with the main order. */
+  orders: OrderRecord[];
+  /** The plan stored on the main order. */
+  workflow: Workflow;
+  /** Why the follow-up was not armed: the main order goes out without it. */
+  warning?: string;
+}
+
+/** The follow-up of a main order about to be placed (`root`), from the payload's `metaData.followUp`. */
+export function followUpParts(
+  engine: Pick<OrderEngine, 'instruments' | 'indexTable' | 'clock'>,
+  root: OrderSpec,
+  body: { metaData?: Record<string, unknown> | undefined; tradeConfirmation: boolean },
+): FollowUpParts {
+  const request = followUpOf(body.metaData);
+  if (!request) return { orders: [], workflow: {} };
+  const resolved = resolveFollowUp(engine, request);
+  if (!resolved.ok) return { orders: [], workflow: {}, warning: resolved.reason };
+  const { tradable } = resolved;
+  const waitForFill = body.tradeConfirmation;
+  const quantity = followUpQuantity(
+    root.quantity,
+    root.tradable.lotSize,
+    tradable.lotSize,
+    request.multiplier,
+  );
+  const state = waitForFill ? 'waiting' : quantity > 0 ? 'placed' : 'skipped';
+  const plan = {
+    internalToken: tradable.internalToken,
+    transactionType: request.transactionType,
+    multiplier: request.multiplier,
+  };
+  const workflow: Workflow = { followUp: { ...plan, waitForFill, state } };
+  if (state !== 'placed') return { orders: [], workflow };
+  const orders = buildOrders({
+    ...root,
+    id: childIds.followUp(root.id),
+    rootId: root.id,
+    parentOrderId: root.id,
+    role: 'follow-up',
+    isInternal: true,
+    category: 'follow-up',
+    orderType: 'market',
+    side: request.transactionType,
+    tradable,
+    quantity,
+    price: null,
+    triggerPrice: null,
+    stoplossPoints: null,
+    targetPoints: null,
+    trailing: null,
+    workflow: {},
+    idempotencyKey: null,
+  });
+  return { orders, workflow };
 }

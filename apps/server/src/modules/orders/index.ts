@@ -1,4 +1,4 @@
-import type { IndexTable } from '@xtrader/core';
+import type { IndexName, IndexTable } from '@xtrader/core';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { BrokerRegistry } from '../brokers/broker';
@@ -30,6 +30,8 @@ export interface OrdersModuleDeps {
   placementGuards?: PlacementGuard[];
   indexTable?: IndexTable;
   pacerTime?: PacerTime;
+  /** The user's trigger/limit difference of an index (settings' SLTriggerPriceDifference), for stop-limit prices. */
+  stopLimitOffsetFor?(userId: string, index: IndexName): Promise<number | undefined>;
 }
 
 /** The order manager: every order action and workflow, the order lists, and recovery after a restart. */
@@ -54,6 +56,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     priceViewFor: deps.priceViewFor,
     ...(deps.indexTable ? { indexTable: deps.indexTable } : {}),
     ...(deps.pacerTime ? { pacerTime: deps.pacerTime } : {}),
+    ...(deps.stopLimitOffsetFor ? { stopLimitOffsetFor: deps.stopLimitOffsetFor } : {}),
   });
   const service = createOrdersService(engine, deps.placementGuards ?? []);
   return {

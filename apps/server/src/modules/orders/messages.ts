@@ -15,6 +15,13 @@ export const ORDER_SUCCESS = {
   exitAllTriggered: 'Exit all positions triggered!',
 } as const;
 
+/** A bulk action some of whose orders were refused: how many, and each refused order with its reason. */
+export const bulkRefusedMessage = (
+  refused: readonly { orderId: string; message?: string }[],
+  total: number,
+) =>
+  `${refused.length} of ${total} orders refused: ${refused.map((r) => `${r.orderId} (${r.message})`).join(', ')}`;
+
 const TYPE_LABEL: Record<OrderType, string> = { market: 'Market', limit: 'Limit', stoploss: 'Stoploss' };
 
 /** '{Type} order cancellation triggered!' (SPEC section 8). */
@@ -42,14 +49,18 @@ export const ORDER_ERRORS = {
   trailingInternal: 'The trailing mode of an internal order cannot be changed',
   trailingAlreadyOn: 'Trailing is already on for this order; stop it before changing the trailing mode',
   trailingOff: 'Trailing is not on for this order',
-  noBrokerTrailing: (brokerId: string) =>
-    `brokerTrailing: ${brokerId} does not trail stop-losses itself; use local trailing`,
+  trailingHeld: 'This stop-loss is held by X-Trader (Local), not at the broker; it can trail only locally',
+  trailingLimitReached: (brokerId: string, limit: number) =>
+    `Trailing stopped: ${brokerId} allows ${limit} modifications per order, and all were used. The stop-loss stays at its last trigger.`,
   noPrice: (symbol: string) => `No price for ${symbol} yet; try again in a moment`,
   positionSide: 'quantity: The exit quantity must have the sign of the position (negative for a short)',
   icebergTooLarge: (legs: number) => `quantity: An iceberg order can have at most ${legs} legs`,
   icebergLegAboveFreeze: (max: number) =>
     `icebergLegs: Each leg must be at most the freeze quantity (${max}); use more legs`,
   followUp: (message: string) => `metaData.followUp: ${message}`,
+  followUpNoInstrument: 'Follow-up not armed: no instrument was chosen for it',
+  followUpUnknown: (named: string) => `Follow-up not armed: unknown instrument ${named}`,
+  followUpExpired: (symbol: string) => `Follow-up not armed: ${symbol} has expired`,
   notConfirmed: 'The broker did not confirm the order before a server restart; please place it again',
   brokerUnreachable: (reason: string) => `Could not reach the broker: ${reason}`,
 } as const;

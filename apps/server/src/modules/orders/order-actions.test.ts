@@ -104,6 +104,32 @@ describe('modify and cancel', () => {
     expect([await status(a), await status(b)]).toEqual(['cancelled', 'cancelled']);
   });
 
+  it('reports per order what the broker refused in cancel-multiple and modify-multiple', async () => {
+    const [a, b, done] = [await place(), await place(), await place(orderBody())];
+    await h.settle();
+    h.broker.options.refuseCancel = (id) => (id === b ? 'Order is locked by the exchange' : undefined);
+    h.broker.options.refuseModify = (id) => (id === a ? 'Too many modifications' : undefined);
+    const modified = await h.module.service.modifyMultiple(user, {
+      orderIds: [a, b, done],
+      internalOrderIds: [],
+      targetOrderIds: [],
+      stoplossOrderIds: [],
+      triggerPrice: 99,
+    });
+    expect(modified).toEqual([
+      { orderId: a, ok: false, message: 'Too many modifications' },
+      { orderId: b, ok: true },
+      { orderId: done, ok: false, message: 'The order is already complete' },
+    ]);
+    const cancelled = await h.module.service.cancelMultiple(user, { orderIds: [a, b], internalOrderIds: [] });
+    expect(cancelled).toEqual([
+      { orderId: a, ok: true },
+      { orderId: b, ok: false, message: 'Order is locked by the exchange' },
+    ]);
+    await h.settle();
+    expect([await status(a), await status(b)]).toEqual(['cancelled', 'open']);
+  });
+
   it('modifies the target and stop-loss legs of a bracket together', async () => {
     const body = orderBody({ orderCategory: 'oco', ocoOrderTarget: 10, ocoOrderStoploss: 5 });
     const entry = await place(body);

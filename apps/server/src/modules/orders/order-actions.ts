@@ -1,5 +1,6 @@
 import { isFinalStatus, type OrderType } from '@xtrader/core';
 import type {
+  BulkOrderResult,
   CancelMultipleOrdersRequest,
   ModifyMultipleOrdersRequest,
   ModifyOrderRequest,
@@ -139,22 +140,43 @@ export function cancelAll(
   );
 }
 
-/** POST /order/cancelMultipleOrders: all ids must be the caller's; finished orders are skipped. */
-export async function cancelMultiple(engine: OrderEngine, userId: string, body: CancelMultipleOrdersRequest) {
+const resultOf = (orderId: string, refusal: string | undefined): BulkOrderResult =>
+  refusal === undefined ? { orderId, ok: true } : { orderId, ok: false, message: refusal };
+
+/**
+ * POST /order/cancelMultipleOrders: all ids must be the caller's (else a 404 and nothing is sent). Answers each
+ * order with its outcome: cancelled, or what refused it (the broker's reason, or that it had already ended).
+ */
+export async function cancelMultiple(
+  engine: OrderEngine,
+  userId: string,
+  body: CancelMultipleOrdersRequest,
+): Promise<BulkOrderResult[]> {
   const orders = await findOwnOrders(engine, userId, [...body.orderIds, ...body.internalOrderIds]);
-  await Promise.all(
-    orders.filter((order) => !isFinalStatus(order.state)).map((order) => cancelOne(engine, order)),
-  );
+  return Promise.all(orders.map(async (order) => resultOf(order.id, await cancelOne(engine, order))));
 }
 
-/** POST /order/modifyMultipleOrders: moves every listed working order to one price (limit or trigger). */
-export async function modifyMultiple(engine: OrderEngine, userId: string, body: ModifyMultipleOrdersRequest) {
+/** A new price for one order of modifyMultipleOrders: why it cannot take it, or undefined once accepted. */
+async function modifyOne(
+  engine: OrderEngine,
+  order: OrderRecord,
+  price: number,
+): Promise<string | undefined> {
+  if (isFinalStatus(order.state)) return ORDER_ERRORS.alreadyFinal(order.state.status);
+  const change = priceChange(order.orderType, price);
+  if (!change) return ORDER_ERRORS.marketHasNoPrice;
+  return firstRefusal(await modifyWorking(engine, order, change), ORDER_ERRORS.notModifiable);
+}
+
+/** POST /order/modifyMultipleOrders: moves every listed working order to one price; answers each order's outcome. */
+export async function modifyMultiple(
+  engine: OrderEngine,
+  userId: string,
+  body: ModifyMultipleOrdersRequest,
+): Promise<BulkOrderResult[]> {
   const ids = [...body.orderIds, ...body.internalOrderIds, ...body.targetOrderIds, ...body.stoplossOrderIds];
   const orders = await findOwnOrders(engine, userId, ids);
-  await Promise.all(
-    orders.map(async (order) => {
-      const change = priceChange(order.orderType, body.triggerPrice);
-      if (change && !isFinalStatus(order.state)) await modifyWorking(engine, order, change);
-    }),
+  return Promise.all(
+    orders.map(async (order) => resultOf(order.id, await modifyOne(engine, order, body.triggerPrice))),
   );
 }

@@ -1,7 +1,6 @@
 import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS, icebergLegs } from '@xtrader/core';
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
 import { BadRequestError } from '../../http/errors';
-import type { BrokerSession } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { OrderEngine } from './engine';
 import { ORDER_ERRORS } from './messages';
@@ -28,19 +27,25 @@ export function resolveTradable(
   return tradable;
 }
 
-/** Category and trailing requests a user may make (exit legs and follow-ups are the product's own). */
-export function checkOrderOptions(body: PlaceOrderRequest, session: BrokerSession): void {
+/**
+ * Category and trailing requests a user may make (exit legs and follow-ups are the product's own). Trailing is for
+ * a single stop-loss order, or for the stop-loss leg of a bracket or cover entry. Broker trailing works on every
+ * broker: handed to it where it trails natively, else emulated by modifying the resting stop-loss.
+ */
+export function checkOrderOptions(body: PlaceOrderRequest): void {
   if (!USER_CATEGORIES.has(body.orderCategory)) {
     throw new BadRequestError('orderCategory: Only single, oco (bracket) and cover orders can be placed');
   }
   if (!body.trailingEnabled) return;
-  if (body.orderCategory !== 'single' || body.orderType !== 'stoploss') {
+  const singleStop = body.orderCategory === 'single' && body.orderType === 'stoploss';
+  if (!singleStop && !hasStopLeg(body)) {
     throw new BadRequestError(`trailingEnabled: ${ORDER_ERRORS.trailingOnlySingleSl}`);
   }
-  if (body.brokerTrailing && !session.capabilities.nativeTrailing) {
-    throw new BadRequestError(ORDER_ERRORS.noBrokerTrailing(session.brokerId));
-  }
 }
+
+/** Bracket and cover entries get a stop-loss leg once they fill: that leg is what their auto trail trails. */
+export const hasStopLeg = (body: Pick<PlaceOrderRequest, 'orderCategory'>): boolean =>
+  body.orderCategory === 'oco' || body.orderCategory === 'cover';
 
 /**
  * Leg quantities of an iceberg: the requested number of legs, or by default as few as keep every leg within the

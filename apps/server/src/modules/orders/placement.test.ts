@@ -145,11 +145,6 @@ describe('order placement validation', () => {
       { trailingEnabled: true, changeInPrice: 5, changeInSL: 1 },
       'trailingEnabled: Trailing is available only on single stop-loss orders',
     ],
-    [
-      'a malformed follow-up',
-      { metaData: { followUp: { internalToken: CALL.internalToken } } },
-      'metaData.followUp: transactionType: transactionType is required',
-    ],
   ];
   it.each(refusals)('refuses %s with a 400 naming the field', async (_name, overrides, message) => {
     await expect(
@@ -157,6 +152,19 @@ describe('order placement validation', () => {
     ).rejects.toMatchObject({
       status: 400,
       message,
+    });
+    expect(h.broker.commands).toHaveLength(0);
+  });
+
+  it('refuses a malformed follow-up with a 400 naming the field', async () => {
+    // As the service receives it when the route's schema was bypassed (the core schema refuses it first).
+    const body = {
+      ...orderBody(),
+      metaData: { followUp: { internalToken: CALL.internalToken } },
+    } as unknown as ReturnType<typeof orderBody>;
+    await expect(h.module.service.place(user, { body, iceberg: false })).rejects.toMatchObject({
+      status: 400,
+      message: 'metaData.followUp: transactionType: transactionType is required',
     });
     expect(h.broker.commands).toHaveLength(0);
   });
@@ -170,7 +178,7 @@ describe('order placement validation', () => {
     });
   });
 
-  it('refuses broker trailing where the broker cannot trail', async () => {
+  it('takes broker trailing where the broker cannot trail natively: the server trails by modification', async () => {
     await h.close();
     h = await createOrdersHarness({ broker: { capabilities: { nativeTrailing: false } } });
     user = addUser(h);
@@ -181,9 +189,11 @@ describe('order placement validation', () => {
       changeInPrice: 5,
       changeInSL: 1,
     });
-    await expect(h.module.service.place(user, { body, iceberg: false })).rejects.toMatchObject({
-      status: 400,
-      message: expect.stringContaining('use local trailing'),
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    expect((await orderOf(h, user, orderId)).trailing).toMatchObject({
+      active: true,
+      handler: 'broker',
+      byModify: true,
     });
   });
 });

@@ -1,18 +1,17 @@
-import { followUpQuantity, type OrderState } from '@xtrader/core';
+import type { OrderState } from '@xtrader/core';
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
 import { BadRequestError } from '../../http/errors';
 import { isUniqueViolation } from '../../store/errors';
 import type { BrokerSession } from '../brokers/broker';
 import type { PriceView } from '../market/contract';
 import type { OrderEngine } from './engine';
-import { followUpOf } from './follow-up';
+import { followUpParts } from './follow-up';
 import { partsOf } from './group-rules';
-import { childIds, newOrderId } from './ids';
-import { checkOrderOptions, icebergPlan, resolveTradable } from './placement-rules';
+import { newOrderId } from './ids';
+import { checkOrderOptions, hasStopLeg, icebergPlan, resolveTradable } from './placement-rules';
 import { buildIceberg, buildOrders, type OrderSpec } from './planner';
-import type { OrderRecord, TrailingState, Workflow } from './record';
+import { isServerTrailed, type OrderRecord, type StopLegTrailing, type TrailingState } from './record';
 import { sendPlacements } from './sender';
-import { tradableOf } from './tradable';
 
 export interface PlacementRequest {
   body: PlaceOrderRequest;
@@ -25,71 +24,49 @@ export interface PlacementRequest {
 export interface PlacementResult {
   orderId: string;
   orderIds: string[];
+  /** What was not armed with the order (a follow-up that could not be resolved), for the trader to see. */
+  warnings?: string[];
 }
 
-function trailingOf(engine: OrderEngine, body: PlaceOrderRequest, view: PriceView, symbol: string) {
+/** The trailing a payload asks for: how, and whether the server does it (local, or broker without native). */
+function requestedTrailing(body: PlaceOrderRequest, session: BrokerSession): StopLegTrailing | null {
   if (!body.trailingEnabled) return null;
   const handler = body.brokerTrailing ? 'broker' : 'local';
-  const reference =
-    handler === 'local' ? (engine.marketData.getQuote(symbol, view)?.lastPrice ?? null) : null;
-  const trailing: TrailingState = {
-    active: true,
+  return {
     handler,
     changeInPrice: body.changeInPrice ?? 0,
     changeInSl: body.changeInSL ?? 0,
+    byModify: handler === 'broker' && !session.capabilities.nativeTrailing,
+  };
+}
+
+/** Trailing of a single stop-loss order, measured from the price at placement when the server trails it. */
+function trailingOf(engine: OrderEngine, request: StopLegTrailing, view: PriceView, symbol: string) {
+  const byServer = request.handler === 'local' || request.byModify;
+  const reference = byServer ? (engine.marketData.getQuote(symbol, view)?.lastPrice ?? null) : null;
+  const trailing: TrailingState = {
+    active: true,
+    handler: request.handler,
+    changeInPrice: request.changeInPrice,
+    changeInSl: request.changeInSl,
     reference,
     pendingReference: null,
+    ...(request.byModify ? { byModify: true, modifications: 0 } : {}),
+    // Local: the stop stays in the server until the price crosses it.
+    ...(request.handler === 'local' ? { held: true } : {}),
   };
   return trailing;
 }
 
-/** The follow-up's orders when it goes out with the main order, and the plan stored on the main order. */
-function followUpParts(engine: OrderEngine, root: OrderSpec, body: PlaceOrderRequest) {
-  const request = followUpOf(body.metaData);
-  if (!request) return { orders: [] as OrderRecord[], workflow: {} as Workflow };
-  const instrument = engine.instruments.byToken(request.internalToken);
-  const tradable = instrument ? tradableOf(instrument, engine.indexTable) : undefined;
-  if (!tradable) throw new BadRequestError('metaData.followUp.internalToken: Unknown instrument');
-  const waitForFill = body.tradeConfirmation;
-  const quantity = followUpQuantity(
-    root.quantity,
-    root.tradable.lotSize,
-    tradable.lotSize,
-    request.multiplier,
-  );
-  const state = waitForFill ? 'waiting' : quantity > 0 ? 'placed' : 'skipped';
-  const workflow: Workflow = { followUp: { ...request, waitForFill, state } };
-  if (state !== 'placed') return { orders: [], workflow };
-  const orders = buildOrders({
-    ...root,
-    id: childIds.followUp(root.id),
-    rootId: root.id,
-    parentOrderId: root.id,
-    role: 'follow-up',
-    isInternal: true,
-    category: 'follow-up',
-    orderType: 'market',
-    side: request.transactionType,
-    tradable,
-    quantity,
-    price: null,
-    triggerPrice: null,
-    stoplossPoints: null,
-    targetPoints: null,
-    trailing: null,
-    workflow: {},
-    idempotencyKey: null,
-  });
-  return { orders, workflow };
-}
-
 async function plan(engine: OrderEngine, userId: string, session: BrokerSession, request: PlacementRequest) {
   const { body } = request;
-  checkOrderOptions(body, session);
+  checkOrderOptions(body);
   const tradable = resolveTradable(engine, body);
   const legs = request.iceberg ? icebergPlan(body.quantity, tradable, body.icebergLegs) : undefined;
   const priceView = await engine.priceViewFor(userId);
   const bracket = body.orderCategory === 'oco';
+  const trail = requestedTrailing(body, session);
+  const stopLeg = hasStopLeg(body);
   const spec: OrderSpec = {
     id: newOrderId(),
     userId,
@@ -107,14 +84,16 @@ async function plan(engine: OrderEngine, userId: string, session: BrokerSession,
     stoplossPoints: bracket || body.orderCategory === 'cover' ? (body.ocoOrderStoploss ?? null) : null,
     targetPoints: bracket ? (body.ocoOrderTarget ?? null) : null,
     priceView,
-    trailing: trailingOf(engine, body, priceView, tradable.tradingSymbol),
+    // A bracket/cover entry's auto trail is its stop-loss leg's (below), never the entry's own trigger.
+    trailing: trail && !stopLeg ? trailingOf(engine, trail, priceView, tradable.tradingSymbol) : null,
     idempotencyKey: request.idempotencyKey ?? null,
     now: engine.clock.now(),
   };
   const followUp = followUpParts(engine, spec, body);
-  const withWorkflow = { ...spec, workflow: followUp.workflow };
+  const workflow = trail && stopLeg ? { ...followUp.workflow, trailStopLeg: trail } : followUp.workflow;
+  const withWorkflow = { ...spec, workflow };
   const main = legs && legs.length > 1 ? buildIceberg(withWorkflow, legs) : buildOrders(withWorkflow);
-  return [...main, ...followUp.orders];
+  return { orders: [...main, ...followUp.orders], warning: followUp.warning };
 }
 
 /** The answer for an order already stored: its ids, or a 400 with the broker's reason if it was rejected. */
@@ -143,7 +122,7 @@ export async function placeOrder(
   const earlier = key ? await engine.store.findByIdempotencyKey(userId, key) : undefined;
   if (earlier) return resultOf(engine, userId, earlier.rootId);
   const session = await engine.sessions.require(userId);
-  const orders = await plan(engine, userId, session, request);
+  const { orders, warning } = await plan(engine, userId, session, request);
   try {
     await engine.store.insertOrders(orders);
   } catch (error) {
@@ -154,7 +133,7 @@ export async function placeOrder(
     throw error;
   }
   const root = orders[0] as OrderRecord;
-  if (root.trailing?.active && root.trailing.handler === 'local') engine.trailing.watch(root);
+  if (isServerTrailed(root.trailing)) engine.trailing.watch(root);
   const acks = await sendPlacements(engine, session, orders);
   const parts = root.kind === 'broker' ? [root] : orders.filter((order) => order.groupId === root.id);
   const answers = parts.map((part) => acks.get(part.id));
@@ -164,5 +143,6 @@ export async function placeOrder(
   if (refusal && !refusal.ok && answers.every((ack) => ack?.ok === false)) {
     throw new BadRequestError(refusal.reason, 'ORDER_REJECTED');
   }
-  return { orderId: root.id, orderIds: parts.map((part) => part.id) };
+  const result: PlacementResult = { orderId: root.id, orderIds: parts.map((part) => part.id) };
+  return warning === undefined ? result : { ...result, warnings: [warning] };
 }

@@ -1,7 +1,7 @@
 import { istDateOf, istEpochMs, toBrokerProduct } from '@xtrader/core';
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
 import type { OrderEngine } from './engine';
-import { isActiveTrailing, type OrderRecord } from './record';
+import { isActiveTrailing, isHeld, type OrderRecord } from './record';
 
 const EMPTY: OrdersResponse = { openOrders: [], executedOrders: [], rejectedOrders: [], cancelledOrders: [] };
 
@@ -13,7 +13,8 @@ export function toApiOrder(order: OrderRecord, lastTradedPrice: number | null): 
   return {
     orderId: order.id,
     // Locally trailed orders are managed by the product too (their trigger moves on its own).
-    isInternal: order.isInternal || (isActiveTrailing(order) && trailing?.handler === 'local'),
+    isInternal:
+      order.isInternal || isHeld(order) || (isActiveTrailing(order) && trailing?.handler === 'local'),
     time: new Date(state.createdAt).toISOString(),
     status: state.status,
     orderCategory: order.category,

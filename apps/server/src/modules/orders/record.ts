@@ -46,6 +46,8 @@ export interface Workflow {
   iceberg?: { legs: number[]; created: number };
   /** Shown with the order's notification (e.g. why a flatten order was placed). */
   note?: string;
+  /** Bracket/cover entry with auto trail: the trailing its stop-loss leg gets when it is placed. */
+  trailStopLeg?: StopLegTrailing;
 }
 
 /** Trailing of a stop-loss order. `reference` is the price the last move was measured from. */
@@ -57,6 +59,38 @@ export interface TrailingState {
   reference: number | null;
   /** A local move sent to the broker and not yet confirmed: the reference it will set. */
   pendingReference: number | null;
+  /**
+   * Broker trailing on a broker without native trailing: the stop-loss rests at the broker and the server trails
+   * it by modifying its trigger (as local trailing does), within the broker's modification limit.
+   */
+  byModify?: boolean;
+  /** Trigger moves the server sent for this order (counted against the broker's modification limit). */
+  modifications?: number;
+  /**
+   * A Local stop held in the server: never sent to the broker until the price crosses its trigger, then sent as a
+   * market order (and no longer held).
+   */
+  held?: boolean;
+}
+
+/** A stop-loss the server holds (Local trailing set at placement): the broker has not seen it. */
+export const isHeld = (order: Pick<OrderRecord, 'trailing' | 'brokerOrderId'>): boolean =>
+  order.trailing?.held === true && order.brokerOrderId === null;
+
+/** Trailing the server carries out on price ticks: local, or broker trailing emulated by modification. */
+export const isServerTrailed = (trailing: TrailingState | null | undefined): boolean =>
+  trailing?.active === true && (trailing.handler === 'local' || trailing.byModify === true);
+
+/** Trailing the broker carries out itself (handed over on placement and modification). */
+export const isNativeTrailed = (trailing: TrailingState | null | undefined): boolean =>
+  trailing?.active === true && trailing.handler === 'broker' && trailing.byModify !== true;
+
+/** The stop-loss leg trailing a bracket or cover entry asked for (set on the entry; the leg trails once placed). */
+export interface StopLegTrailing {
+  handler: 'broker' | 'local';
+  changeInPrice: number;
+  changeInSl: number;
+  byModify: boolean;
 }
 
 /** One order as the engine works with it: identity, instrument, workflow facts and the core order state. */

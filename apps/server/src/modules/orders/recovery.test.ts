@@ -149,7 +149,7 @@ describeEachStore('recovery after a restart', (storeKind) => {
   });
 
   it('a follow-up waiting for its fill is placed once the fill missed while down is reconciled', async () => {
-    const followUp = { internalToken: BANK.internalToken, action: 'buy', multiplier: 1 };
+    const followUp = { internalToken: BANK.internalToken, action: 'buy' as const, multiplier: 1 };
     const body = orderBody({
       orderType: 'limit',
       triggerPrice: 110,

@@ -3,7 +3,7 @@ import type { BrokerOrderSnapshot, BrokerSession } from '../brokers/broker';
 import { reconcileEvents } from './broker-events';
 import type { OrderEngine } from './engine';
 import { ORDER_ERRORS } from './messages';
-import type { OrderRecord } from './record';
+import { isHeld, isPartRole, isServerTrailed, type OrderRecord } from './record';
 import { sendPlacements } from './sender';
 import { applyEvent, applyEvents } from './transitions';
 import { evaluateFamily } from './workflows';
@@ -80,6 +80,8 @@ export async function reconcileWithBroker(
     const toSend: OrderRecord[] = [];
     for (const order of await read()) {
       if (order.kind !== 'broker' || order.brokerId !== session.brokerId) continue;
+      // A stop held in the server never reached the broker, and is not meant to until its trigger.
+      if (isHeld(order)) continue;
       const unsent = await reconcileStored(engine, order, snapshots, ts);
       if (unsent) toSend.push(unsent);
     }
@@ -100,7 +102,9 @@ async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: 
     await evaluateFamily(engine, session.userId, rootId);
   }
   for (const order of await engine.store.listWorking(session.userId)) {
-    if (order.trailing?.active && order.trailing.handler === 'local' && order.brokerId === session.brokerId) {
+    // Logical orders only: a sliced order's group moves (and fires) its slices.
+    const watched = isServerTrailed(order.trailing) || isHeld(order);
+    if (watched && !isPartRole(order.role) && order.brokerId === session.brokerId) {
       engine.trailing.watch(order);
     }
   }

@@ -94,6 +94,23 @@ describe('order routes', () => {
     expect((await call('GET', '/portfolio/orders', bob)).json().data.executedOrders).toEqual([]);
   });
 
+  it('places the main order when its follow-up cannot be armed and says so in the answer', async () => {
+    const followUp = {
+      key: 'buyCall',
+      tradingSymbol: 'BANKNIFTY99JAN1CE',
+      transactionType: 'buy',
+      multiplier: 1,
+    };
+    const placed = await call('POST', '/order', alice, { ...order, metaData: { followUp } });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().data.warnings).toEqual([
+      'Follow-up not armed: unknown instrument BANKNIFTY99JAN1CE',
+    ]);
+    await settle();
+    const executed = (await call('GET', '/portfolio/orders', alice)).json().data.executedOrders;
+    expect(executed.map((o: { orderId: string }) => o.orderId)).toContain(placed.json().data.orderId);
+  });
+
   it('returns the first order for a repeated Idempotency-Key', async () => {
     const headers = { ...alice, 'idempotency-key': 'retry-1' };
     const first = await call('POST', '/order', headers, order);
@@ -215,6 +232,33 @@ describe('order routes', () => {
       .json()
       .data.cancelledOrders.map((o: { orderId: string }) => o.orderId);
     expect(cancelled).toEqual(expect.arrayContaining([a, b]));
+  });
+
+  it('bulk actions list each order with its outcome and name the refused ones in the message', async () => {
+    const resting = (
+      await call('POST', '/order', alice, { ...order, orderType: 'limit', triggerPrice: 50 })
+    ).json().data.orderId;
+    const filled = (await call('POST', '/order', alice, order)).json().data.orderId;
+    await settle();
+    const modify = await call('POST', '/order/modifyMultipleOrders', alice, {
+      orderIds: [resting, filled],
+      triggerPrice: 52,
+    });
+    expect(modify.statusCode).toBe(200);
+    expect(modify.json()).toMatchObject({
+      message: `1 of 2 orders refused: ${filled} (The order is already complete)`,
+      data: {
+        results: [
+          { orderId: resting, ok: true },
+          { orderId: filled, ok: false, message: 'The order is already complete' },
+        ],
+      },
+    });
+    const cancel = await call('POST', '/order/cancelMultipleOrders', alice, { orderIds: [resting] });
+    expect(cancel.json()).toMatchObject({
+      message: 'Multiple order cancellation triggered!',
+      data: { results: [{ orderId: resting, ok: true }] },
+    });
   });
 
   it('exits positions; nothing to exit is a 400', async () => {

@@ -1,5 +1,7 @@
 import { envelopeSchema, ok } from '@xtrader/core/api/envelope';
 import {
+  type BulkOrderResult,
+  bulkOrdersResponseSchema,
   cancelAllOrdersRequestSchema,
   cancelMultipleOrdersRequestSchema,
   cancelOrderQuerySchema,
@@ -21,7 +23,7 @@ import { z } from 'zod';
 import { BadRequestError } from '../../http/errors';
 import type { ApiApp } from '../../http/types';
 import { currentUser } from '../auth/authenticate';
-import { ORDER_SUCCESS } from './messages';
+import { bulkRefusedMessage, ORDER_SUCCESS } from './messages';
 import type { OrdersService } from './service';
 
 export interface OrderRouteDeps {
@@ -32,6 +34,14 @@ export interface OrderRouteDeps {
 const tags = ['orders'];
 const security = [{ accessToken: [] }];
 const done = { 200: envelopeSchema(z.object({})) };
+const bulkDone = { 200: envelopeSchema(bulkOrdersResponseSchema) };
+
+/** Each order's outcome; the message is the SPEC success text, or names the refused orders when there are any. */
+function bulkAnswer(results: BulkOrderResult[], allDone: string) {
+  const refused = results.filter((result) => !result.ok);
+  return ok({ results }, refused.length === 0 ? allDone : bulkRefusedMessage(refused, results.length));
+}
+
 /** Start needs valid trail parameters; stop takes the same body but ignores it (a stop must always be possible). */
 const trailBodySchema = z.looseObject({}).optional();
 
@@ -160,23 +170,23 @@ function registerBulkRoutes(app: ApiApp, { orders, requireUser }: OrderRouteDeps
   app.post(
     '/order/cancelMultipleOrders',
     {
-      schema: { tags, security, body: cancelMultipleOrdersRequestSchema, response: done },
+      schema: { tags, security, body: cancelMultipleOrdersRequestSchema, response: bulkDone },
       preHandler: requireUser,
     },
     async (request) => {
-      await orders.cancelMultiple(currentUser(request).id, request.body);
-      return ok({}, ORDER_SUCCESS.cancelMultiple);
+      const results = await orders.cancelMultiple(currentUser(request).id, request.body);
+      return bulkAnswer(results, ORDER_SUCCESS.cancelMultiple);
     },
   );
   app.post(
     '/order/modifyMultipleOrders',
     {
-      schema: { tags, security, body: modifyMultipleOrdersRequestSchema, response: done },
+      schema: { tags, security, body: modifyMultipleOrdersRequestSchema, response: bulkDone },
       preHandler: requireUser,
     },
     async (request) => {
-      await orders.modifyMultiple(currentUser(request).id, request.body);
-      return ok({}, ORDER_SUCCESS.modifyMultiple);
+      const results = await orders.modifyMultiple(currentUser(request).id, request.body);
+      return bulkAnswer(results, ORDER_SUCCESS.modifyMultiple);
     },
   );
 }

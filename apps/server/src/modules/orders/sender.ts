@@ -1,8 +1,10 @@
 import { canCancel, canModify, MARKET_PROTECTION_DEFAULT_PERCENT, type OrderEvent } from '@xtrader/core';
 import type { BrokerAck, BrokerSession, ModifyOrderCommand, PlaceOrderCommand } from '../brokers/broker';
 import type { OrderEngine } from './engine';
+import { HELD_ACK, holdStops } from './held-stops';
 import { ORDER_ERRORS } from './messages';
-import type { OrderRecord } from './record';
+import { isHeld, isNativeTrailed, type OrderRecord } from './record';
+import { indexOf } from './tradable';
 import { applyEvent } from './transitions';
 import { scheduleEvaluation } from './workflows';
 
@@ -25,21 +27,50 @@ export function toPlaceCommand(order: OrderRecord): PlaceOrderCommand {
     product: order.productType,
     orderType: type,
     ...(order.state.price !== null ? { price: order.state.price } : {}),
-    ...(order.state.triggerPrice !== null ? { triggerPrice: order.state.triggerPrice } : {}),
+    ...(order.state.triggerPrice !== null && (type === 'stoploss' || type === 'stoploss_market')
+      ? { triggerPrice: order.state.triggerPrice }
+      : {}),
     // Exchanges refuse unprotected market orders (SEBI 2026): market and SL-M orders carry the default protection.
     ...(type === 'market' || type === 'stoploss_market'
       ? { marketProtection: MARKET_PROTECTION_DEFAULT_PERCENT }
       : {}),
-    ...(trailing?.active && trailing.handler === 'broker'
+    ...(trailing && isNativeTrailed(trailing)
       ? { trailing: { changeInPrice: trailing.changeInPrice, changeInSL: trailing.changeInSl } }
       : {}),
   };
 }
 
-/** Places the order; when the call itself failed, the broker may still have it, so look before giving up. */
-async function placeSafely(session: BrokerSession, order: OrderRecord): Promise<BrokerAck> {
+/**
+ * The user's trigger/limit difference for a stop-loss order (none for other orders, or when it cannot be read: the
+ * adapter's buffer is the safe fallback, and an order must not fail over a setting).
+ */
+async function stopLimitOffsetOf(
+  engine: OrderEngine,
+  order: OrderRecord,
+): Promise<{ stopLimitOffset?: number }> {
+  const isStop = order.brokerOrderType === 'stoploss' || order.brokerOrderType === 'stoploss_market';
+  const index = indexOf(undefined, order.tradingSymbol);
+  if (!isStop || !index || !engine.stopLimitOffsetFor) return {};
   try {
-    return await session.placeOrder(toPlaceCommand(order));
+    const offset = await engine.stopLimitOffsetFor(order.userId, index);
+    return offset !== undefined && offset > 0 ? { stopLimitOffset: offset } : {};
+  } catch (error) {
+    engine.logger.warn({ err: error, orderId: order.id }, 'could not read the trigger/limit difference');
+    return {};
+  }
+}
+
+/** Places the order; when the call itself failed, the broker may still have it, so look before giving up. */
+async function placeSafely(
+  engine: OrderEngine,
+  session: BrokerSession,
+  order: OrderRecord,
+): Promise<BrokerAck> {
+  try {
+    return await session.placeOrder({
+      ...toPlaceCommand(order),
+      ...(await stopLimitOffsetOf(engine, order)),
+    });
   } catch (error) {
     const listed = await session.listOrders().catch(() => []);
     const found = listed.find((snapshot) => snapshot.clientOrderId === order.id);
@@ -92,7 +123,7 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
   });
   const booked = (async () => {
     await engine.pacer.acquire(order.userId, session.capabilities.maxOrdersPerSecond);
-    const ack = await placeSafely(session, order);
+    const ack = await placeSafely(engine, session, order);
     if (ack.ok) answered(ack);
     const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));
     if (rootId) scheduleEvaluation(engine, order.userId, rootId);
@@ -115,9 +146,14 @@ export async function sendPlacements(
   session: BrokerSession,
   orders: readonly OrderRecord[],
 ): Promise<Map<string, BrokerAck>> {
-  const brokerOrders = orders.filter((order) => order.kind === 'broker');
+  const brokerOrders = orders.filter((order) => order.kind === 'broker' && !isHeld(order));
+  const held = orders.filter((order) => order.kind === 'broker' && isHeld(order));
+  if (held.length > 0) await holdStops(engine, held);
   const acks = await Promise.all(brokerOrders.map((order) => sendPlacement(engine, session, order)));
-  return new Map(brokerOrders.map((order, i) => [order.id, acks[i] as BrokerAck]));
+  return new Map([
+    ...brokerOrders.map((order, i): [string, BrokerAck] => [order.id, acks[i] as BrokerAck]),
+    ...held.map((order): [string, BrokerAck] => [order.id, HELD_ACK]),
+  ]);
 }
 
 type Request = 'cancel' | 'modify';
@@ -132,24 +168,33 @@ async function request(
   userId: string,
   orderId: string,
   kind: Request,
-  send: (session: BrokerSession, brokerOrderId: string) => Promise<BrokerAck>,
+  send: (session: BrokerSession, brokerOrderId: string, order: OrderRecord) => Promise<BrokerAck>,
   onAccepted: (order: OrderRecord) => OrderEvent | undefined,
   inspect?: (current: OrderRecord | undefined) => void,
 ): Promise<BrokerAck | undefined> {
   await engine.sending.get(orderId);
   const allowed = kind === 'cancel' ? canCancel : canModify;
+  let heldAck: BrokerAck | undefined;
   const order = await engine.queue.run(userId, async () => {
     const current = await engine.store.findById(userId, orderId);
     inspect?.(current);
+    if (current && isHeld(current) && allowed(current.state)) {
+      // A stop the server holds: the change is ours to book, at once.
+      const ts = engine.clock.now();
+      const event = kind === 'cancel' ? ({ type: 'cancelled', orderId, ts } as const) : onAccepted(current);
+      if (event && (await applyEvent(engine, current, event))) heldAck = HELD_ACK;
+      return undefined;
+    }
     if (current?.kind !== 'broker' || !current.brokerOrderId || !allowed(current.state)) return undefined;
     const type = kind === 'cancel' ? 'cancel_requested' : 'modify_requested';
     return applyEvent(engine, current, { type, orderId, ts: engine.clock.now() });
   });
+  if (heldAck) return heldAck;
   const brokerOrderId = order?.brokerOrderId;
   if (!order || !brokerOrderId) return undefined;
   const session = await engine.sessions.forOrder(order);
   await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
-  const ack = await commandSafely(() => send(session, brokerOrderId));
+  const ack = await commandSafely(() => send(session, brokerOrderId, order));
   // An accepted cancel is booked when the broker reports it; only refusals and modifications need a step here.
   if (ack.ok && kind === 'cancel') return ack;
   await engine.queue.run(userId, async () => {
@@ -196,12 +241,19 @@ export async function requestCancels(
   orderIds: readonly string[],
 ): Promise<(BrokerAck | undefined)[]> {
   await Promise.all(orderIds.map((id) => engine.sending.get(id)));
+  const heldCancelled = new Set<string>();
   const marked = await engine.queue.run(userId, async () => {
     const found = await engine.store.findByIds(userId, orderIds);
     const ts = engine.clock.now();
     const out: (OrderRecord | undefined)[] = [];
     for (const orderId of orderIds) {
       const current = found.get(orderId);
+      if (current && isHeld(current) && canCancel(current.state)) {
+        // A stop the server holds is cancelled here and now.
+        if (await applyEvent(engine, current, { type: 'cancelled', orderId, ts })) heldCancelled.add(orderId);
+        out.push(undefined);
+        continue;
+      }
       const cancellable = current?.kind === 'broker' && current.brokerOrderId && canCancel(current.state);
       out.push(
         cancellable
@@ -212,7 +264,8 @@ export async function requestCancels(
     return out;
   });
   const acks = await Promise.all(
-    marked.map(async (order) => {
+    marked.map(async (order, i) => {
+      if (heldCancelled.has(orderIds[i] as string)) return HELD_ACK;
       const brokerOrderId = order?.brokerOrderId;
       if (!order || !brokerOrderId) return undefined;
       const session = await engine.sessions.forOrder(order);
@@ -256,7 +309,14 @@ export const requestModify = (
     userId,
     orderId,
     'modify',
-    (session, id) => session.modifyOrder(id, change),
+    async (session, id, order) =>
+      session.modifyOrder(id, {
+        ...change,
+        // A moved stop-limit keeps its limit at the user's difference from the new trigger.
+        ...(change.triggerPrice !== undefined && change.price === undefined
+          ? await stopLimitOffsetOf(engine, order)
+          : {}),
+      }),
     (order) => ({
       type: 'modified',
       orderId: order.id,

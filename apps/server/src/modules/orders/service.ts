@@ -1,5 +1,6 @@
 import type { OrderState, ProductType } from '@xtrader/core';
 import type {
+  BulkOrderResult,
   CancelMultipleOrdersRequest,
   ExitPositionRequest,
   ModifyMultipleOrdersRequest,
@@ -25,8 +26,10 @@ export interface OrdersService {
   /** Returns the SPEC message ('{Type} order cancellation triggered!'). */
   cancel(userId: string, orderId: string): Promise<string>;
   cancelAll(userId: string, filter: { orderType: string; tradingSymbol: string }): Promise<number>;
-  cancelMultiple(userId: string, body: CancelMultipleOrdersRequest): Promise<void>;
-  modifyMultiple(userId: string, body: ModifyMultipleOrdersRequest): Promise<void>;
+  /** Each order's outcome: cancelled, or what refused it. */
+  cancelMultiple(userId: string, body: CancelMultipleOrdersRequest): Promise<BulkOrderResult[]>;
+  /** Each order's outcome: modified, or what refused it. */
+  modifyMultiple(userId: string, body: ModifyMultipleOrdersRequest): Promise<BulkOrderResult[]>;
   startTrailing(userId: string, orderId: string, body: TrailStopLossRequest): Promise<void>;
   stopTrailing(userId: string, orderId: string): Promise<void>;
   editTrailParams(userId: string, orderId: string, body: TrailParamsInput): Promise<void>;

@@ -1,9 +1,12 @@
 import { isFinalStatus } from '@xtrader/core';
+import type { Notification } from '@xtrader/core/api/notifications';
 import type { PriceView, Quote } from '../market/contract';
 import type { OrderEngine } from './engine';
 import { partsOf } from './group-rules';
-import type { OrderRecord } from './record';
-import { requestModify } from './sender';
+import { crossed, fireHeldStop } from './held-stops';
+import { ORDER_ERRORS } from './messages';
+import { isHeld, isServerTrailed, type OrderRecord } from './record';
+import { requestModify, sendPlacements } from './sender';
 import { trailStep } from './trailing-rules';
 
 /** Local trailing: watches the prices of trailing stop-loss orders and moves their triggers (event-driven). */
@@ -24,19 +27,30 @@ interface Move {
   pendingReference: number;
 }
 
+/** A held stop the price crossed: sent to the broker as market orders (one, or one per slice). */
+interface Fire {
+  fired: OrderRecord[];
+}
+
 /** Decides a move inside the user's queue and marks it pending before anything is sent. */
 async function planMove(
   engine: OrderEngine,
   userId: string,
   orderId: string,
   ltp: number,
-): Promise<Move | undefined> {
+): Promise<Move | Fire | undefined> {
   const order = await engine.store.findById(userId, orderId);
   const trailing = order?.trailing;
-  if (!order || isFinalStatus(order.state) || !trailing?.active || trailing.handler !== 'local') {
+  const held = order !== undefined && isHeld(order);
+  if (!order || isFinalStatus(order.state) || (!held && !isServerTrailed(trailing))) {
     engine.trailing.forget(orderId);
     return undefined;
   }
+  if (held && crossed(order, ltp)) {
+    return { fired: await fireHeldStop(engine, order) };
+  }
+  // A held stop whose trailing was stopped is still watched for its trigger, but no longer moves.
+  if (!trailing || !isServerTrailed(trailing)) return undefined;
   if (trailing.reference === null) {
     await engine.store.saveOrder({ ...order, trailing: { ...trailing, reference: ltp } });
     return undefined;
@@ -57,9 +71,49 @@ async function planMove(
   return { order: marked, triggerPrice: step.triggerPrice, pendingReference: step.reference };
 }
 
+/**
+ * Counts a trigger move the broker took (local trailing and broker trailing by modification both modify the resting
+ * order), and once the broker's modification limit is used up stops trailing (the stop-loss stays at its last
+ * trigger) and tells the trader.
+ */
+async function countModification(engine: OrderEngine, order: OrderRecord): Promise<void> {
+  const session = await engine.sessions.forOrder(order);
+  const limit = session.capabilities.maxModificationsPerOrder;
+  const stopped = await engine.queue.run(order.userId, async () => {
+    const current = await engine.store.findById(order.userId, order.id);
+    const trailing = current?.trailing;
+    // A held stop is moved in the server: the broker counts nothing.
+    if (!current || !trailing || !isServerTrailed(trailing) || isHeld(current)) return undefined;
+    const modifications = (trailing.modifications ?? 0) + 1;
+    const spent = limit !== undefined && modifications >= limit;
+    await engine.store.saveOrder({ ...current, trailing: { ...trailing, modifications, active: !spent } });
+    return spent ? current : undefined;
+  });
+  if (!stopped || limit === undefined) return;
+  engine.trailing.forget(order.id);
+  const notification: Notification = {
+    notificationType: 'trailing_stopped',
+    timestamp: new Date(engine.clock.now()).toISOString(),
+    identifier: stopped.identifier,
+    transactionType: stopped.side,
+    quantity: stopped.state.quantity,
+    averagePrice: null,
+    status: 'TRAILING STOPPED',
+    statusMessage: ORDER_ERRORS.trailingLimitReached(session.brokerId, limit),
+  };
+  await engine.bus.publish('notification', { userId: order.userId, notification });
+}
+
 async function moveTrigger(engine: OrderEngine, userId: string, orderId: string, ltp: number): Promise<void> {
-  const move = await engine.queue.run(userId, () => planMove(engine, userId, orderId, ltp));
-  if (!move) return;
+  const planned = await engine.queue.run(userId, () => planMove(engine, userId, orderId, ltp));
+  if (!planned) return;
+  if ('fired' in planned) {
+    engine.trailing.forget(orderId);
+    const [first] = planned.fired;
+    if (first) await sendPlacements(engine, await engine.sessions.forOrder(first), planned.fired);
+    return;
+  }
+  const move = planned;
   const family = move.order.kind === 'group' ? await engine.store.listFamily(userId, move.order.rootId) : [];
   const targets = move.order.kind === 'broker' ? [move.order] : partsOf(family, move.order.id);
   const acks = await Promise.all(
@@ -67,7 +121,10 @@ async function moveTrigger(engine: OrderEngine, userId: string, orderId: string,
       .filter((target) => !isFinalStatus(target.state))
       .map((target) => requestModify(engine, userId, target.id, { triggerPrice: move.triggerPrice })),
   );
-  if (acks.some((ack) => ack?.ok)) return;
+  if (acks.some((ack) => ack?.ok)) {
+    await countModification(engine, move.order);
+    return;
+  }
   // Nothing took the move: forget it, so the next tick can try again.
   await engine.queue.run(userId, async () => {
     const current = await engine.store.findById(userId, orderId);

@@ -5,7 +5,15 @@ import type { OrderEngine } from './engine';
 import { partsOf } from './group-rules';
 import { ORDER_ERRORS } from './messages';
 import { findOwnOrder, requireWorking, workingBrokerOrders } from './order-lookup';
-import { isActiveTrailing, isPartRole, type OrderRecord, type TrailingState } from './record';
+import {
+  isActiveTrailing,
+  isHeld,
+  isNativeTrailed,
+  isPartRole,
+  isServerTrailed,
+  type OrderRecord,
+  type TrailingState,
+} from './record';
 import { requestModify } from './sender';
 
 // Trailing on single stop-loss orders (SPEC 4): off -> on by start, on -> off by stop; the mode (broker or local)
@@ -68,15 +76,18 @@ export async function startTrailing(
   if (isActiveTrailing(order)) throw new BadRequestError(ORDER_ERRORS.trailingAlreadyOn);
   const session = await engine.sessions.forOrder(order);
   const handler = body.brokerTrailing ? 'broker' : 'local';
+  // A stop held in the server can trail only locally: the broker has never seen it.
+  if (isHeld(order) && handler === 'broker') throw new BadRequestError(ORDER_ERRORS.trailingHeld);
+  // A broker without native trailing: the stop-loss stays at the broker and the server trails it by modifying it.
+  const byModify = handler === 'broker' && !session.capabilities.nativeTrailing;
   let reference: number | null = null;
-  if (handler === 'broker') {
-    if (!session.capabilities.nativeTrailing)
-      throw new BadRequestError(ORDER_ERRORS.noBrokerTrailing(session.brokerId));
+  if (handler === 'broker' && !byModify) {
     await tellBroker(engine, order, body);
   } else {
     reference = engine.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
     if (reference === null) throw new BadRequestError(ORDER_ERRORS.noPrice(order.tradingSymbol));
   }
+  const previous = order.trailing?.modifications;
   const trailing: TrailingState = {
     active: true,
     handler,
@@ -84,17 +95,21 @@ export async function startTrailing(
     changeInSl: body.changeInSL,
     reference,
     pendingReference: null,
+    // The broker's limit counts every modification of the order, also those of an earlier trailing run.
+    ...(byModify ? { byModify: true, modifications: previous ?? 0 } : {}),
+    ...(isHeld(order) ? { held: true } : {}),
   };
   await saveTrailing(engine, order, () => trailing);
-  if (handler === 'local') engine.trailing.watch(order);
+  if (isServerTrailed(trailing)) engine.trailing.watch(order);
 }
 
 export async function stopTrailing(engine: OrderEngine, userId: string, orderId: string) {
   const order = await findOwnOrder(engine, userId, orderId);
   requireTrailable(order);
   if (!isActiveTrailing(order) || !order.trailing) throw new BadRequestError(ORDER_ERRORS.trailingOff);
-  if (order.trailing.handler === 'broker') await tellBroker(engine, order, null);
-  engine.trailing.forget(order.id);
+  if (isNativeTrailed(order.trailing)) await tellBroker(engine, order, null);
+  // A held stop stays watched for its trigger; it only stops moving.
+  if (!isHeld(order)) engine.trailing.forget(order.id);
   await saveTrailing(engine, order, (t) => t && { ...t, active: false, pendingReference: null });
 }
 
@@ -118,7 +133,7 @@ export async function editTrailParams(
     const field = first.field === 'priceChange' ? 'changeInPrice' : 'changeInSL';
     throw new BadRequestError(`${field}: ${first.message}`);
   }
-  if (trailing.handler === 'broker') await tellBroker(engine, order, body);
+  if (isNativeTrailed(trailing)) await tellBroker(engine, order, body);
   await saveTrailing(
     engine,
     order,

@@ -12,7 +12,7 @@ import {
 import { closingEvent, moreLegsComing, partsOf } from './group-rules';
 import { childIds } from './ids';
 import { buildOrders, type OrderSpec, partOf } from './planner';
-import type { OrderRecord } from './record';
+import type { OrderRecord, StopLegTrailing, TrailingState } from './record';
 import type { Tradable } from './tradable';
 
 // The workflows as level-triggered rules: given everything stored about one family, what is missing? Because they
@@ -74,6 +74,22 @@ function exitSpec(
   };
 }
 
+/** The trailing a bracket/cover stop-loss leg starts with: the entry's auto trail, measured from the entry fill. */
+function stopLegTrailing(trail: StopLegTrailing | undefined, averagePrice: number): TrailingState | null {
+  if (!trail) return null;
+  const byServer = trail.handler === 'local' || trail.byModify;
+  return {
+    active: true,
+    handler: trail.handler,
+    changeInPrice: trail.changeInPrice,
+    changeInSl: trail.changeInSl,
+    reference: byServer ? averagePrice : null,
+    pendingReference: null,
+    ...(trail.byModify ? { byModify: true, modifications: 0 } : {}),
+    ...(trail.handler === 'local' ? { held: true } : {}),
+  };
+}
+
 /** Bracket and cover: once the entry is done with a fill, its exit legs at entry +/- the points, exactly once. */
 function bracketExits(family: Family, ctx: WorkflowContext, plan: WorkflowPlan): void {
   const { root } = family;
@@ -92,6 +108,7 @@ function bracketExits(family: Family, ctx: WorkflowContext, plan: WorkflowPlan):
         orderType: 'stoploss',
         quantity,
         triggerPrice,
+        trailing: stopLegTrailing(root.workflow.trailStopLeg, averagePrice),
       }),
     );
   }

@@ -1,5 +1,5 @@
 import type { OrderEngine } from './engine';
-import type { OrderRecord } from './record';
+import { isPartRole, isServerTrailed, type OrderRecord } from './record';
 import { withRetries } from './retry';
 import { requestCancel, requestModify, sendPlacements } from './sender';
 import { tradableOf, tradableOfOrder } from './tradable';
@@ -47,6 +47,10 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
     // The session first: without one nothing is stored, so a later run (or repair) creates and sends the orders.
     const session = root && plan.create.length > 0 ? await engine.sessions.forOrder(root) : undefined;
     await storePlan(engine, plan, family);
+    // A bracket's stop-loss leg born trailing (the entry's auto trail) is watched from its first tick.
+    for (const order of plan.create) {
+      if (isServerTrailed(order.trailing) && !isPartRole(order.role)) engine.trailing.watch(order);
+    }
     // Wrapped, so the task does not wait for the answers (booking them queues behind this very task).
     return { plan, root, placing: session && sendPlacements(engine, session, plan.create) };
   });

@@ -33,3 +33,15 @@ export const SUCCESS_MESSAGES = {
 /** '{Type} order cancellation triggered!', e.g. 'Stoploss order cancellation triggered!'. */
 export const cancellationMessage = (orderType: OrderType): string =>
   `${capitalizeMessage(orderType)} order cancellation triggered!`;
+
+/** The toast of a bulk action some of whose orders were refused: how many, then each order id with its reason. */
+export function bulkRefusalToast(
+  results: readonly { orderId: string; ok: boolean; message?: string | undefined }[],
+): { title: string; description: string } | undefined {
+  const refused = results.filter((result) => !result.ok);
+  if (refused.length === 0) return undefined;
+  return {
+    title: `${refused.length} of ${results.length} orders refused`,
+    description: refused.map((result) => `${result.orderId}: ${result.message ?? 'refused'}`).join('\n'),
+  };
+}

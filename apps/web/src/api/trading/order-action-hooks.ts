@@ -1,4 +1,6 @@
-import { cancellationMessage, FAILURE_TITLES, SUCCESS_MESSAGES } from './messages';
+import type { BulkOrderResult } from '@xtrader/core/api/orders';
+import { toast } from 'sonner';
+import { bulkRefusalToast, cancellationMessage, FAILURE_TITLES, SUCCESS_MESSAGES } from './messages';
 import {
   cancelAllOrders,
   cancelMultipleOrders,
@@ -56,16 +58,26 @@ export const useCancelAllOrders = () =>
     successMessage: () => SUCCESS_MESSAGES.cancelAll,
   });
 
+type BulkAnswer = { results: BulkOrderResult[] };
+const allDone = ({ results }: BulkAnswer) => results.every((result) => result.ok);
+/** The orders the broker refused (each with its reason), in one error toast. */
+const toastRefusals = ({ results }: BulkAnswer) => {
+  const refusal = bulkRefusalToast(results);
+  if (refusal) toast.error(refusal.title, { description: refusal.description });
+};
+
 export const useCancelMultipleOrders = () =>
   useOrderAction({
     run: cancelMultipleOrders,
     failureTitle: FAILURE_TITLES.cancelMultiple,
-    successMessage: () => SUCCESS_MESSAGES.cancelMultiple,
+    successMessage: (_input, answer) => (allDone(answer) ? SUCCESS_MESSAGES.cancelMultiple : undefined),
+    onSuccess: toastRefusals,
   });
 
 export const useModifyMultipleOrders = () =>
   useOrderAction({
     run: modifyMultipleOrders,
     failureTitle: FAILURE_TITLES.modifyMultiple,
-    successMessage: () => SUCCESS_MESSAGES.modifyMultiple,
+    successMessage: (_input, answer) => (allDone(answer) ? SUCCESS_MESSAGES.modifyMultiple : undefined),
+    onSuccess: toastRefusals,
   });

@@ -1,5 +1,9 @@
 import type { OrderType } from '@xtrader/core';
-import { type PlaceOrderInput, placeOrderResponseSchema } from '@xtrader/core/api/orders';
+import {
+  bulkOrdersResponseSchema,
+  type PlaceOrderInput,
+  placeOrderResponseSchema,
+} from '@xtrader/core/api/orders';
 import { api } from '../client';
 
 // The order calls of SPEC section 7 ("Portfolio and orders"), one function each, bodies as the core schemas.
@@ -54,10 +58,12 @@ export const cancelAllOrders = () => api.post('/order/cancel', { orderType: 'all
 
 export type OrderIdGroups = { orderIds: string[]; internalOrderIds: string[] };
 
-/** POST /order/cancelMultipleOrders. */
-export const cancelMultipleOrders = (input: OrderIdGroups) => api.post('/order/cancelMultipleOrders', input);
+/** POST /order/cancelMultipleOrders; answers each order's outcome. */
+export const cancelMultipleOrders = async (input: OrderIdGroups) =>
+  (await api.post('/order/cancelMultipleOrders', input, { data: bulkOrdersResponseSchema })).data;
 
 /** POST /order/modifyMultipleOrders: every listed order moves to one trigger price. */
 export const modifyMultipleOrders = (
   input: OrderIdGroups & { targetOrderIds: string[]; stoplossOrderIds: string[]; triggerPrice: number },
-) => api.post('/order/modifyMultipleOrders', input);
+) =>
+  api.post('/order/modifyMultipleOrders', input, { data: bulkOrdersResponseSchema }).then(({ data }) => data);

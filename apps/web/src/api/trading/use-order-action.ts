@@ -9,7 +9,7 @@ export type OrderActionOptions<I, R> = {
   /** Fallback title of the error toast when the server sends no message (SPEC section 8). */
   failureTitle: string;
   /** The success toast, when SPEC section 8 names one for this action. */
-  successMessage?: (input: I) => string | undefined;
+  successMessage?: (input: I, result: R) => string | undefined;
   onSuccess?: (result: R, input: I) => void;
 };
 
@@ -26,7 +26,7 @@ export function useOrderAction<I, R>({
   return useMutation({
     mutationFn: run,
     onSuccess: (result, input) => {
-      const message = successMessage?.(input);
+      const message = successMessage?.(input, result);
       if (message) toast.success(message);
       orderFeedback.success();
       refreshTradingDataSoon();

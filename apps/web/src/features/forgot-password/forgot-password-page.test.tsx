@@ -58,7 +58,8 @@ describe('forgot password page', () => {
     await userEvent.type(await screen.findByLabelText('Email'), EMAIL);
     await userEvent.type(screen.getByLabelText('Phone'), PHONE);
     await userEvent.click(screen.getByRole('button', { name: 'Get OTP' }));
-    expect(await screen.findByText('Too many otp requests. please try again later.')).toBeInTheDocument();
+    // The first letter is raised; the rest (an acronym, too) stays as the server wrote it.
+    expect(await screen.findByText('Too many OTP requests. please try again later.')).toBeInTheDocument();
   });
 
   it('verifies automatically once the four boxes are filled', async () => {

@@ -74,4 +74,21 @@ describe('order notifications', () => {
       }),
     ).toBe(false);
   });
+
+  it('warns when the server stopped trailing an order', async () => {
+    render(<Toaster />);
+    const message = 'Trailing stopped: ZERODHA allows 25 modifications per order, and all were used.';
+    let handled = false;
+    act(() => {
+      handled = handleOrderNotification({
+        ...base,
+        notificationType: 'trailing_stopped',
+        transactionType: 'sell',
+        status: 'TRAILING STOPPED',
+        statusMessage: message,
+      });
+    });
+    expect(handled).toBe(true);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
 });

@@ -15,6 +15,14 @@ const CARD_DURATION_MS = 5000;
  */
 export function handleOrderNotification(notification: Notification): boolean {
   const type = notification.notificationType;
+  if (type === 'trailing_stopped') {
+    // The server stopped trailing an order (e.g. the broker's modification limit): the trader must know.
+    toast.warning(
+      notification.statusMessage ?? `Trailing stopped for ${notification.identifier ?? 'an order'}`,
+    );
+    refreshTradingData();
+    return true;
+  }
   if (type !== 'order_executed' && type !== 'order_failed') return false;
   useOrderActivity.getState().executionNotified();
   if (type === 'order_executed') orderFeedback.success();

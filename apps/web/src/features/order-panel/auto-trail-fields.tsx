@@ -4,6 +4,7 @@ import { useTradingSettings } from '../../state/trading-settings-store';
 import { Checkbox } from '../../ui/checkbox';
 import { NumberStepper } from '../../ui/number-stepper';
 import { Segmented } from '../../ui/segmented';
+import { Tooltip } from '../../ui/tooltip';
 import { PanelField } from './field';
 import { useTrailField } from './use-order-fields';
 
@@ -11,6 +12,14 @@ const HANDLERS = [
   { value: 'broker', label: 'Broker' },
   { value: 'local', label: 'Local' },
 ] as const satisfies readonly { value: TrailingHandler; label: string }[];
+
+/** What each trailing handler does, shown on the handler toggle (docs/orders.md, "Trailing"). */
+export const TRAILING_HANDLER_TOOLTIP =
+  'Broker: the stop-loss rests at the broker and trails there. Brokers without their own trailing (Zerodha, IIFL) ' +
+  "have it trailed by X-Trader modifying the order, up to the broker's modification limit (Zerodha: 25 per " +
+  'order); trailing then stops and you are told. Local: X-Trader keeps the stop-loss itself (the broker does not ' +
+  'see it), trails it in steps as small as 1 and sends a market order when the price reaches it. With a preset ' +
+  "target & SL, the bracket's stop-loss leg trails.";
 
 /** Auto SL trail: on/off, who trails (broker or local), price change and SL change; disabled while off. */
 export function AutoTrailFields() {
@@ -27,13 +36,17 @@ export function AutoTrailFields() {
         onCheckedChange={(enabled) => patch('stopLossOrderState', { autoSLTrail: { ...trail, enabled } })}
         label="Auto SL Trail"
       />
-      <Segmented
-        aria-label="Trailing handler"
-        value={trail.trailingHandler}
-        options={HANDLERS}
-        disabled={off}
-        onChange={(handler) => useTradingSettings.setState((s) => trailingHandlerChange(s, handler))}
-      />
+      <Tooltip content={TRAILING_HANDLER_TOOLTIP}>
+        <span>
+          <Segmented
+            aria-label="Trailing handler"
+            value={trail.trailingHandler}
+            options={HANDLERS}
+            disabled={off}
+            onChange={(handler) => useTradingSettings.setState((s) => trailingHandlerChange(s, handler))}
+          />
+        </span>
+      </Tooltip>
       <PanelField label="Price Chg" className="w-24">
         <NumberStepper label="Trail price change" disabled={off} {...priceChange} />
       </PanelField>

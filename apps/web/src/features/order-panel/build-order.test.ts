@@ -1,3 +1,5 @@
+import { followUpMetaSchema } from '@xtrader/core';
+import { placeOrderRequestSchema } from '@xtrader/core/api/orders';
 import { describe, expect, it } from 'vitest';
 import { defaultTradingSettings } from '../../state/trading-settings-defaults';
 import type { TradingSettings } from '../../state/trading-settings-types';
@@ -203,6 +205,16 @@ describe('buildOrder: follow-up trades', () => {
         quantity: 60,
         multiplier: 0.5,
       },
+    });
+  });
+
+  it('builds a follow-up the server accepts: the one core schema, without an internal token', () => {
+    const built = body(buildOrder(input(buyCe, withFollowUp())));
+    expect(placeOrderRequestSchema.safeParse(built).success).toBe(true);
+    expect(followUpMetaSchema.parse(built.metaData?.followUp)).toMatchObject({
+      tradingSymbol: 'BANKNIFTY26NOV59000CE',
+      transactionType: 'sell',
+      multiplier: 0.5,
     });
   });
 

@@ -8,6 +8,7 @@ import {
   orderTypeFor,
   roundQuantityToLots,
 } from '@xtrader/core';
+import type { FollowUpMetaInput } from '@xtrader/core/api/follow-up';
 import type { PlaceOrderInput } from '@xtrader/core/api/orders';
 import type {
   FollowUpTradesState,
@@ -55,7 +56,10 @@ const presetIsValid = (preset: Preset): boolean => {
   return [fields.ocoOrderStoploss, fields.ocoOrderTarget].every((v) => v === undefined || v >= 0.05);
 };
 
-/** The follow-up trade riding on a market order, when follow-up is on and its row is enabled. */
+/**
+ * The follow-up trade riding on a market order, when follow-up is on and its row is enabled: core's
+ * `followUpMetaSchema`, the schema the server checks it with. The row knows its instrument by trading symbol.
+ */
 function followUpFields(
   input: BuildOrderInput,
   quantity: number,
@@ -83,7 +87,7 @@ function followUpFields(
         transactionType: trade.action,
         quantity: followQuantity,
         multiplier: trade.multiplier,
-      },
+      } satisfies FollowUpMetaInput,
     },
   };
 }

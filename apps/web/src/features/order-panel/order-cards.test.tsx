@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { mockApi, ok } from '../../test/mock-api';
+import { NoopResizeObserver } from '../../test/render-with-query-client';
 import { MarketOrderCard } from './market-order-card';
 import { StopLossOrderCard } from './stop-loss-order-card';
 
@@ -141,6 +142,16 @@ describe('auto SL trail', () => {
     expect(screen.getByRole('group', { name: 'Trailing handler' })).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Auto SL Trail' }));
     expect(input('Trail price change')).toBeEnabled();
+  });
+
+  it('explains Broker and Local trailing in a tooltip on the handler toggle', async () => {
+    vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+    render(<StopLossOrderCard onIntent={() => {}} />);
+    await userEvent.hover(screen.getByRole('group', { name: 'Trailing handler' }));
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(/Broker: the stop-loss rests at the broker/);
+    expect(tooltip).toHaveTextContent(/modification limit \(Zerodha: 25 per order\)/);
+    expect(tooltip).toHaveTextContent(/Local: X-Trader keeps the stop-loss itself .* sends a market order/);
   });
 
   it('switching handler sets broker 5/1 and local 1/1', async () => {

@@ -117,6 +117,17 @@ describe('placing orders from the keyboard', () => {
     });
   });
 
+  it('shows why a follow-up was not armed when the order itself was placed', async () => {
+    const warning = 'Follow-up not armed: unknown instrument BANKNIFTY99JAN1CE';
+    setup(
+      { 'POST /order': () => ok({ orderId: 'o6', orderIds: ['o6'], warnings: [warning] }) },
+      { broker: 'PAPERTRADE' },
+    );
+    press('ArrowUp');
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    expect(feedback.success).toHaveBeenCalledTimes(1);
+  });
+
   it('uses POST /order/iceberg with Iceberg Order ticked', () => {
     useTradingSettings.getState().patchSettings('orderConfig', { icebergOrder: true });
     const { calls } = setup(

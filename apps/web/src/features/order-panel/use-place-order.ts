@@ -30,7 +30,9 @@ export async function sendOrder(
   );
   orderFeedback.click();
   try {
-    await request;
+    const { data } = await request;
+    // Placed, but not all that was asked (e.g. a follow-up that could not be armed): say what is missing.
+    for (const warning of data.warnings ?? []) toast.warning(warning);
     useOrderActivity.getState().requestSettled(awaitsFill, notificationsWhenSent);
     orderFeedback.success();
     refreshTradingDataSoon();

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { mockApi, ok } from '../../test/mock-api';
@@ -12,6 +12,14 @@ import { PendingOrdersPanel } from './pending-orders-panel';
 vi.setConfig({ testTimeout: 20_000 });
 
 let calls: ReturnType<typeof mockApi>;
+/** Every requested order done, as the server answers a bulk action nothing refused. */
+const allOk = (body: unknown) => {
+  const { orderIds = [], internalOrderIds = [] } = body as {
+    orderIds?: string[];
+    internalOrderIds?: string[];
+  };
+  return { results: [...orderIds, ...internalOrderIds].map((orderId) => ({ orderId, ok: true })) };
+};
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
   useTradingSettings.getState().resetSettings();
@@ -20,12 +28,13 @@ beforeEach(() => {
     'DELETE /order/sl-1': () => ok(),
     'POST /order/trailStopLossOrder/start/sl-1': () => ok(),
     'POST /order/trailStopLossOrder/stop/sl-1': () => ok(),
-    'POST /order/cancelMultipleOrders': () => ok(),
-    'POST /order/modifyMultipleOrders': () => ok(),
+    'POST /order/cancelMultipleOrders': (body) => ok(allOk(body)),
+    'POST /order/modifyMultipleOrders': (body) => ok(allOk(body)),
     'POST /order/cancel': () => ok(),
   });
 });
 afterEach(() => {
+  act(() => void toast.dismiss());
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -211,6 +220,26 @@ describe('pending orders table', () => {
       path: '/order/cancelMultipleOrders',
       body: { orderIds: ['x1'], internalOrderIds: ['x2'] },
     });
+  });
+
+  it('names the orders the broker refused in a bulk action', async () => {
+    calls = mockApi({
+      'POST /order/cancelMultipleOrders': () =>
+        ok({
+          results: [
+            { orderId: 'x1', ok: true },
+            { orderId: 'x2', ok: false, message: 'Order is locked by the exchange' },
+          ],
+        }),
+    });
+    render(
+      <PendingOrdersPanel orders={[orderFixture({ orderId: 'x1' }), orderFixture({ orderId: 'x2' })]} />,
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all orders' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Selected' }));
+    expect(await screen.findByText('1 of 2 orders refused')).toBeInTheDocument();
+    expect(screen.getByText('x2: Order is locked by the exchange')).toBeInTheDocument();
+    expect(screen.queryByText('Multiple order cancellation triggered!')).not.toBeInTheDocument();
   });
 
   it('cancels everything with Cancel All', async () => {

@@ -127,6 +127,11 @@ describe('IIFL orders', () => {
       { orderType: 'stoploss_market', side: 'sell', triggerPrice: 90 },
       { orderType: 'SL', price: 87.3 },
     ],
+    [
+      "stop-market at the user's trigger/limit difference",
+      { orderType: 'stoploss_market', side: 'sell', triggerPrice: 90, stopLimitOffset: 1 },
+      { orderType: 'SL', slTriggerPrice: 90, price: 89 },
+    ],
     ['intraday on BSE', { product: 'intraday', exchange: 'BFO' }, { product: 'INTRADAY', exchange: 'BSEFO' }],
   ] as const)('%s reaches IIFL as expected', async (_name, change, expected) => {
     const { session } = await loggedIn();

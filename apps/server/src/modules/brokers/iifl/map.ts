@@ -38,7 +38,10 @@ const ORDER_TYPES: Record<string, BrokerOrderType> = {
 type Pricing = Pick<IiflPlaceBody, 'orderType' | 'price' | 'slTriggerPrice' | 'marketProtectionPercent'>;
 
 function priced(
-  cmd: Pick<PlaceOrderCommand, 'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection'>,
+  cmd: Pick<
+    PlaceOrderCommand,
+    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
+  >,
 ): Pricing {
   switch (cmd.orderType) {
     case 'market': {
@@ -54,7 +57,7 @@ function priced(
       return {
         orderType: 'SL',
         slTriggerPrice: trigger,
-        price: own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection),
+        price: own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset),
       };
     }
   }
@@ -84,6 +87,7 @@ export function toIiflModification(
     orderType: change.orderType ?? current.orderType,
     side: current.side,
     triggerPrice: change.triggerPrice ?? current.triggerPrice,
+    ...(change.stopLimitOffset !== undefined ? { stopLimitOffset: change.stopLimitOffset } : {}),
     ...(price !== undefined ? { price } : {}),
   });
   return change.quantity !== undefined ? { ...body, quantity: change.quantity } : body;

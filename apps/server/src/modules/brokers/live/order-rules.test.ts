@@ -48,3 +48,19 @@ describe('stop-limit buffer', () => {
     expect(stopLimitPrice(0.5, 'sell', undefined)).toBe(0.45);
   });
 });
+
+describe("stop-limit at the user's trigger/limit difference", () => {
+  it('puts the limit that far beyond the trigger, in the direction of the fill', () => {
+    expect(stopLimitPrice(100, 'sell', 10, 1.5)).toBe(98.5);
+    expect(stopLimitPrice(100, 'buy', 10, 1.5)).toBe(101.5);
+    expect(stopLimitPrice(100, 'sell', undefined, 2)).toBe(98);
+  });
+
+  it("keeps it within the broker's protection: at most the protection buffer, at least a tick, never below 0.05", () => {
+    expect(stopLimitPrice(100, 'sell', 10, 25)).toBe(90);
+    expect(stopLimitPrice(100, 'buy', 10, 25)).toBe(110);
+    expect(stopLimitPrice(100, 'sell', undefined, 25)).toBe(90);
+    expect(stopLimitPrice(100, 'sell', 10, 0.01)).toBe(99.95);
+    expect(stopLimitPrice(0.1, 'sell', 10, 5)).toBe(0.05);
+  });
+});

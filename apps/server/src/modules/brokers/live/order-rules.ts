@@ -1,4 +1,4 @@
-import { marketProtectionPrice } from '@xtrader/core';
+import { MARKET_PROTECTION_MAX_PERCENT, MIN_PRICE, marketProtectionPrice, roundToTick } from '@xtrader/core';
 import type { Side } from '../broker';
 
 // Exchange and regulator rules for orders sent to live brokers, built in rather than left to the user (issue #8):
@@ -23,16 +23,28 @@ export function optionProtectionPercent(price: number): number {
 }
 
 /**
- * Limit price of a stop-limit standing in for a stop-market: the trigger moved by the user's protection percentage
- * (else the slab) in the direction of the fill (buy above, sell below), on the 0.05 grid, at least one tick beyond
- * the trigger so it never rounds back onto it, and never below 0.05.
+ * Limit price of a stop-limit standing in for a stop-market, on the 0.05 grid, at least one tick beyond the trigger
+ * so it never rounds back onto it, and never below 0.05. With the user's trigger/limit difference (`offset`, points)
+ * the limit is that far beyond the trigger in the direction of the fill (buy above, sell below), but never further
+ * than the protection allows (the given percentage, else the 10% cap). Without one, the trigger is moved by the
+ * protection percentage (else the exchange slab).
  */
-export function stopLimitPrice(trigger: number, side: Side, protectionPercent: number | undefined): number {
-  const percent =
-    protectionPercent !== undefined && protectionPercent > 0
-      ? protectionPercent
-      : optionProtectionPercent(trigger);
-  const buffered = marketProtectionPrice(trigger, side, percent);
+export function stopLimitPrice(
+  trigger: number,
+  side: Side,
+  protectionPercent: number | undefined,
+  offset?: number,
+): number {
+  const given = protectionPercent !== undefined && protectionPercent > 0 ? protectionPercent : undefined;
   const oneTick = marketProtectionPrice(trigger + (side === 'buy' ? 0.05 : -0.05), side, 0);
-  return side === 'buy' ? Math.max(buffered, oneTick) : Math.min(buffered, oneTick);
+  const furthest = (percent: number) => {
+    const buffered = marketProtectionPrice(trigger, side, percent);
+    return side === 'buy' ? Math.max(buffered, oneTick) : Math.min(buffered, oneTick);
+  };
+  if (offset === undefined || !(offset > 0)) return furthest(given ?? optionProtectionPercent(trigger));
+  const bound = furthest(given ?? MARKET_PROTECTION_MAX_PERCENT);
+  const wanted = Math.max(MIN_PRICE, roundToTick(side === 'buy' ? trigger + offset : trigger - offset));
+  return side === 'buy'
+    ? Math.min(bound, Math.max(oneTick, wanted))
+    : Math.max(bound, Math.min(oneTick, wanted));
 }

@@ -44,6 +44,17 @@ describe('place command -> Kite order', () => {
       { order_type: 'SL', trigger_price: 100, price: 105 },
     ],
     [
+      "stop-market on an option at the user's trigger/limit difference",
+      {
+        orderType: 'stoploss_market',
+        side: 'sell',
+        triggerPrice: 100,
+        marketProtection: 10,
+        stopLimitOffset: 1.5,
+      },
+      { order_type: 'SL', trigger_price: 100, price: 98.5 },
+    ],
+    [
       'stop-market on a future stays SL-M with market protection',
       { orderType: 'stoploss_market', tradingSymbol: 'NIFTY26DECFUT', triggerPrice: 26000 },
       { order_type: 'SL-M', trigger_price: 26000, market_protection: -1 },
@@ -106,6 +117,15 @@ describe('modification', () => {
       trigger_price: 90,
       price: 87.3,
     });
+  });
+
+  it("moves a stop-limit trigger keeping the user's trigger/limit difference", () => {
+    expect(
+      toKiteModification(
+        { ...resting, price: 98, triggerPrice: 100 },
+        { triggerPrice: 101, stopLimitOffset: 3 },
+      ),
+    ).toEqual({ order_type: 'SL', trigger_price: 101, price: 98 });
   });
 
   it('keeps an explicit price and adds the quantity', () => {

@@ -30,7 +30,7 @@ const isOption = (tradingSymbol: string) => /(CE|PE)$/.test(tradingSymbol);
 
 type Pricing = Pick<
   PlaceOrderCommand,
-  'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'tradingSymbol'
+  'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'tradingSymbol' | 'stopLimitOffset'
 >;
 
 /** The Kite order type and prices for one of ours. */
@@ -48,7 +48,7 @@ function priced(cmd: Pricing): KitePricing {
       // Exchanges refuse stop-market orders on options: they go out as stop-limit with a protective buffer.
       if (cmd.orderType === 'stoploss' || isOption(cmd.tradingSymbol)) {
         const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-        const price = own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection);
+        const price = own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset);
         return { order_type: 'SL', trigger_price: trigger, price };
       }
       return {
@@ -96,6 +96,7 @@ export function toKiteModification(
     tradingSymbol: current.tradingSymbol,
     triggerPrice: change.triggerPrice ?? current.triggerPrice,
     marketProtection: undefined,
+    ...(change.stopLimitOffset !== undefined ? { stopLimitOffset: change.stopLimitOffset } : {}),
     ...(price !== undefined ? { price } : {}),
   });
   return change.quantity !== undefined ? { ...params, quantity: change.quantity } : params;

@@ -34,6 +34,8 @@ export const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
   nativeIceberg: true,
   maxOrdersPerSecond: 9,
+  // Kite refuses the 26th modification of an order ("Maximum allowed order modifications exceeded").
+  maxModificationsPerOrder: 25,
 });
 
 /** Raised by `placeOrder` when the request may or may not have reached Kite: the engine must look it up. */

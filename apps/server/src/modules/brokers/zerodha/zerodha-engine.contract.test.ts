@@ -79,6 +79,29 @@ describe('the order engine on Zerodha', () => {
     });
   });
 
+  it('trails a stop-loss with "Broker" trailing by modifying it at Kite as the price moves', async () => {
+    const body = orderBody({
+      transactionType: 'sell',
+      orderType: 'stoploss',
+      triggerPrice: 100,
+      trailingEnabled: true,
+      brokerTrailing: true,
+      changeInPrice: 5,
+      changeInSL: 1,
+    });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    await eventually(() => expect(kiteBook()).toHaveLength(1));
+    expect(kiteBook()[0]).toMatchObject({ order_type: 'SL', trigger_price: 100, status: 'TRIGGER PENDING' });
+    h.market.push(CALL.tradingsymbol, 130);
+    await eventually(async () => {
+      await h.settle();
+      expect(kiteBook()[0]?.trigger_price).toBe(102);
+    });
+    const modifies = f.kite.requests.filter((r) => r.method === 'PUT');
+    expect(modifies.map((r) => r.form?.trigger_price)).toEqual(['102']);
+    expect((await orderOf(h, user, orderId)).trailing).toMatchObject({ handler: 'broker', modifications: 1 });
+  });
+
   it('finds a placement whose answer was lost by its tag, and carries on with it', async () => {
     f.kite.failNext('lose-response');
     const { orderId } = await h.module.service.place(user, {

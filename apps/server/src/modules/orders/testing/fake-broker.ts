@@ -26,6 +26,10 @@ export interface FakeBrokerOptions {
   capabilities?: Partial<BrokerCapabilities>;
   /** Refuse a placement synchronously with this reason. */
   refuse?: (cmd: PlaceOrderCommand) => string | undefined;
+  /** Refuse a modification of the order with this client id (our order id) with this reason. */
+  refuseModify?: (clientOrderId: string, cmd: ModifyOrderCommand) => string | undefined;
+  /** Refuse a cancellation of the order with this client id (our order id) with this reason. */
+  refuseCancel?: (clientOrderId: string) => string | undefined;
   /**
    * Trouble on placeOrder: throw (network failure) or never answer (the process dies waiting), either before the
    * order reaches the book or after.
@@ -204,6 +208,8 @@ export class FakeBroker {
     const order = this.orders.get(id);
     if (!order || order.userId !== userId) return { ok: false, reason: 'Order not found', code: 'not_found' };
     if (!WORKING.has(order.snap.status)) return { ok: false, reason: `Order is ${order.snap.status}` };
+    const refused = this.options.refuseModify?.(order.cmd.clientOrderId, cmd);
+    if (refused) return { ok: false, reason: refused, code: 'rejected' };
     if (cmd.price !== undefined) order.snap.price = cmd.price;
     if (cmd.triggerPrice !== undefined) order.snap.triggerPrice = cmd.triggerPrice;
     if (cmd.quantity !== undefined) order.snap.quantity = cmd.quantity;
@@ -225,6 +231,8 @@ export class FakeBroker {
     const order = this.orders.get(id);
     if (!order || order.userId !== userId) return { ok: false, reason: 'Order not found', code: 'not_found' };
     if (!WORKING.has(order.snap.status)) return { ok: false, reason: `Order is ${order.snap.status}` };
+    const refused = this.options.refuseCancel?.(order.cmd.clientOrderId);
+    if (refused) return { ok: false, reason: refused, code: 'rejected' };
     order.snap.status = 'cancelled';
     this.emit(order, { type: 'cancelled' });
     return { ok: true, brokerOrderId: id };

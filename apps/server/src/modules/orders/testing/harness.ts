@@ -8,7 +8,7 @@ import type { Database } from '../../../store/database';
 import type { StoreDialect } from '../../../store/open-store';
 import type { BrokerRegistry } from '../../brokers/broker';
 import type { InstrumentDirectory } from '../../instruments/contract';
-import { createOrdersModule, type OrdersModule } from '../index';
+import { createOrdersModule, type OrdersModule, type OrdersModuleDeps } from '../index';
 import type { PlacementGuard } from '../service';
 import { FakeBroker, type FakeBrokerOptions } from './fake-broker';
 import { createTestInstruments } from './fake-instruments';
@@ -20,6 +20,8 @@ export interface HarnessOptions {
   placementGuards?: PlacementGuard[];
   /** Another broker registry (e.g. the real paper broker) instead of the fake broker's. */
   registry?: BrokerRegistry;
+  /** The users' trigger/limit difference per index (their settings). */
+  stopLimitOffsetFor?: OrdersModuleDeps['stopLimitOffsetFor'];
 }
 
 /** The order engine on a real temp store, a fake clock, a scripted market and broker; restartable. */
@@ -63,6 +65,7 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
       requireUser: noopAuth,
       priceViewFor: async () => 'practice',
       ...(options.placementGuards ? { placementGuards: options.placementGuards } : {}),
+      ...(options.stopLimitOffsetFor ? { stopLimitOffsetFor: options.stopLimitOffsetFor } : {}),
     });
 
   const harness: OrdersHarness = {
