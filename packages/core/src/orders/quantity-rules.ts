@@ -4,6 +4,7 @@ import {
   ICEBERG_MIN_LEGS,
   MAX_FOLLOW_UP_MULTIPLIER,
   MAX_QUANTITY_MULTIPLIER,
+  MAX_SLICES_PER_ORDER,
 } from './constants';
 import type { StepDirection } from './price-rules';
 
@@ -65,6 +66,10 @@ export const maxQuantityPerOrder = (lotSize: number, freezeQty: number): number 
   const lot = effectiveLotSize(lotSize);
   return Math.max(1, Math.floor(freezeQty / lot)) * lot;
 };
+
+/** The most one order request may carry: MAX_SLICES_PER_ORDER freeze slices of whole lots. */
+export const maxQuantityPerRequest = (lotSize: number, freezeQty: number): number =>
+  MAX_SLICES_PER_ORDER * maxQuantityPerOrder(lotSize, freezeQty);
 
 /**
  * Splits a quantity into orders the exchange accepts: full legs of the largest whole-lot multiple not above the

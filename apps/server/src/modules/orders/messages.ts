@@ -1,4 +1,4 @@
-import type { OrderType } from '@xtrader/core';
+import { formatNumber, type OrderType } from '@xtrader/core';
 
 // Every message the order endpoints answer with. Success texts are SPEC section 8 verbatim.
 
@@ -37,6 +37,11 @@ export const ORDER_ERRORS = {
   marketHasNoPrice: 'triggerPrice: A market order has no price to modify',
   groupQuantity: 'quantity: The quantity of a sliced or iceberg order cannot be modified',
   aboveFreeze: (max: number) => `quantity: At most ${max} can be sent in one order`,
+  aboveOrderCap: (quantity: number, index: string, slices: number, perSlice: number) =>
+    `Quantity ${quantity} is above the most one order may carry for ${index}: ${slices} slices of ` +
+    `${formatNumber(perSlice)} (${formatNumber(slices * perSlice)})`,
+  aboveQuantityCap: (quantity: number, max: number) =>
+    `Quantity ${quantity} is above the most one order may carry: ${formatNumber(max)}`,
   belowFilled: (filled: number) => `quantity: Quantity cannot be below the filled quantity (${filled})`,
   trailingOnlySingleSl: 'Trailing is available only on single stop-loss orders',
   trailingInternal: 'The trailing mode of an internal order cannot be changed',
@@ -50,6 +55,7 @@ export const ORDER_ERRORS = {
   icebergLegAboveFreeze: (max: number) =>
     `icebergLegs: Each leg must be at most the freeze quantity (${max}); use more legs`,
   followUp: (message: string) => `metaData.followUp: ${message}`,
+  idempotencyKeyReused: 'Idempotency-Key reused with a different order',
   notConfirmed: 'The broker did not confirm the order before a server restart; please place it again',
   brokerUnreachable: (reason: string) => `Could not reach the broker: ${reason}`,
 } as const;

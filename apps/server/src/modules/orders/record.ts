@@ -46,6 +46,8 @@ export interface Workflow {
   iceberg?: { legs: number[]; created: number };
   /** Shown with the order's notification (e.g. why a flatten order was placed). */
   note?: string;
+  /** Digest of the request that placed an order sent with an Idempotency-Key (a retry must match it). */
+  placedWith?: string;
 }
 
 /** Trailing of a stop-loss order. `reference` is the price the last move was measured from. */
