@@ -6,6 +6,7 @@ import type { BrokerAck, BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView } from '../market/contract';
 import { createPacer, type Pacer, type PacerTime } from './pacer';
+import type { OrderRecord } from './record';
 import { createSessionDirectory, type SessionDirectory } from './sessions';
 import type { OrderStore } from './store';
 import { createTrailingMonitor, type TrailingMonitor } from './trailing-monitor';
@@ -42,6 +43,14 @@ export interface OrderEngine extends Omit<OrderEngineDeps, 'indexTable' | 'pacer
   trailing: TrailingMonitor;
   /** Placements being sent right now, by order id: a second send waits for the first instead. */
   sending: Map<string, Promise<BrokerAck>>;
+  /** Stored placements still waiting for their pacing slot, by order id (cancel-all may withdraw them). */
+  unsent: Map<string, UnsentPlacement>;
+}
+
+/** A placement not yet handed to the broker; once `withdrawn` it never will be. */
+export interface UnsentPlacement {
+  order: OrderRecord;
+  withdrawn: boolean;
 }
 
 export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
@@ -53,6 +62,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     queue: createUserQueue(tracker),
     pacer: createPacer(deps.pacerTime),
     sending: new Map<string, Promise<BrokerAck>>(),
+    unsent: new Map<string, UnsentPlacement>(),
   } as OrderEngine;
   engine.sessions = createSessionDirectory(deps.registry, (session, update) =>
     handleBrokerUpdate(engine, session, update),

@@ -55,6 +55,7 @@ export const ORDER_ERRORS = {
   icebergLegAboveFreeze: (max: number) =>
     `icebergLegs: Each leg must be at most the freeze quantity (${max}); use more legs`,
   followUp: (message: string) => `metaData.followUp: ${message}`,
+  withdrawn: 'Cancelled before it was sent to the broker',
   idempotencyKeyReused: 'Idempotency-Key reused with a different order',
   notConfirmed: 'The broker did not confirm the order before a server restart; please place it again',
   brokerUnreachable: (reason: string) => `Could not reach the broker: ${reason}`,

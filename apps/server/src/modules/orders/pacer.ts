@@ -11,7 +11,11 @@ export const realPacerTime: PacerTime = {
 
 /** Spaces a user's broker commands to at most `perSecond` in any one-second window, in request order. */
 export interface Pacer {
-  acquire(key: string, perSecond: number): Promise<void>;
+  /**
+   * Resolves true when the command may go. With `wanted`, a command no longer wanted when its turn comes (or
+   * while it waits for a slot) resolves false at once and takes no slot, so commands behind it move up.
+   */
+  acquire(key: string, perSecond: number, wanted?: () => boolean): Promise<boolean>;
 }
 
 const WINDOW_MS = 1000;
@@ -19,20 +23,21 @@ const WINDOW_MS = 1000;
 export function createPacer(time: PacerTime = realPacerTime): Pacer {
   const windows = new Map<string, { sent: number[]; tail: Promise<void> }>();
 
-  const waitForSlot = async (sent: number[], perSecond: number) => {
+  const waitForSlot = async (sent: number[], perSecond: number, wanted: () => boolean) => {
     for (;;) {
+      if (!wanted()) return false;
       const now = time.now();
       while (sent.length > 0 && (sent[0] as number) <= now - WINDOW_MS) sent.shift();
       if (sent.length < perSecond) {
         sent.push(now);
-        return;
+        return true;
       }
       await time.sleep((sent[0] as number) + WINDOW_MS - now);
     }
   };
 
   return {
-    acquire(key, perSecond) {
+    acquire(key, perSecond, wanted = () => true) {
       const limit = Number.isFinite(perSecond) && perSecond >= 1 ? Math.floor(perSecond) : 1;
       let window = windows.get(key);
       if (!window) {
@@ -41,8 +46,8 @@ export function createPacer(time: PacerTime = realPacerTime): Pacer {
       }
       const { sent } = window;
       // One small window per user (at most `perSecond` timestamps), kept for the life of the process.
-      const turn = window.tail.then(() => waitForSlot(sent, limit));
-      window.tail = turn;
+      const turn = window.tail.then(() => waitForSlot(sent, limit, wanted));
+      window.tail = turn.then(() => undefined);
       return turn;
     },
   };

@@ -132,4 +132,26 @@ describe('pacer', () => {
     await pacer.acquire('other', 2);
     expect(now).toBe(2000);
   });
+
+  it('lets a command no longer wanted go without a slot, so the ones behind it move up', async () => {
+    let now = 0;
+    const time: PacerTime = {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+    };
+    const pacer = createPacer(time);
+    let wanted = true;
+    const answers = await Promise.all([
+      pacer.acquire('u', 1),
+      pacer.acquire('u', 1, () => wanted).finally(() => undefined),
+      (async () => {
+        wanted = false;
+        return pacer.acquire('u', 1);
+      })(),
+    ]);
+    expect(answers).toEqual([true, false, true]);
+    expect(now).toBe(1000);
+  });
 });

@@ -77,6 +77,36 @@ async function recordAck(
   return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
 }
 
+/** Books a withdrawn placement as cancelled (it never reached the broker) and answers as a refusal would. */
+async function bookWithdrawal(engine: OrderEngine, order: OrderRecord): Promise<BrokerAck> {
+  const reason = ORDER_ERRORS.withdrawn;
+  const rootId = await engine.queue.run(order.userId, async () => {
+    // A funds reset may have deleted it already.
+    const current = await engine.store.findById(order.userId, order.id);
+    if (!current) return undefined;
+    const event: OrderEvent = { type: 'cancelled', orderId: order.id, ts: engine.clock.now(), reason };
+    return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
+  });
+  if (rootId) scheduleEvaluation(engine, order.userId, rootId);
+  return { ok: false, reason };
+}
+
+/**
+ * Withdraws the user's placements among `orderIds` that still wait for their pacing slot: they are never sent,
+ * and are booked as cancelled when their turn comes. Returns the ids withdrawn (the rest were sent or are being
+ * sent).
+ */
+export function withdrawUnsent(engine: OrderEngine, userId: string, orderIds: Iterable<string>): Set<string> {
+  const withdrawn = new Set<string>();
+  for (const id of orderIds) {
+    const unsent = engine.unsent.get(id);
+    if (unsent?.order.userId !== userId) continue;
+    unsent.withdrawn = true;
+    withdrawn.add(id);
+  }
+  return withdrawn;
+}
+
 /**
  * Places one stored order. Resolves with the broker's answer: an acceptance as soon as the broker gave it (booking
  * its id waits in the user's queue behind the broker's own updates, and the intent was stored before sending, so
@@ -90,8 +120,13 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
   const answer = new Promise<BrokerAck>((resolve) => {
     answered = resolve;
   });
+  const unsent = { order, withdrawn: false };
+  engine.unsent.set(order.id, unsent);
   const booked = (async () => {
-    await engine.pacer.acquire(order.userId, session.capabilities.maxOrdersPerSecond);
+    const go = await engine.pacer
+      .acquire(order.userId, session.capabilities.maxOrdersPerSecond, () => !unsent.withdrawn)
+      .finally(() => engine.unsent.delete(order.id));
+    if (!go) return bookWithdrawal(engine, order);
     const ack = await placeSafely(session, order);
     if (ack.ok) answered(ack);
     const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));

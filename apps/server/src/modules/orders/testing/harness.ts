@@ -9,6 +9,7 @@ import type { StoreDialect } from '../../../store/open-store';
 import type { BrokerRegistry } from '../../brokers/broker';
 import type { InstrumentDirectory } from '../../instruments/contract';
 import { createOrdersModule, type OrdersModule } from '../index';
+import type { PacerTime } from '../pacer';
 import type { PlacementGuard } from '../service';
 import { FakeBroker, type FakeBrokerOptions } from './fake-broker';
 import { createTestInstruments } from './fake-instruments';
@@ -20,6 +21,8 @@ export interface HarnessOptions {
   placementGuards?: PlacementGuard[];
   /** Another broker registry (e.g. the real paper broker) instead of the fake broker's. */
   registry?: BrokerRegistry;
+  /** The pacer's clock (real timers unless given). */
+  pacerTime?: PacerTime;
 }
 
 /** The order engine on a real temp store, a fake clock, a scripted market and broker; restartable. */
@@ -63,6 +66,7 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
       requireUser: noopAuth,
       priceViewFor: async () => 'practice',
       ...(options.placementGuards ? { placementGuards: options.placementGuards } : {}),
+      ...(options.pacerTime ? { pacerTime: options.pacerTime } : {}),
     });
 
   const harness: OrdersHarness = {

@@ -1,0 +1,114 @@
+import { isFinalStatus } from '@xtrader/core';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachStore } from '../../../test/helpers/test-store';
+import type { OrdersHarness } from './testing/harness';
+import { createManualPacerTime, type ManualPacerTime } from './testing/manual-pacer-time';
+import { harnessWithTrader, orderBody, ordersOf } from './testing/orders-fixtures';
+
+// NIFTY: lot 65, freeze 1800, so 1,755 per slice and at most 20 slices (35,100) in one order.
+const MOST = 20 * 1755;
+
+/** Lets promise callbacks and immediate tasks run (no pacer time passes). */
+async function flush(rounds = 200) {
+  for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describeEachStore('freeze slices per order', (storeKind) => {
+  let h: OrdersHarness;
+  let user: string;
+  let time: ManualPacerTime;
+  beforeEach(async () => {
+    time = createManualPacerTime();
+    // Two broker commands a second, so the slices of one order take ten pacing windows to go out.
+    ({ h, user } = await harnessWithTrader({
+      store: storeKind,
+      pacerTime: time,
+      broker: { capabilities: { maxOrdersPerSecond: 2 } },
+    }));
+  });
+  afterEach(async () => {
+    for (let i = 0; i < 50 && time.sleeping > 0; i += 1) {
+      time.advance(1000);
+      await flush();
+    }
+    await h.close();
+  });
+
+  const places = () => h.broker.commands.filter((c) => c.type === 'place').length;
+
+  it('refuses one lot more than the most slices, naming the limit, and stores nothing', async () => {
+    const body = orderBody({ quantity: MOST + 65 });
+    await expect(h.module.service.place(user, { body, iceberg: false })).rejects.toMatchObject({
+      status: 400,
+      message:
+        'quantity: Quantity 35165 is above the most one order may carry for NIFTY: 20 slices of 1,755 (35,100)',
+    });
+    expect((await ordersOf(h, user)).size).toBe(0);
+    expect(places()).toBe(0);
+  });
+
+  it('cancel-all answers within one pacing window while slices go out and stops the unsent ones', async () => {
+    // A resting limit buy far below the market: its slices stay open.
+    const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
+    const placing = h.module.service.place(user, { body, iceberg: false });
+    await flush();
+    expect(places()).toBe(2);
+
+    let answered = false;
+    const cancelling = h.module.service
+      .cancelAll(user, { orderType: 'all', tradingSymbol: 'all' })
+      .then((count) => {
+        answered = true;
+        return count;
+      });
+    let waited = 0;
+    await flush();
+    while (!answered && waited < 30_000) {
+      time.advance(1000);
+      waited += 1000;
+      await flush();
+    }
+    expect(waited).toBeLessThanOrEqual(1000);
+    expect(await cancelling).toBe(2);
+
+    const result = await placing;
+    expect(result.orderIds).toHaveLength(20);
+    for (let i = 0; i < 30 && time.sleeping > 0; i += 1) {
+      time.advance(1000);
+      await flush();
+    }
+    await h.settle();
+    expect(places()).toBe(2);
+    const orders = await ordersOf(h, user);
+    const slices = result.orderIds.map((id) => orders.get(id));
+    expect(slices.every((slice) => slice && slice.state.status === 'cancelled')).toBe(true);
+    expect(slices.filter((slice) => slice?.brokerOrderId === null)).toHaveLength(18);
+    const group = orders.get(result.orderId);
+    expect(group && isFinalStatus(group.state)).toBe(true);
+    expect(group?.state.status).toBe('cancelled');
+  });
+
+  it('a funds reset answers within one pacing window while slices go out and sends no more of them', async () => {
+    const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
+    const placing = h.module.service.place(user, { body, iceberg: false });
+    await flush();
+    expect(places()).toBe(2);
+
+    let answered = false;
+    const resetting = h.module.service.forgetBrokerOrders(user, h.broker.brokerId).then(() => {
+      answered = true;
+    });
+    let waited = 0;
+    await flush();
+    while (!answered && waited < 30_000) {
+      time.advance(1000);
+      waited += 1000;
+      await flush();
+    }
+    expect(waited).toBeLessThanOrEqual(1000);
+    await resetting;
+    await placing;
+    expect(places()).toBe(2);
+    expect((await ordersOf(h, user)).size).toBe(0);
+  });
+});
