@@ -8,9 +8,11 @@ import { harnessWithTrader, orderBody, ordersOf } from './testing/orders-fixture
 // NIFTY: lot 65, freeze 1800, so 1,755 per slice and at most 20 slices (35,100) in one order.
 const MOST = 20 * 1755;
 
-/** Lets promise callbacks and immediate tasks run (no pacer time passes). */
-async function flush(rounds = 200) {
-  for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setImmediate(resolve));
+/** Waits (real time, for the store's I/O) until `condition` holds or `ms` passed; no pacer time passes. */
+async function until(condition: () => boolean, ms = 5000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!condition() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 5));
+  return condition();
 }
 
 describeEachStore('freeze slices per order', (storeKind) => {
@@ -27,14 +29,32 @@ describeEachStore('freeze slices per order', (storeKind) => {
     }));
   });
   afterEach(async () => {
-    for (let i = 0; i < 50 && time.sleeping > 0; i += 1) {
-      time.advance(1000);
-      await flush();
-    }
+    await drainPacer();
     await h.close();
   });
 
   const places = () => h.broker.commands.filter((c) => c.type === 'place').length;
+  /** Every placement waiting for its slot has been withdrawn (what cancel-all and a reset do first). */
+  const allWithdrawn = () => [...h.module.engine.unsent.values()].every((unsent) => unsent.withdrawn);
+
+  /** Moves pacer time a window at a time until `done`, letting the engine work in between; the time it took. */
+  async function pacerTimeUntil(done: () => boolean): Promise<number> {
+    let waited = 0;
+    // A few windows tell "within one window" from "after every slice went out" (ten windows here).
+    while (!done() && waited < 5000) {
+      time.advance(1000);
+      waited += 1000;
+      await until(done, 1000);
+    }
+    return waited;
+  }
+
+  async function drainPacer() {
+    for (let i = 0; i < 50 && time.sleeping > 0; i += 1) {
+      time.advance(1000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 
   it('refuses one lot more than the most slices, naming the limit, and stores nothing', async () => {
     const body = orderBody({ quantity: MOST + 65 });
@@ -47,12 +67,13 @@ describeEachStore('freeze slices per order', (storeKind) => {
     expect(places()).toBe(0);
   });
 
-  it('cancel-all answers within one pacing window while slices go out and stops the unsent ones', async () => {
+  it('cancel-all answers within one pacing window while slices go out and stops the unsent ones', {
+    timeout: 20_000,
+  }, async () => {
     // A resting limit buy far below the market: its slices stay open.
     const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
     const placing = h.module.service.place(user, { body, iceberg: false });
-    await flush();
-    expect(places()).toBe(2);
+    expect(await until(() => places() === 2 && time.sleeping > 0)).toBe(true);
 
     let answered = false;
     const cancelling = h.module.service
@@ -61,22 +82,13 @@ describeEachStore('freeze slices per order', (storeKind) => {
         answered = true;
         return count;
       });
-    let waited = 0;
-    await flush();
-    while (!answered && waited < 30_000) {
-      time.advance(1000);
-      waited += 1000;
-      await flush();
-    }
-    expect(waited).toBeLessThanOrEqual(1000);
+    await until(allWithdrawn);
+    expect(await pacerTimeUntil(() => answered)).toBeLessThanOrEqual(1000);
     expect(await cancelling).toBe(2);
 
     const result = await placing;
     expect(result.orderIds).toHaveLength(20);
-    for (let i = 0; i < 30 && time.sleeping > 0; i += 1) {
-      time.advance(1000);
-      await flush();
-    }
+    await drainPacer();
     await h.settle();
     expect(places()).toBe(2);
     const orders = await ordersOf(h, user);
@@ -88,24 +100,19 @@ describeEachStore('freeze slices per order', (storeKind) => {
     expect(group?.state.status).toBe('cancelled');
   });
 
-  it('a funds reset answers within one pacing window while slices go out and sends no more of them', async () => {
+  it('a funds reset answers within one pacing window while slices go out and sends no more of them', {
+    timeout: 20_000,
+  }, async () => {
     const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
     const placing = h.module.service.place(user, { body, iceberg: false });
-    await flush();
-    expect(places()).toBe(2);
+    expect(await until(() => places() === 2 && time.sleeping > 0)).toBe(true);
 
     let answered = false;
     const resetting = h.module.service.forgetBrokerOrders(user, h.broker.brokerId).then(() => {
       answered = true;
     });
-    let waited = 0;
-    await flush();
-    while (!answered && waited < 30_000) {
-      time.advance(1000);
-      waited += 1000;
-      await flush();
-    }
-    expect(waited).toBeLessThanOrEqual(1000);
+    await until(allWithdrawn);
+    expect(await pacerTimeUntil(() => answered)).toBeLessThanOrEqual(1000);
     await resetting;
     await placing;
     expect(places()).toBe(2);
