@@ -1,6 +1,7 @@
 import { isFinalStatus } from '@xtrader/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStore } from '../../../test/helpers/test-store';
+import { TEST_INSTRUMENTS } from './testing/fake-instruments';
 import type { OrdersHarness } from './testing/harness';
 import { createManualPacerTime, type ManualPacerTime } from './testing/manual-pacer-time';
 import { harnessWithTrader, orderBody, ordersOf } from './testing/orders-fixtures';
@@ -62,6 +63,24 @@ describeEachStore('freeze slices per order', (storeKind) => {
       status: 400,
       message:
         'quantity: Quantity 35165 is above the most one order may carry for NIFTY: 20 slices of 1,755 (35,100)',
+    });
+    expect((await ordersOf(h, user)).size).toBe(0);
+    expect(places()).toBe(0);
+  });
+
+  it('refuses a follow-up above the most its own index allows in one order, and places nothing', async () => {
+    // 540 NIFTY lots make 540 BANKNIFTY lots (16,200); BANKNIFTY: 20 slices of 600 at most.
+    const followUp = {
+      internalToken: TEST_INSTRUMENTS.bankCall.internalToken,
+      action: 'sell',
+      multiplier: 1,
+    };
+    const body = orderBody({ quantity: MOST, metaData: { followUp } });
+    await expect(h.module.service.place(user, { body, iceberg: false })).rejects.toMatchObject({
+      status: 400,
+      message:
+        'metaData.followUp: Quantity 16200 is above the most one order may carry for BANKNIFTY: ' +
+        '20 slices of 600 (12,000)',
     });
     expect((await ordersOf(h, user)).size).toBe(0);
     expect(places()).toBe(0);
