@@ -120,4 +120,13 @@ describe('readSettings', () => {
     expect(readSettings('not json')).toEqual(DEFAULT_USER_SETTINGS);
     expect(readSettings(JSON.stringify({ modifyStep: 'x' }))).toEqual(DEFAULT_USER_SETTINGS);
   });
+
+  it('drops only a stored field that today is out of bounds, keeping the rest', () => {
+    const stored = { modifyStep: 5000, useDefaultQuantity: true, defaultQuantity: { NIFTY: 130 } };
+    expect(readSettings(JSON.stringify(stored))).toEqual({
+      ...DEFAULT_USER_SETTINGS,
+      useDefaultQuantity: true,
+      defaultQuantity: { ...DEFAULT_USER_SETTINGS.defaultQuantity, NIFTY: 130 },
+    });
+  });
 });

@@ -215,6 +215,15 @@ describe('order routes', () => {
     expect((await call('PUT', '/order/XT-unknown', alice, { triggerPrice: 10 })).statusCode).toBe(404);
   });
 
+  it('describes the order routes in the OpenAPI document (tick-normalised prices included)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/options-x/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const body =
+      response.json().paths['/v1/options-x/order'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.triggerPrice).toMatchObject({ type: 'number' });
+    expect(response.json().paths['/v1/options-x/auth/editUserSetting']).toBeDefined();
+  });
+
   it('refuses callers without a token', async () => {
     expect((await call('POST', '/order', {}, order)).statusCode).toBe(401);
     expect((await call('GET', '/portfolio/orders', {})).statusCode).toBe(401);
