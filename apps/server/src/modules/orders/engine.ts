@@ -45,6 +45,8 @@ export interface OrderEngine extends Omit<OrderEngineDeps, 'indexTable' | 'pacer
   sending: Map<string, Promise<BrokerAck>>;
   /** Stored placements still waiting for their pacing slot, by order id (cancel-all may withdraw them). */
   unsent: Map<string, UnsentPlacement>;
+  /** Families (`userId|rootId`) with an evaluation scheduled that has not read them yet. */
+  evaluationsQueued: Set<string>;
 }
 
 /** A placement not yet handed to the broker; once `withdrawn` it never will be. */
@@ -63,6 +65,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     pacer: createPacer(deps.pacerTime),
     sending: new Map<string, Promise<BrokerAck>>(),
     unsent: new Map<string, UnsentPlacement>(),
+    evaluationsQueued: new Set<string>(),
   } as OrderEngine;
   engine.sessions = createSessionDirectory(deps.registry, (session, update) =>
     handleBrokerUpdate(engine, session, update),

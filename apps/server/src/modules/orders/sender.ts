@@ -104,6 +104,8 @@ export function withdrawUnsent(engine: OrderEngine, userId: string, orderIds: It
     unsent.withdrawn = true;
     withdrawn.add(id);
   }
+  // Answered now rather than when their turn comes, so they are booked cancelled at once.
+  if (withdrawn.size > 0) engine.pacer.release(userId);
   return withdrawn;
 }
 
@@ -124,7 +126,7 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
   engine.unsent.set(order.id, unsent);
   const booked = (async () => {
     const go = await engine.pacer
-      .acquire(order.userId, session.capabilities.maxOrdersPerSecond, () => !unsent.withdrawn)
+      .acquire(order.userId, session.capabilities.maxOrdersPerSecond, { wanted: () => !unsent.withdrawn })
       .finally(() => engine.unsent.delete(order.id));
     if (!go) return bookWithdrawal(engine, order);
     const ack = await placeSafely(session, order);
@@ -185,7 +187,7 @@ async function request(
   const brokerOrderId = order?.brokerOrderId;
   if (!order || !brokerOrderId) return undefined;
   const session = await engine.sessions.forOrder(order);
-  await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
+  await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
   const ack = await commandSafely(() => send(session, brokerOrderId));
   // An accepted cancel is booked when the broker reports it; only refusals and modifications need a step here.
   if (ack.ok && kind === 'cancel') return ack;
@@ -253,7 +255,7 @@ export async function requestCancels(
       const brokerOrderId = order?.brokerOrderId;
       if (!order || !brokerOrderId) return undefined;
       const session = await engine.sessions.forOrder(order);
-      await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
+      await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
       return commandSafely(() => session.cancelOrder(brokerOrderId));
     }),
   );

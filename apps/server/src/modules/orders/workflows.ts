@@ -36,6 +36,7 @@ async function storePlan(
 /** Runs the family's workflow rules and carries out what they ask: new orders, cancels, reductions. */
 export async function evaluateFamily(engine: OrderEngine, userId: string, rootId: string): Promise<void> {
   const planned = await engine.queue.run(userId, async () => {
+    engine.evaluationsQueued.delete(familyKey(userId, rootId));
     const family = await engine.store.listFamily(userId, rootId);
     const plan = planWorkflow(family, rootId, contextFor(engine));
     await storePlan(engine, plan, family);
@@ -52,8 +53,17 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
   ]);
 }
 
-/** Evaluates a family in the background (tracked, so tests and shutdown can wait for it). */
+const familyKey = (userId: string, rootId: string) => `${userId}|${rootId}`;
+
+/**
+ * Evaluates a family in the background (tracked, so tests and shutdown can wait for it). While an evaluation is
+ * scheduled that has not read the family yet, asking again adds none: that one will see this change too. Each
+ * update of each slice asks, and a large exit has hundreds of slices in one family.
+ */
 export function scheduleEvaluation(engine: OrderEngine, userId: string, rootId: string): void {
+  const key = familyKey(userId, rootId);
+  if (engine.evaluationsQueued.has(key)) return;
+  engine.evaluationsQueued.add(key);
   void engine.tracker.track(
     evaluateFamily(engine, userId, rootId).catch((error: unknown) =>
       engine.logger.error({ err: error, userId, rootId }, 'order workflow step failed'),
