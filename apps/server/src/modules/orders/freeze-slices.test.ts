@@ -4,7 +4,7 @@ import { describeEachStore } from '../../../test/helpers/test-store';
 import { TEST_INSTRUMENTS } from './testing/fake-instruments';
 import type { OrdersHarness } from './testing/harness';
 import { createManualPacerTime, type ManualPacerTime } from './testing/manual-pacer-time';
-import { harnessWithTrader, orderBody, ordersOf } from './testing/orders-fixtures';
+import { harnessWithTrader, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
 
 // NIFTY: lot 65, freeze 1800, so 1,755 per slice and at most 20 slices (35,100) in one order.
 const MOST = 20 * 1755;
@@ -117,6 +117,61 @@ describeEachStore('freeze slices per order', (storeKind) => {
     const group = orders.get(result.orderId);
     expect(group && isFinalStatus(group.state)).toBe(true);
     expect(group?.state.status).toBe('cancelled');
+  });
+
+  it('cancelling one slice still waiting for its slot answers at once, and that slice is never sent', {
+    timeout: 20_000,
+  }, async () => {
+    const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
+    const placing = h.module.service.place(user, { body, iceberg: false });
+    expect(await until(() => places() === 2 && time.sleeping > 0)).toBe(true);
+    const tenth = [...h.module.engine.unsent.keys()].find((id) => id.endsWith('-10'));
+    expect(tenth).toBeDefined();
+
+    let answered = false;
+    const cancelling = h.module.service.cancel(user, tenth as string).then((message) => {
+      answered = true;
+      return message;
+    });
+    // No pacer time passes: the slice's turn is five windows away.
+    expect(await until(() => answered)).toBe(true);
+    expect(await cancelling).toBe('Limit order cancellation triggered!');
+    const slice = await orderOf(h, user, tenth as string);
+    expect(slice.state).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Cancelled before it was sent to the broker',
+    });
+
+    await drainPacer();
+    await placing;
+    await h.settle();
+    expect(places()).toBe(19);
+    expect(h.broker.commands.some((c) => c.type === 'place' && c.id === tenth)).toBe(false);
+    const orders = await ordersOf(h, user);
+    const open = [...orders.values()].filter((o) => o.kind === 'broker' && o.state.status === 'open');
+    expect(open).toHaveLength(19);
+  });
+
+  it('cancelling the sliced order answers within one pacing window and sends no more of its slices', {
+    timeout: 20_000,
+  }, async () => {
+    const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
+    const placing = h.module.service.place(user, { body, iceberg: false });
+    expect(await until(() => places() === 2 && time.sleeping > 0)).toBe(true);
+    const groupId = [...h.module.engine.unsent.values()][0]?.order.groupId as string;
+
+    let answered = false;
+    const cancelling = h.module.service.cancel(user, groupId).then(() => {
+      answered = true;
+    });
+    await until(allWithdrawn);
+    expect(await pacerTimeUntil(() => answered)).toBeLessThanOrEqual(1000);
+    await cancelling;
+    await drainPacer();
+    await placing;
+    await h.settle();
+    expect(places()).toBe(2);
+    expect((await orderOf(h, user, groupId)).state.status).toBe('cancelled');
   });
 
   it('a funds reset answers within one pacing window while slices go out and sends no more of them', {

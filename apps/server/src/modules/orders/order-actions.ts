@@ -92,6 +92,13 @@ async function cancelOne(engine: OrderEngine, order: OrderRecord): Promise<strin
 
 /** DELETE /order/{orderId}. Returns the success message. */
 export async function cancelOrder(engine: OrderEngine, userId: string, orderId: string): Promise<string> {
+  // A placement still waiting for its pacing slot (a slice, or an order behind them) is withdrawn rather than
+  // cancelled once sent: it is never sent, and is booked cancelled before this answers.
+  const unsent = engine.unsent.get(orderId);
+  if (unsent && withdrawUnsent(engine, userId, [orderId]).size > 0) {
+    await engine.sending.get(orderId);
+    return cancelledMessage(unsent.order.orderType);
+  }
   let seen: OrderRecord | undefined;
   // The common case (one broker order) is checked and marked in one step; a group takes the longer way.
   const ack = await requestCancel(engine, userId, orderId, (current) => {

@@ -128,7 +128,8 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
     const go = await engine.pacer
       .acquire(order.userId, session.capabilities.maxOrdersPerSecond, { wanted: () => !unsent.withdrawn })
       .finally(() => engine.unsent.delete(order.id));
-    if (!go) return bookWithdrawal(engine, order);
+    // Withdrawn after its slot was granted but before it went: still never sent.
+    if (!go || unsent.withdrawn) return bookWithdrawal(engine, order);
     const ack = await placeSafely(session, order);
     if (ack.ok) answered(ack);
     const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));
