@@ -4,7 +4,7 @@ import { describeEachStore } from '../../../test/helpers/test-store';
 import { TEST_INSTRUMENTS } from './testing/fake-instruments';
 import type { OrdersHarness } from './testing/harness';
 import { createManualPacerTime, type ManualPacerTime } from './testing/manual-pacer-time';
-import { harnessWithTrader, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
+import { addUser, harnessWithTrader, orderBody, orderOf, ordersOf } from './testing/orders-fixtures';
 
 // NIFTY: lot 65, freeze 1800, so 1,755 per slice and at most 20 slices (35,100) in one order.
 const MOST = 20 * 1755;
@@ -172,6 +172,29 @@ describeEachStore('freeze slices per order', (storeKind) => {
     await h.settle();
     expect(places()).toBe(2);
     expect((await orderOf(h, user, groupId)).state.status).toBe('cancelled');
+  });
+
+  it("one user's funds reset does not wait for another user's slices to go out", {
+    timeout: 20_000,
+  }, async () => {
+    const other = addUser(h);
+    const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
+    // The other user's slices take ten pacing windows; no pacer time passes in this test.
+    const placing = h.module.service.place(other, { body, iceberg: false });
+    expect(await until(() => places() === 2 && time.sleeping > 0)).toBe(true);
+    // Placed by the broker at once: the two users are paced apart.
+    await h.module.service.place(user, { body: orderBody(), iceberg: false });
+    let answered = false;
+    const resetting = h.module.service.forgetBrokerOrders(user, h.broker.brokerId).then(() => {
+      answered = true;
+    });
+    expect(await until(() => answered)).toBe(true);
+    await resetting;
+    expect((await ordersOf(h, user)).size).toBe(0);
+    expect((await ordersOf(h, other)).size).toBe(21);
+    await drainPacer();
+    await placing;
+    expect(places()).toBe(21);
   });
 
   it('a funds reset answers within one pacing window while slices go out and sends no more of them', {

@@ -137,7 +137,7 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
     return ack;
   })().finally(() => engine.sending.delete(order.id));
   engine.sending.set(order.id, booked);
-  engine.tracker.track(booked).catch((error: unknown) => {
+  engine.tracker.track(booked, order.userId).catch((error: unknown) => {
     engine.logger.error(
       { err: error, orderId: order.id },
       "booking the broker's answer to a placement failed",

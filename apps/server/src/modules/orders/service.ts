@@ -92,7 +92,8 @@ export function createOrdersService(
         userId,
         unsent.map(({ order }) => order.id),
       );
-      await engine.tracker.idle();
+      // Only this user's work: another user's slow broker or long exit must not hold up this reset.
+      await engine.tracker.idle(userId);
       await engine.queue.run(userId, () => engine.store.deleteBrokerOrders(userId, brokerId));
     },
     resync: (userId) => resyncUser(engine, userId),

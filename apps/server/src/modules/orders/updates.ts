@@ -41,5 +41,5 @@ export function handleBrokerUpdate(
     .catch((error: unknown) =>
       engine.logger.error({ err: error, userId }, 'handling a broker update failed'),
     );
-  void engine.tracker.track(work);
+  void engine.tracker.track(work, userId);
 }

@@ -68,6 +68,7 @@ export function scheduleEvaluation(engine: OrderEngine, userId: string, rootId: 
     evaluateFamily(engine, userId, rootId).catch((error: unknown) =>
       engine.logger.error({ err: error, userId, rootId }, 'order workflow step failed'),
     ),
+    userId,
   );
 }
 
