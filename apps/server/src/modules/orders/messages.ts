@@ -1,4 +1,4 @@
-import { formatNumber, type OrderType } from '@xtrader/core';
+import { aboveRequestCapMessage, formatNumber, type OrderType } from '@xtrader/core';
 
 // Every message the order endpoints answer with. Success texts are SPEC section 8 verbatim.
 
@@ -37,9 +37,7 @@ export const ORDER_ERRORS = {
   marketHasNoPrice: 'triggerPrice: A market order has no price to modify',
   groupQuantity: 'quantity: The quantity of a sliced or iceberg order cannot be modified',
   aboveFreeze: (max: number) => `quantity: At most ${max} can be sent in one order`,
-  aboveOrderCap: (quantity: number, index: string, slices: number, perSlice: number) =>
-    `Quantity ${quantity} is above the most one order may carry for ${index}: ${slices} slices of ` +
-    `${formatNumber(perSlice)} (${formatNumber(slices * perSlice)})`,
+  aboveOrderCap: aboveRequestCapMessage,
   aboveQuantityCap: (quantity: number, max: number) =>
     `Quantity ${quantity} is above the most one order may carry: ${formatNumber(max)}`,
   belowFilled: (filled: number) => `quantity: Quantity cannot be below the filled quantity (${filled})`,

@@ -1,4 +1,4 @@
-import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS, icebergLegs, MAX_SLICES_PER_ORDER } from '@xtrader/core';
+import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS, icebergLegs } from '@xtrader/core';
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
 import { BadRequestError } from '../../http/errors';
 import type { BrokerSession } from '../brokers/broker';
@@ -42,7 +42,7 @@ export function checkSliceCap(
   if (quantity <= max) return;
   const { index, maxPerOrder } = tradable;
   const message = index
-    ? ORDER_ERRORS.aboveOrderCap(quantity, index, MAX_SLICES_PER_ORDER, maxPerOrder)
+    ? ORDER_ERRORS.aboveOrderCap(quantity, index, maxPerOrder)
     : ORDER_ERRORS.aboveQuantityCap(quantity, max);
   throw new BadRequestError(`${field}: ${message}`);
 }
