@@ -33,6 +33,8 @@ async function storePlan(
   }
 }
 
+const familyKey = (userId: string, rootId: string) => `${userId}|${rootId}`;
+
 /** Runs the family's workflow rules and carries out what they ask: new orders, cancels, reductions. */
 export async function evaluateFamily(engine: OrderEngine, userId: string, rootId: string): Promise<void> {
   const planned = await engine.queue.run(userId, async () => {
@@ -52,8 +54,6 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
     ...plan.reduce.map(({ order, quantity }) => requestModify(engine, userId, order.id, { quantity })),
   ]);
 }
-
-const familyKey = (userId: string, rootId: string) => `${userId}|${rootId}`;
 
 /**
  * Evaluates a family in the background (tracked, so tests and shutdown can wait for it). While an evaluation is
