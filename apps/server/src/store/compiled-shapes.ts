@@ -43,3 +43,10 @@ export const rowValues = (rows: readonly object[]): unknown[] => rows.flatMap((r
 /** The shape key of a multi-row insert: its table, the first row's columns and the row count. */
 export const insertShape = (table: string, rows: readonly object[]): string =>
   `${table}|${rows.length}|${Object.keys(rows[0] ?? {}).join(',')}`;
+
+/**
+ * `items` in consecutive chunks of at most `size`. A statement may bind only so many values (SQLite 32,766,
+ * PostgreSQL 65,535), so writes and reads of arbitrarily many rows or ids go one chunk per statement.
+ */
+export const inChunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));

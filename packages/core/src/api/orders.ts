@@ -1,6 +1,13 @@
 import { z } from 'zod';
+import { formatNumber } from '../format/format';
 import { DERIVATIVES_EXCHANGES } from '../market/exchanges';
-import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS, ORDER_MESSAGES } from '../orders/constants';
+import {
+  ICEBERG_MAX_LEGS,
+  ICEBERG_MIN_LEGS,
+  MAX_PRICE,
+  ORDER_MESSAGES,
+  TICK_SIZE,
+} from '../orders/constants';
 import { validateTrailParams } from '../orders/input-rules';
 import { ORDER_STATUSES } from '../orders/order-status';
 import {
@@ -15,6 +22,7 @@ import {
   idSchema,
   isoDateTimeSchema,
   marketProtectionFractionSchema,
+  onTickSchema,
   priceSchema,
   quantitySchema,
 } from './common';
@@ -32,8 +40,22 @@ export const productInputSchema = z
   .enum([...PRODUCT_TYPES, ...BROKER_PRODUCTS])
   .transform(normalizeProductType);
 
-/** Distances in points (bracket target/stop-loss, trail steps): positive. */
-const pointsSchema = z.number().positive('Must be greater than 0');
+const AT_MOST_MAX_PRICE = `Must be at most ${formatNumber(MAX_PRICE)}`;
+
+/** Trail steps in points: positive, at most MAX_PRICE (each handler's own minimums are checked separately). */
+const pointsSchema = z.number().positive('Must be greater than 0').max(MAX_PRICE, AT_MOST_MAX_PRICE);
+
+/**
+ * Bracket target/stop-loss distances in points. The exit legs sit at the fill price +/- these, so they must be on
+ * the tick grid too: an off-tick distance is refused rather than silently rounded.
+ */
+const bracketPointsSchema = onTickSchema({
+  min: TICK_SIZE,
+  max: MAX_PRICE,
+  belowMin: `Must be at least ${TICK_SIZE}`,
+  aboveMax: AT_MOST_MAX_PRICE,
+  offTick: `Must be a multiple of the ${TICK_SIZE} tick`,
+});
 
 type Ctx = z.core.$RefinementCtx;
 const requireField = (ctx: Ctx, present: boolean, field: string, message: string) => {
@@ -75,8 +97,8 @@ export const placeOrderRequestSchema = z
     /** Limit price of limit orders, trigger of stop-loss orders. */
     triggerPrice: priceSchema.optional(),
     orderCategory: orderCategorySchema.default('single'),
-    ocoOrderStoploss: pointsSchema.optional(),
-    ocoOrderTarget: pointsSchema.optional(),
+    ocoOrderStoploss: bracketPointsSchema.optional(),
+    ocoOrderTarget: bracketPointsSchema.optional(),
     ocoOrderUnit: z.literal('points').default('points'),
     metaData: orderMetaDataSchema.optional(),
     trailingEnabled: z.boolean().default(false),
@@ -229,13 +251,23 @@ export const cancelMultipleOrdersRequestSchema = z
   });
 
 /** POST /order/modifyMultipleOrders: move the target and/or stop-loss legs to one price. */
-export const modifyMultipleOrdersRequestSchema = z.object({
-  orderIds: z.array(idSchema).default([]),
-  internalOrderIds: z.array(idSchema).default([]),
-  targetOrderIds: z.array(idSchema).default([]),
-  stoplossOrderIds: z.array(idSchema).default([]),
-  triggerPrice: priceSchema,
-});
+export const modifyMultipleOrdersRequestSchema = z
+  .object({
+    orderIds: z.array(idSchema).default([]),
+    internalOrderIds: z.array(idSchema).default([]),
+    targetOrderIds: z.array(idSchema).default([]),
+    stoplossOrderIds: z.array(idSchema).default([]),
+    triggerPrice: priceSchema,
+  })
+  .refine(
+    (body) =>
+      body.orderIds.length +
+        body.internalOrderIds.length +
+        body.targetOrderIds.length +
+        body.stoplossOrderIds.length >
+      0,
+    { error: 'No orders to modify', path: ['orderIds'] },
+  );
 
 /** One order of a bulk action: done (sent to the broker and accepted), or refused with the reason. */
 export const bulkOrderResultSchema = z.object({

@@ -1,20 +1,33 @@
 import { z } from 'zod';
+import { formatNumber } from '../format/format';
 import { INDEX_NAMES, type IndexName, indexNameSchema } from '../market/indices';
 import {
   DEFAULT_MARKET_PROTECTION,
   DEFAULT_MODIFY_STEP,
   DEFAULT_QUANTITY,
+  MAX_MODIFY_STEP,
+  MAX_ORDER_QUANTITY,
+  MAX_SL_TRIGGER_DIFFERENCE,
   MIN_PRICE,
 } from '../orders/constants';
-import { isOnTickGrid } from '../orders/price-rules';
-import { marketProtectionSettingSchema } from './common';
+import { marketProtectionSettingSchema, onTickChecks, onTickSchema, type TickBounds } from './common';
 
-const onTickAtLeastMin = z
+const pointsBounds = (max: number): TickBounds => ({
+  min: MIN_PRICE,
+  max,
+  belowMin: `Must be at least ${MIN_PRICE}`,
+  aboveMax: `Must be at most ${formatNumber(max)}`,
+  offTick: `Must be a multiple of ${MIN_PRICE}`,
+});
+const MODIFY_STEP = pointsBounds(MAX_MODIFY_STEP);
+const SL_TRIGGER_DIFFERENCE = pointsBounds(MAX_SL_TRIGGER_DIFFERENCE);
+
+/** At most what any one order may carry; placing it is still limited per index by the freeze slices. */
+const defaultQuantitySchema = z
   .number()
-  .min(MIN_PRICE, `Must be at least ${MIN_PRICE}`)
-  .refine((value) => isOnTickGrid(value), { error: `Must be a multiple of ${MIN_PRICE}` });
-
-const defaultQuantitySchema = z.number().int().positive();
+  .int()
+  .positive()
+  .max(MAX_ORDER_QUANTITY, `Must be at most ${formatNumber(MAX_ORDER_QUANTITY)}`);
 
 /** One value per index. */
 const perIndex = <T extends z.ZodType>(value: T) => z.record(indexNameSchema, value);
@@ -23,23 +36,26 @@ const somePerIndex = <T extends z.ZodType>(value: T) => z.partialRecord(indexNam
 
 /** User settings (SPEC section 3), kept on the server and edited in the User Settings dialog. */
 export const userSettingsSchema = z.object({
-  /** Price step of stepped modifications; at least 0.05. */
-  modifyStep: onTickAtLeastMin,
+  /** Price step of stepped modifications; 0.05 to MAX_MODIFY_STEP. */
+  modifyStep: onTickChecks(MODIFY_STEP),
   exitAllMarketProtection: marketProtectionSettingSchema,
   useDefaultQuantity: z.boolean(),
   defaultQuantity: perIndex(defaultQuantitySchema),
-  /** Gap between trigger and limit price of stop-loss orders, per index; at least 0.05. */
-  SLTriggerPriceDifference: perIndex(onTickAtLeastMin),
+  /** Gap between trigger and limit price of stop-loss orders, per index; 0.05 to MAX_SL_TRIGGER_DIFFERENCE. */
+  SLTriggerPriceDifference: perIndex(onTickChecks(SL_TRIGGER_DIFFERENCE)),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-/** PUT /auth/editUserSetting: any subset of the settings; per-index maps may name some indices only. */
+/**
+ * PUT /auth/editUserSetting: any subset of the settings; per-index maps may name some indices only. Point values
+ * are stored on the tick they mean (0.1 + 0.2 is kept as 0.3).
+ */
 export const userSettingsPatchSchema = z.object({
-  modifyStep: onTickAtLeastMin.optional(),
+  modifyStep: onTickSchema(MODIFY_STEP).optional(),
   exitAllMarketProtection: marketProtectionSettingSchema.optional(),
   useDefaultQuantity: z.boolean().optional(),
   defaultQuantity: somePerIndex(defaultQuantitySchema).optional(),
-  SLTriggerPriceDifference: somePerIndex(onTickAtLeastMin).optional(),
+  SLTriggerPriceDifference: somePerIndex(onTickSchema(SL_TRIGGER_DIFFERENCE)).optional(),
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 

@@ -26,6 +26,22 @@ export const ORDER_SLICE = 0;
 export const ORDER_VARIETY = 'regular';
 export const ORDER_UNIT = 'points';
 
+/**
+ * Upper bounds of what a request may carry. Each is far above real use (no index option premium nears 10 lakh
+ * rupees) and keeps every amount an exact integer of paise in a double (price x quantity stays below 2^53).
+ */
+export const MAX_PRICE = 1_000_000;
+/** Units one order may carry when no index freeze limit applies (a contract of an unknown index, a setting). */
+export const MAX_ORDER_QUANTITY = 1_000_000;
+/**
+ * Freeze slices one order may be split into. They go out together, so this bounds the burst one request causes;
+ * 20 keeps the default quantity (10,000) placeable as one order on every index (BANKNIFTY: 20 x 600 = 12,000).
+ */
+export const MAX_SLICES_PER_ORDER = 20;
+/** Largest modify step and stop-loss trigger/limit gap a user may set, in points. */
+export const MAX_MODIFY_STEP = 1_000;
+export const MAX_SL_TRIGGER_DIFFERENCE = 1_000;
+
 export const MAX_QUANTITY_MULTIPLIER = 20;
 export const MAX_FOLLOW_UP_MULTIPLIER = 10;
 /** Broker iceberg limits (Kite: at least 2 legs, at most 50). */

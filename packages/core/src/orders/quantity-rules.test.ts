@@ -6,6 +6,7 @@ import {
   followUpQuantity,
   icebergLegs,
   maxQuantityPerOrder,
+  maxQuantityPerRequest,
   QUANTITY_MULTIPLIER_OPTIONS,
   roundQuantityToLots,
   sliceByFreeze,
@@ -100,6 +101,15 @@ describe('freeze slicing', () => {
     [100, 50, 100], // freeze under a lot: one lot per order
   ])('maxQuantityPerOrder(lot %d, freeze %d) = %d', (lot, freeze, expected) => {
     expect(maxQuantityPerOrder(lot, freeze)).toBe(expected);
+  });
+
+  it.each([
+    [65, 1800, 35_100],
+    [30, 600, 12_000],
+    [120, 2800, 55_200],
+  ])('maxQuantityPerRequest(lot %d, freeze %d) = 20 whole-lot slices = %d', (lot, freeze, expected) => {
+    expect(maxQuantityPerRequest(lot, freeze)).toBe(expected);
+    expect(sliceByFreeze(expected, lot, freeze)).toHaveLength(20);
   });
 
   it.each([

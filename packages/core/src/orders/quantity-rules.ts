@@ -1,9 +1,11 @@
+import { formatNumber } from '../format/format';
 import {
   DEFAULT_LOT_SIZE,
   ICEBERG_MAX_LEGS,
   ICEBERG_MIN_LEGS,
   MAX_FOLLOW_UP_MULTIPLIER,
   MAX_QUANTITY_MULTIPLIER,
+  MAX_SLICES_PER_ORDER,
 } from './constants';
 import type { StepDirection } from './price-rules';
 
@@ -61,10 +63,22 @@ export const followUpQuantity = (
 };
 
 /** Largest whole-lot quantity not above the freeze quantity (at least one lot). */
-export const maxQuantityPerOrder = (lotSize: number, freezeQty: number): number => {
+export const maxQuantityPerOrder = (lotSize: number | undefined | null, freezeQty: number): number => {
   const lot = effectiveLotSize(lotSize);
   return Math.max(1, Math.floor(freezeQty / lot)) * lot;
 };
+
+/** The most one order request may carry: MAX_SLICES_PER_ORDER freeze slices of whole lots. */
+export const maxQuantityPerRequest = (lotSize: number | undefined | null, freezeQty: number): number =>
+  MAX_SLICES_PER_ORDER * maxQuantityPerOrder(lotSize, freezeQty);
+
+/**
+ * Why a quantity above maxQuantityPerRequest is refused, naming the limit (`perSlice`: maxQuantityPerOrder). The
+ * server's 400 and the web app's check before sending say the same.
+ */
+export const aboveRequestCapMessage = (quantity: number, index: string, perSlice: number): string =>
+  `Quantity ${quantity} is above the most one order may carry for ${index}: ${MAX_SLICES_PER_ORDER} slices of ` +
+  `${formatNumber(perSlice)} (${formatNumber(MAX_SLICES_PER_ORDER * perSlice)})`;
 
 /**
  * Splits a quantity into orders the exchange accepts: full legs of the largest whole-lot multiple not above the

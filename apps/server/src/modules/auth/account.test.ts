@@ -68,11 +68,30 @@ describeEachStore('auth: profile and settings', (kind) => {
     ],
     [{ defaultQuantity: { NOTANINDEX: 10 } }, /^defaultQuantity/],
     [{ useDefaultQuantity: 'yes' }, /^useDefaultQuantity: /],
+    [{ modifyStep: 1_000.05 }, /^modifyStep: Must be at most 1,000$/],
+    [{ modifyStep: 0.33 }, /^modifyStep: Must be a multiple of 0.05$/],
+    [
+      { SLTriggerPriceDifference: { NIFTY: 1e300 } },
+      /^SLTriggerPriceDifference\.NIFTY: Must be at most 1,000$/,
+    ],
+    [{ defaultQuantity: { NIFTY: 1e15 } }, /^defaultQuantity\.NIFTY: Must be at most 10,00,000$/],
   ])('refuses invalid settings %o naming the field', async (payload, message) => {
     const { token } = await createTestUser(t.app);
     const response = await editSettings(token, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(message);
+  });
+
+  it('stores point settings on the tick they mean (0.1 + 0.2 is 0.3)', async () => {
+    const { token } = await createTestUser(t.app);
+    const saved = await editSettings(token, {
+      modifyStep: 0.1 + 0.2,
+      SLTriggerPriceDifference: { NIFTY: 1.1 + 2.2 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const settings = (await userInfo(token)).json().data.settings;
+    expect(settings.modifyStep).toBe(0.3);
+    expect(settings.SLTriggerPriceDifference.NIFTY).toBe(3.3);
   });
 
   it('keeps each user to their own settings', async () => {
@@ -100,5 +119,14 @@ describe('readSettings', () => {
     });
     expect(readSettings('not json')).toEqual(DEFAULT_USER_SETTINGS);
     expect(readSettings(JSON.stringify({ modifyStep: 'x' }))).toEqual(DEFAULT_USER_SETTINGS);
+  });
+
+  it('drops only a stored field that today is out of bounds, keeping the rest', () => {
+    const stored = { modifyStep: 5000, useDefaultQuantity: true, defaultQuantity: { NIFTY: 130 } };
+    expect(readSettings(JSON.stringify(stored))).toEqual({
+      ...DEFAULT_USER_SETTINGS,
+      useDefaultQuantity: true,
+      defaultQuantity: { ...DEFAULT_USER_SETTINGS.defaultQuantity, NIFTY: 130 },
+    });
   });
 });

@@ -26,7 +26,8 @@ export const defaultSettingsJson = (): string => JSON.stringify(DEFAULT_USER_SET
 
 /**
  * Stored settings read as a patch over today's defaults, so settings saved by an older version (or a field
- * added later) still come back complete and valid.
+ * added later) still come back complete and valid. Each field is read on its own: one that today's bounds refuse
+ * falls back to its default without taking the user's other settings with it.
  */
 export function readSettings(json: string): UserSettings {
   let stored: unknown;
@@ -35,8 +36,14 @@ export function readSettings(json: string): UserSettings {
   } catch {
     return DEFAULT_USER_SETTINGS;
   }
-  const patch = userSettingsPatchSchema.safeParse(stored);
-  return patch.success ? mergeUserSettings(DEFAULT_USER_SETTINGS, patch.data) : DEFAULT_USER_SETTINGS;
+  if (typeof stored !== 'object' || stored === null) return DEFAULT_USER_SETTINGS;
+  const fields = stored as Record<string, unknown>;
+  const patch: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(userSettingsPatchSchema.shape)) {
+    const field = schema.safeParse(fields[key]);
+    if (field.success && field.data !== undefined) patch[key] = field.data;
+  }
+  return mergeUserSettings(DEFAULT_USER_SETTINGS, patch as UserSettingsPatch);
 }
 
 const toProfile = (user: UserRow): UserProfile => ({

@@ -6,6 +6,7 @@ import type { BrokerAck, BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView } from '../market/contract';
 import { createPacer, type Pacer, type PacerTime } from './pacer';
+import type { OrderRecord } from './record';
 import { createRepairAnnouncer, repairFamily } from './repair';
 import { createRepairList, type RepairList } from './repair-list';
 import { createSessionDirectory, type SessionDirectory } from './sessions';
@@ -53,6 +54,16 @@ export interface OrderEngine extends Omit<OrderEngineDeps, 'indexTable' | 'pacer
   repairs: RepairList;
   /** Placements being sent right now, by order id: a second send waits for the first instead. */
   sending: Map<string, Promise<BrokerAck>>;
+  /** Stored placements still waiting for their pacing slot, by order id (cancel-all may withdraw them). */
+  unsent: Map<string, UnsentPlacement>;
+  /** Families (`userId|rootId`) with an evaluation scheduled that has not read them yet. */
+  evaluationsQueued: Set<string>;
+}
+
+/** A placement not yet handed to the broker; once `withdrawn` it never will be. */
+export interface UnsentPlacement {
+  order: OrderRecord;
+  withdrawn: boolean;
 }
 
 export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
@@ -64,6 +75,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     queue: createUserQueue(tracker),
     pacer: createPacer(deps.pacerTime),
     sending: new Map<string, Promise<BrokerAck>>(),
+    unsent: new Map<string, UnsentPlacement>(),
+    evaluationsQueued: new Set<string>(),
   } as OrderEngine;
   engine.sessions = createSessionDirectory(deps.registry, (session, update) =>
     handleBrokerUpdate(engine, session, update),

@@ -5,7 +5,7 @@ import { childIds } from './ids';
 import { ORDER_ERRORS } from './messages';
 import { buildOrders, type OrderSpec } from './planner';
 import type { OrderRecord, Workflow } from './record';
-import { type Tradable, tradableOf } from './tradable';
+import { maxPerRequestOf, type Tradable, tradableOf } from './tradable';
 
 // The follow-up trade an order may carry, in the payload's `metaData.followUp` (core `followUpMetaSchema`, the
 // schema the web builds it with). Whether it waits for the main order's fill is the payload's `tradeConfirmation`.
@@ -86,6 +86,15 @@ export function followUpParts(
     tradable.lotSize,
     request.multiplier,
   );
+  // Checked now even when it waits for the fill: it is then scaled to the fill, never above this. Too large a
+  // follow-up is not armed; the main order still goes out.
+  const max = maxPerRequestOf(tradable, engine.indexTable);
+  if (quantity > max) {
+    const above = tradable.index
+      ? ORDER_ERRORS.aboveOrderCap(quantity, tradable.index, tradable.maxPerOrder)
+      : ORDER_ERRORS.aboveQuantityCap(quantity, max);
+    return { orders: [], workflow: {}, warning: `Follow-up not armed: ${above}` };
+  }
   const state = waitForFill ? 'waiting' : quantity > 0 ? 'placed' : 'skipped';
   const plan = {
     internalToken: tradable.internalToken,

@@ -67,11 +67,12 @@ export function closingEvent(
 
 /**
  * Events for `group` after `part` (already updated, and present in `parts`) took `event`: the mirrored event, then
- * the closing event if that leaves nothing working.
+ * the closing event if that leaves nothing working. `parts` is undefined when some part is known to be still
+ * working (the group cannot close yet).
  */
 export function groupEvents(
   group: OrderRecord,
-  parts: readonly OrderRecord[],
+  parts: readonly OrderRecord[] | undefined,
   part: OrderRecord,
   event: OrderEvent,
 ): OrderEvent[] {
@@ -79,7 +80,7 @@ export function groupEvents(
   const mirror = mirrored(group, part, event);
   if (mirror) events.push(mirror);
   const filled = group.state.filledQuantity + (mirror?.type === 'fill' ? mirror.qty : 0);
-  const closing = closingEvent(group, parts, event.ts, filled);
+  const closing = parts && closingEvent(group, parts, event.ts, filled);
   if (closing) events.push(closing);
   return events;
 }

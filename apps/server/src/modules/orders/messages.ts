@@ -1,4 +1,4 @@
-import type { OrderType } from '@xtrader/core';
+import { aboveRequestCapMessage, formatNumber, type OrderType } from '@xtrader/core';
 
 // Every message the order endpoints answer with. Success texts are SPEC section 8 verbatim.
 
@@ -44,6 +44,9 @@ export const ORDER_ERRORS = {
   marketHasNoPrice: 'triggerPrice: A market order has no price to modify',
   groupQuantity: 'quantity: The quantity of a sliced or iceberg order cannot be modified',
   aboveFreeze: (max: number) => `quantity: At most ${max} can be sent in one order`,
+  aboveOrderCap: aboveRequestCapMessage,
+  aboveQuantityCap: (quantity: number, max: number) =>
+    `Quantity ${quantity} is above the most one order may carry: ${formatNumber(max)}`,
   belowFilled: (filled: number) => `quantity: Quantity cannot be below the filled quantity (${filled})`,
   trailingOnlySingleSl: 'Trailing is available only on single stop-loss orders',
   trailingInternal: 'The trailing mode of an internal order cannot be changed',
@@ -61,6 +64,8 @@ export const ORDER_ERRORS = {
   followUpNoInstrument: 'Follow-up not armed: no instrument was chosen for it',
   followUpUnknown: (named: string) => `Follow-up not armed: unknown instrument ${named}`,
   followUpExpired: (symbol: string) => `Follow-up not armed: ${symbol} has expired`,
+  withdrawn: 'Cancelled before it was sent to the broker',
+  idempotencyKeyReused: 'Idempotency-Key reused with a different order',
   notConfirmed: 'The broker did not confirm the order before a server restart; please place it again',
   brokerUnreachable: (reason: string) => `Could not reach the broker: ${reason}`,
 } as const;

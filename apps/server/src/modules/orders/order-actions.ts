@@ -17,7 +17,7 @@ import {
   workingBrokerOrders,
 } from './order-lookup';
 import { isPartRole, type OrderRecord } from './record';
-import { requestCancel, requestCancels, requestModify } from './sender';
+import { requestCancel, requestCancels, requestModify, withdrawUnsent } from './sender';
 import { tradableOfOrder } from './tradable';
 
 /** A refused request becomes a 400 with the broker's reason (or ours when it could not be sent). */
@@ -78,7 +78,13 @@ export async function modifyOrder(
 async function cancelOne(engine: OrderEngine, order: OrderRecord): Promise<string | undefined> {
   if (isFinalStatus(order.state)) return ORDER_ERRORS.alreadyFinal(order.state.status);
   if (order.kind === 'group') await haltFamilies(engine, order.userId, [order]);
-  const targets = await workingBrokerOrders(engine, order);
+  const working = await workingBrokerOrders(engine, order);
+  const withdrawn = withdrawUnsent(
+    engine,
+    order.userId,
+    working.map((part) => part.id),
+  );
+  const targets = working.filter((part) => !withdrawn.has(part.id));
   const acks = await Promise.all(targets.map((target) => requestCancel(engine, order.userId, target.id)));
   // A halted group with nothing working closes by itself; there is nothing to refuse.
   if (order.kind === 'group' && targets.length === 0) return undefined;
@@ -87,6 +93,13 @@ async function cancelOne(engine: OrderEngine, order: OrderRecord): Promise<strin
 
 /** DELETE /order/{orderId}. Returns the success message. */
 export async function cancelOrder(engine: OrderEngine, userId: string, orderId: string): Promise<string> {
+  // A placement still waiting for its pacing slot (a slice, or an order behind them) is withdrawn rather than
+  // cancelled once sent: it is never sent, and is booked cancelled before this answers.
+  const unsent = engine.unsent.get(orderId);
+  if (unsent && withdrawUnsent(engine, userId, [orderId]).size > 0) {
+    await engine.sending.get(orderId);
+    return cancelledMessage(unsent.order.orderType);
+  }
   let seen: OrderRecord | undefined;
   // The common case (one broker order) is checked and marked in one step; a group takes the longer way.
   const ack = await requestCancel(engine, userId, orderId, (current) => {
@@ -116,11 +129,13 @@ export async function cancelWhere(
   const working = (await engine.store.listWorking(userId)).filter(matches);
   if (working.length === 0) return 0;
   await haltFamilies(engine, userId, working);
-  const brokerOrders = working.filter((order) => order.kind === 'broker');
+  const brokerIds = working.filter((order) => order.kind === 'broker').map((order) => order.id);
+  // Slices still waiting for their pacing slot are withdrawn, not sent and then cancelled.
+  const withdrawn = withdrawUnsent(engine, userId, brokerIds);
   const acks = await requestCancels(
     engine,
     userId,
-    brokerOrders.map((order) => order.id),
+    brokerIds.filter((id) => !withdrawn.has(id)),
   );
   return acks.filter((ack) => ack?.ok).length;
 }

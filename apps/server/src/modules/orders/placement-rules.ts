@@ -4,7 +4,7 @@ import { BadRequestError } from '../../http/errors';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { OrderEngine } from './engine';
 import { ORDER_ERRORS } from './messages';
-import { type Tradable, tradableOf } from './tradable';
+import { maxPerRequestOf, type Tradable, tradableOf } from './tradable';
 
 // Checks of an order payload that need more than its schema: the instrument, lots, categories, trailing, icebergs.
 
@@ -25,6 +25,25 @@ export function resolveTradable(
   if (body.quantity % tradable.lotSize !== 0)
     throw new BadRequestError(ORDER_ERRORS.lotMultiple(tradable.lotSize));
   return tradable;
+}
+
+/**
+ * Refuses a quantity of `tradable` above what one order may carry: MAX_SLICES_PER_ORDER freeze slices, which go
+ * out together. `field` names the request field in the 400 (quantity, or the follow-up's).
+ */
+export function checkSliceCap(
+  engine: Pick<OrderEngine, 'indexTable'>,
+  tradable: Tradable,
+  quantity: number,
+  field = 'quantity',
+): void {
+  const max = maxPerRequestOf(tradable, engine.indexTable);
+  if (quantity <= max) return;
+  const { index, maxPerOrder } = tradable;
+  const message = index
+    ? ORDER_ERRORS.aboveOrderCap(quantity, index, maxPerOrder)
+    : ORDER_ERRORS.aboveQuantityCap(quantity, max);
+  throw new BadRequestError(`${field}: ${message}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { OrderState } from '@xtrader/core';
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
-import { BadRequestError } from '../../http/errors';
+import { AppError, BadRequestError } from '../../http/errors';
 import { isUniqueViolation } from '../../store/errors';
 import type { BrokerSession } from '../brokers/broker';
 import type { PriceView } from '../market/contract';
@@ -8,9 +8,17 @@ import type { OrderEngine } from './engine';
 import { followUpParts } from './follow-up';
 import { partsOf } from './group-rules';
 import { newOrderId } from './ids';
-import { checkOrderOptions, hasStopLeg, icebergPlan, resolveTradable } from './placement-rules';
+import { ORDER_ERRORS } from './messages';
+import {
+  checkOrderOptions,
+  checkSliceCap,
+  hasStopLeg,
+  icebergPlan,
+  resolveTradable,
+} from './placement-rules';
 import { buildIceberg, buildOrders, type OrderSpec } from './planner';
 import { isServerTrailed, type OrderRecord, type StopLegTrailing, type TrailingState } from './record';
+import { requestFingerprint } from './request-fingerprint';
 import { sendPlacements } from './sender';
 
 export interface PlacementRequest {
@@ -62,7 +70,9 @@ async function plan(engine: OrderEngine, userId: string, session: BrokerSession,
   const { body } = request;
   checkOrderOptions(body);
   const tradable = resolveTradable(engine, body);
+  // An iceberg's legs go out one by one (at most ICEBERG_MAX_LEGS); freeze slices go out together, so are capped.
   const legs = request.iceberg ? icebergPlan(body.quantity, tradable, body.icebergLegs) : undefined;
+  if (!request.iceberg) checkSliceCap(engine, tradable, body.quantity);
   const priceView = await engine.priceViewFor(userId);
   const bracket = body.orderCategory === 'oco';
   const trail = requestedTrailing(body, session);
@@ -90,14 +100,32 @@ async function plan(engine: OrderEngine, userId: string, session: BrokerSession,
     now: engine.clock.now(),
   };
   const followUp = followUpParts(engine, spec, body);
-  const workflow = trail && stopLeg ? { ...followUp.workflow, trailStopLeg: trail } : followUp.workflow;
-  const withWorkflow = { ...spec, workflow };
+  const placedWith = request.idempotencyKey ? { placedWith: fingerprintOf(request) } : {};
+  const trailStopLeg = trail && stopLeg ? { trailStopLeg: trail } : {};
+  const withWorkflow = { ...spec, workflow: { ...followUp.workflow, ...trailStopLeg, ...placedWith } };
   const main = legs && legs.length > 1 ? buildIceberg(withWorkflow, legs) : buildOrders(withWorkflow);
   return { orders: [...main, ...followUp.orders], warning: followUp.warning };
 }
 
-/** The answer for an order already stored: its ids, or a 400 with the broker's reason if it was rejected. */
-async function resultOf(engine: OrderEngine, userId: string, rootId: string): Promise<PlacementResult> {
+const fingerprintOf = (request: PlacementRequest) =>
+  requestFingerprint({ iceberg: request.iceberg, body: request.body });
+
+/**
+ * The answer to a retry of an order already stored under its Idempotency-Key: its ids, or a 400 with the broker's
+ * reason if it was rejected. A different order under the same key is a 422 (orders stored before fingerprints
+ * were kept carry none and are taken as the same).
+ */
+async function resultOf(
+  engine: OrderEngine,
+  userId: string,
+  earlier: OrderRecord,
+  request: PlacementRequest,
+): Promise<PlacementResult> {
+  const { placedWith } = earlier.workflow;
+  if (placedWith !== undefined && placedWith !== fingerprintOf(request)) {
+    throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', ORDER_ERRORS.idempotencyKeyReused);
+  }
+  const { rootId } = earlier;
   const family = await engine.store.listFamily(userId, rootId);
   const root = family.find((order) => order.id === rootId);
   if (!root) throw new Error(`Order ${rootId} vanished`);
@@ -120,7 +148,7 @@ export async function placeOrder(
 ): Promise<PlacementResult> {
   const key = request.idempotencyKey;
   const earlier = key ? await engine.store.findByIdempotencyKey(userId, key) : undefined;
-  if (earlier) return resultOf(engine, userId, earlier.rootId);
+  if (earlier) return resultOf(engine, userId, earlier, request);
   const session = await engine.sessions.require(userId);
   const { orders, warning } = await plan(engine, userId, session, request);
   try {
@@ -129,7 +157,7 @@ export async function placeOrder(
     // A concurrent retry with the same key stored its order first: answer with that one.
     const first =
       key && isUniqueViolation(error) ? await engine.store.findByIdempotencyKey(userId, key) : undefined;
-    if (first) return resultOf(engine, userId, first.rootId);
+    if (first) return resultOf(engine, userId, first, request);
     throw error;
   }
   const root = orders[0] as OrderRecord;

@@ -48,6 +48,8 @@ export interface Workflow {
   note?: string;
   /** Bracket/cover entry with auto trail: the trailing its stop-loss leg gets when it is placed. */
   trailStopLeg?: StopLegTrailing;
+  /** Digest of the request that placed an order sent with an Idempotency-Key (a retry must match it). */
+  placedWith?: string;
 }
 
 /** Trailing of a stop-loss order. `reference` is the price the last move was measured from. */

@@ -118,6 +118,46 @@ describe('order routes', () => {
     expect(second.json().data).toEqual(first.json().data);
   });
 
+  it('refuses an Idempotency-Key reused with a different order with a 422 and places nothing', async () => {
+    const headers = { ...alice, 'idempotency-key': 'retry-2' };
+    const first = await call('POST', '/order', headers, order);
+    expect(first.statusCode).toBe(200);
+    await settle();
+    const placed = broker.commands.filter((c) => c.type === 'place').length;
+    const different = await call('POST', '/order', headers, { ...order, quantity: 130 });
+    expect(different.statusCode).toBe(422);
+    expect(different.json()).toEqual({
+      success: false,
+      message: 'Idempotency-Key reused with a different order',
+    });
+    const sameAgain = await call('POST', '/order', headers, { ...order, product: 'normal' });
+    expect(sameAgain.json().data).toEqual(first.json().data);
+    const asIceberg = await call('POST', '/order/iceberg', headers, order);
+    expect(asIceberg.statusCode).toBe(422);
+    expect(broker.commands.filter((c) => c.type === 'place')).toHaveLength(placed);
+  });
+
+  it('stores a limit price with a float artefact as the tick it means', async () => {
+    const placed = await call('POST', '/order', alice, {
+      ...order,
+      orderType: 'limit',
+      triggerPrice: 0.1 + 0.2,
+      orderCategory: 'oco',
+      ocoOrderStoploss: 0.1 + 0.2,
+      ocoOrderTarget: 1.1 + 2.2,
+    });
+    expect(placed.statusCode).toBe(200);
+    const stored = await orders.engine.store.findById(
+      (await call('GET', '/auth/getUserInfo', alice)).json().data.user.id,
+      placed.json().data.orderId,
+    );
+    expect(stored?.state.price).toBe(0.3);
+    expect(stored?.stoplossPoints).toBe(0.3);
+    expect(stored?.targetPoints).toBe(3.3);
+    await call('DELETE', `/order/${placed.json().data.orderId}`, alice);
+    await settle();
+  });
+
   it.each([
     [{ quantity: 0 }, 'quantity: Quantity should be greater than 0'],
     [{ quantity: 100 }, 'quantity: Quantity should be a multiple of the lot size (65)'],
@@ -131,6 +171,23 @@ describe('order routes', () => {
     [{ transactionType: 'hold' }, 'transactionType'],
     [{ orderCategory: 'oco', ocoOrderStoploss: 5 }, 'ocoOrderTarget: Target points are required'],
     [{ internalToken: 'nope' }, 'internalToken: Unknown instrument'],
+    [
+      { quantity: 1_755_000_000 },
+      'quantity: Quantity 1755000000 is above the most one order may carry for NIFTY: 20 slices of 1,755 (35,100)',
+    ],
+    [{ quantity: 1_474_200 }, 'quantity: Quantity 1474200 is above the most one order may carry for NIFTY'],
+    [{ quantity: 65_000_000_000_000 }, 'quantity: Quantity 65000000000000 is above the most one order'],
+    [{ quantity: 2 ** 53 }, 'quantity: Quantity must be a whole number'],
+    [{ orderType: 'limit', triggerPrice: 1_000_000.05 }, 'triggerPrice: Price must be at most 10,00,000'],
+    [
+      { orderCategory: 'oco', ocoOrderStoploss: 5.02, ocoOrderTarget: 10 },
+      'ocoOrderStoploss: Must be a multiple of the 0.05 tick',
+    ],
+    [
+      { orderCategory: 'oco', ocoOrderStoploss: 5, ocoOrderTarget: 10.01 },
+      'ocoOrderTarget: Must be a multiple of the 0.05 tick',
+    ],
+    [{ orderCategory: 'cover', ocoOrderStoploss: 2_000_000 }, 'ocoOrderStoploss: Must be at most 10,00,000'],
   ])('refuses %j with a 400 naming the field', async (change, message) => {
     const response = await call('POST', '/order', alice, { ...order, ...change });
     expect(response.statusCode).toBe(400);
@@ -151,6 +208,14 @@ describe('order routes', () => {
       ['POST', '/order/editTrailParams/XT1', { changeInPrice: -1, changeInSL: 1 }, 'changeInPrice'],
       ['POST', '/order/exitAllPositions', { marketProtection: 0.5 }, 'marketProtection'],
       ['POST', '/order/modifyMultipleOrders', { orderIds: ['XT1'] }, 'triggerPrice'],
+      ['POST', '/order/modifyMultipleOrders', { triggerPrice: 10 }, 'orderIds: No orders to modify'],
+      [
+        'POST',
+        '/order/modifyMultipleOrders',
+        { orderIds: [], internalOrderIds: [], targetOrderIds: [], stoplossOrderIds: [], triggerPrice: 10 },
+        'orderIds: No orders to modify',
+      ],
+      ['PUT', '/order/XT1', { triggerPrice: 1e300 }, 'triggerPrice: Price must be at most 10,00,000'],
       ['POST', '/order/cancel', { orderType: 'bogus' }, 'orderType'],
       [
         'POST',
@@ -165,6 +230,15 @@ describe('order routes', () => {
       expect(response.json().message, url).toContain(message);
     }
     expect((await call('PUT', '/order/XT-unknown', alice, { triggerPrice: 10 })).statusCode).toBe(404);
+  });
+
+  it('describes the order routes in the OpenAPI document (tick-normalised prices included)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/options-x/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const body =
+      response.json().paths['/v1/options-x/order'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.triggerPrice).toMatchObject({ type: 'number' });
+    expect(response.json().paths['/v1/options-x/auth/editUserSetting']).toBeDefined();
   });
 
   it('refuses callers without a token', async () => {

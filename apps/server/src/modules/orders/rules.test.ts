@@ -132,4 +132,55 @@ describe('pacer', () => {
     await pacer.acquire('other', 2);
     expect(now).toBe(2000);
   });
+
+  it('lets a command no longer wanted go without a slot, so the ones behind it move up', async () => {
+    let now = 0;
+    const time: PacerTime = {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+    };
+    const pacer = createPacer(time);
+    let wanted = true;
+    const answers = await Promise.all([
+      pacer.acquire('u', 1),
+      pacer.acquire('u', 1, { wanted: () => wanted }),
+      (async () => {
+        wanted = false;
+        return pacer.acquire('u', 1);
+      })(),
+    ]);
+    expect(answers).toEqual([true, false, true]);
+    expect(now).toBe(1000);
+  });
+
+  it('lets urgent commands (cancels, modifies) go before placements still waiting, within the limit', async () => {
+    let now = 0;
+    const time: PacerTime = {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+    };
+    const pacer = createPacer(time);
+    const order: string[] = [];
+    const take = (name: string, urgent = false) =>
+      pacer.acquire('u', 1, { urgent }).then(() => order.push(`${name}@${now}`));
+    await Promise.all([take('place-1'), take('place-2'), take('place-3'), take('cancel', true)]);
+    expect(order).toEqual(['place-1@0', 'cancel@1000', 'place-2@2000', 'place-3@3000']);
+  });
+
+  it('answers the waiting commands no longer wanted as soon as it is told, not when their turn comes', async () => {
+    const sleepers: (() => void)[] = [];
+    const time: PacerTime = { now: () => 0, sleep: () => new Promise((wake) => sleepers.push(wake)) };
+    const pacer = createPacer(time);
+    let withdrawn = false;
+    await pacer.acquire('u', 1);
+    const waiting = [1, 2, 3].map(() => pacer.acquire('u', 1, { wanted: () => !withdrawn }));
+    withdrawn = true;
+    pacer.release('u');
+    expect(await Promise.all(waiting)).toEqual([false, false, false]);
+    expect(sleepers).toHaveLength(1);
+  });
 });

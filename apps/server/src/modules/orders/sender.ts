@@ -108,6 +108,38 @@ async function recordAck(
   return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
 }
 
+/** Books a withdrawn placement as cancelled (it never reached the broker) and answers as a refusal would. */
+async function bookWithdrawal(engine: OrderEngine, order: OrderRecord): Promise<BrokerAck> {
+  const reason = ORDER_ERRORS.withdrawn;
+  const rootId = await engine.queue.run(order.userId, async () => {
+    // A funds reset may have deleted it already.
+    const current = await engine.store.findById(order.userId, order.id);
+    if (!current) return undefined;
+    const event: OrderEvent = { type: 'cancelled', orderId: order.id, ts: engine.clock.now(), reason };
+    return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
+  });
+  if (rootId) scheduleEvaluation(engine, order.userId, rootId);
+  return { ok: false, reason };
+}
+
+/**
+ * Withdraws the user's placements among `orderIds` that still wait for their pacing slot: they are never sent,
+ * and are booked as cancelled when their turn comes. Returns the ids withdrawn (the rest were sent or are being
+ * sent).
+ */
+export function withdrawUnsent(engine: OrderEngine, userId: string, orderIds: Iterable<string>): Set<string> {
+  const withdrawn = new Set<string>();
+  for (const id of orderIds) {
+    const unsent = engine.unsent.get(id);
+    if (unsent?.order.userId !== userId) continue;
+    unsent.withdrawn = true;
+    withdrawn.add(id);
+  }
+  // Answered now rather than when their turn comes, so they are booked cancelled at once.
+  if (withdrawn.size > 0) engine.pacer.release(userId);
+  return withdrawn;
+}
+
 /**
  * Places one stored order. Resolves with the broker's answer: an acceptance as soon as the broker gave it (booking
  * its id waits in the user's queue behind the broker's own updates, and the intent was stored before sending, so
@@ -121,8 +153,14 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
   const answer = new Promise<BrokerAck>((resolve) => {
     answered = resolve;
   });
+  const unsent = { order, withdrawn: false };
+  engine.unsent.set(order.id, unsent);
   const booked = (async () => {
-    await engine.pacer.acquire(order.userId, session.capabilities.maxOrdersPerSecond);
+    const go = await engine.pacer
+      .acquire(order.userId, session.capabilities.maxOrdersPerSecond, { wanted: () => !unsent.withdrawn })
+      .finally(() => engine.unsent.delete(order.id));
+    // Withdrawn after its slot was granted but before it went: still never sent.
+    if (!go || unsent.withdrawn) return bookWithdrawal(engine, order);
     const ack = await placeSafely(engine, session, order);
     if (ack.ok) answered(ack);
     const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));
@@ -131,7 +169,7 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
   })().finally(() => engine.sending.delete(order.id));
   engine.sending.set(order.id, booked);
   // Unbooked, the order reads as never sent: the repair finds it at the broker by our tag and adopts it.
-  engine.tracker.track(booked).catch((error: unknown) => {
+  engine.tracker.track(booked, order.userId).catch((error: unknown) => {
     engine.repairs.enlist({ userId: order.userId, rootId: order.rootId }, error);
   });
   return Promise.race([answer, booked]);
@@ -193,7 +231,7 @@ async function request(
   const brokerOrderId = order?.brokerOrderId;
   if (!order || !brokerOrderId) return undefined;
   const session = await engine.sessions.forOrder(order);
-  await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
+  await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
   const ack = await commandSafely(() => send(session, brokerOrderId, order));
   // An accepted cancel is booked when the broker reports it; only refusals and modifications need a step here.
   if (ack.ok && kind === 'cancel') return ack;
@@ -269,7 +307,7 @@ export async function requestCancels(
       const brokerOrderId = order?.brokerOrderId;
       if (!order || !brokerOrderId) return undefined;
       const session = await engine.sessions.forOrder(order);
-      await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond);
+      await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
       return commandSafely(() => session.cancelOrder(brokerOrderId));
     }),
   );

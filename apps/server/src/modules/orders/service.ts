@@ -14,6 +14,7 @@ import { cancelAll, cancelMultiple, cancelOrder, modifyMultiple, modifyOrder } f
 import { type PlacementRequest, type PlacementResult, placeOrder } from './placement';
 import { listOrders } from './read-model';
 import { recoverOrders, resyncUser } from './recovery';
+import { withdrawUnsent } from './sender';
 import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing';
 
 /** Runs before anything is placed; throws (e.g. the skeleton's ForbiddenError) to refuse the order. */
@@ -85,7 +86,17 @@ export function createOrdersService(
     },
     listOrders: (userId) => listOrders(engine, userId),
     async forgetBrokerOrders(userId, brokerId) {
-      await engine.tracker.idle();
+      // Placements still waiting to go out are withdrawn, so the reset does not wait for them to be sent.
+      const unsent = [...engine.unsent.values()].filter(
+        ({ order }) => order.userId === userId && order.brokerId === brokerId,
+      );
+      withdrawUnsent(
+        engine,
+        userId,
+        unsent.map(({ order }) => order.id),
+      );
+      // Only this user's work: another user's slow broker or long exit must not hold up this reset.
+      await engine.tracker.idle(userId);
       await engine.queue.run(userId, () => engine.store.deleteBrokerOrders(userId, brokerId));
     },
     resync: (userId) => resyncUser(engine, userId),

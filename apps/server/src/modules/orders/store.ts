@@ -1,12 +1,19 @@
 import { type Kysely, sql } from 'kysely';
 import { LruMap } from '../../lru-map';
-import { insertShape, rowValues, runShaped } from '../../store/compiled-shapes';
+import { inChunks, insertShape, rowValues, runShaped } from '../../store/compiled-shapes';
 import type { Database } from '../../store/database';
 import { fromRow, type OrderRecord, type OrderRow, toRow } from './record';
 
 const FINAL_STATUSES = ['complete', 'cancelled', 'rejected'];
 /** Most working orders kept in memory; past it the least recently used is read again when next needed. */
 const WORKING_ORDERS_KEPT = 20_000;
+/**
+ * Order rows per insert statement (40 values each, far below any database's bound-value limit). An exit of a large
+ * position has no slice cap and may store thousands of orders; the cached SQL text of each row count stays small.
+ */
+const ORDER_ROWS_PER_INSERT = 200;
+/** Ids per `in (...)` read. */
+const IDS_PER_READ = 1000;
 
 /** A fill to book with the order update that carries it. */
 export interface FillRecord {
@@ -84,16 +91,28 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
   };
 
   return {
-    /** Inserts new orders atomically (a workflow step's orders appear together or not at all). */
+    /**
+     * Inserts new orders atomically (a workflow step's orders appear together or not at all), however many: one
+     * statement when they fit in one, else one per chunk in a transaction.
+     */
     async insertOrders(records: readonly OrderRecord[]): Promise<void> {
       if (records.length === 0) return;
-      // One statement, so atomic on its own; its SQL is built once per row count (see runShaped).
+      // Each statement's SQL is built once per row count (see runShaped).
+      const insert = (executor: Kysely<Database>, rows: OrderRow[]) =>
+        runShaped(executor, insertShape('orders', rows), rowValues(rows), () =>
+          executor.insertInto('orders').values(rows),
+        );
       const rows = records.map(toRow);
+      const chunks = inChunks(rows, ORDER_ROWS_PER_INSERT);
+      const written =
+        chunks.length === 1
+          ? insert(db, rows)
+          : db.transaction().execute(async (tx) => {
+              for (const chunk of chunks) await insert(tx, chunk);
+            });
       await forgetOnFailure(
         rows.map((row) => row.id),
-        runShaped(db, insertShape('orders', rows), rowValues(rows), () =>
-          db.insertInto('orders').values(rows),
-        ),
+        written,
       );
       for (const row of rows) working.put(row);
     },
@@ -168,10 +187,13 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
 
     /** The user's orders among `ids`, by id (ids of another user's orders are simply absent). */
     async findByIds(userId: string, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
-      if (ids.length === 0) return new Map();
-      const { rows } = await sql<OrderRow>`select * from "orders"
-        where "user_id" = ${userId} and "id" in (${sql.join([...new Set(ids)])})`.execute(db);
-      return new Map(rows.map((row) => [row.id, fromRow(row)]));
+      const found = new Map<string, OrderRecord>();
+      for (const chunk of inChunks([...new Set(ids)], IDS_PER_READ)) {
+        const { rows } = await sql<OrderRow>`select * from "orders"
+          where "user_id" = ${userId} and "id" in (${sql.join(chunk)})`.execute(db);
+        for (const row of rows) found.set(row.id, fromRow(row));
+      }
+      return found;
     },
 
     async findByBrokerOrderId(userId: string, brokerId: string, brokerOrderId: string) {
@@ -212,6 +234,14 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
           .orderBy('createdAt')
           .orderBy('id'),
       ),
+
+    /** How many parts of a group are still working (the group can close only when none is). */
+    async countWorkingParts(userId: string, rootId: string, groupId: string): Promise<number> {
+      const { rows } = await sql<{ working: number | string }>`select count(*) as "working" from "orders"
+        where "root_id" = ${rootId} and "user_id" = ${userId} and "group_id" = ${groupId}
+        and "status" not in (${sql.join(FINAL_STATUSES)})`.execute(db);
+      return Number(rows[0]?.working ?? 0);
+    },
 
     /** Users whose orders may need recovery after a restart: recent activity or anything still working. */
     async usersToRecover(since: number): Promise<string[]> {

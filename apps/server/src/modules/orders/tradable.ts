@@ -1,4 +1,12 @@
-import { INDEX_NAMES, type IndexTable, isIndexName, maxQuantityPerOrder } from '@xtrader/core';
+import {
+  INDEX_NAMES,
+  type IndexName,
+  type IndexTable,
+  isIndexName,
+  MAX_ORDER_QUANTITY,
+  maxQuantityPerOrder,
+  maxQuantityPerRequest,
+} from '@xtrader/core';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
 import type { OrderRecord } from './record';
 
@@ -11,40 +19,44 @@ export interface Tradable {
   lotSize: number;
   /** Largest quantity the exchange accepts in one order (whole lots, at or below the freeze limit). */
   maxPerOrder: number;
+  /** The index whose freeze limit applies; undefined for a contract of an index we do not know. */
+  index?: IndexName | undefined;
 }
 
 // Longest names first, so NIFTYNXT50 and BANKNIFTY are not read as NIFTY.
 const BY_LENGTH = [...INDEX_NAMES].sort((a, b) => b.length - a.length);
 
 /** The index a contract belongs to, from its name or else its trading symbol's prefix. */
-export function indexOf(
-  name: string | undefined,
-  tradingSymbol: string,
-): (typeof INDEX_NAMES)[number] | undefined {
+export function indexOf(name: string | undefined, tradingSymbol: string): IndexName | undefined {
   if (name && isIndexName(name)) return name;
   return BY_LENGTH.find((index) => tradingSymbol.startsWith(index));
 }
 
-function maxPerOrderFor(
-  table: IndexTable,
-  lotSize: number,
-  name: string | undefined,
-  symbol: string,
-): number {
-  const index = indexOf(name, symbol);
+function maxPerOrderFor(table: IndexTable, lotSize: number, index: IndexName | undefined): number {
   // An index we do not know has no freeze limit we could respect; send the order whole.
   return index ? maxQuantityPerOrder(lotSize, table[index].freezeQty) : Number.POSITIVE_INFINITY;
 }
 
+/**
+ * The most one order request may carry: MAX_SLICES_PER_ORDER freeze slices, or MAX_ORDER_QUANTITY for an index we
+ * do not know (sent whole).
+ */
+export function maxPerRequestOf(tradable: Tradable, table: IndexTable): number {
+  const { index, lotSize } = tradable;
+  return index ? maxQuantityPerRequest(lotSize, table[index].freezeQty) : MAX_ORDER_QUANTITY;
+}
+
 export function tradableOf(instrument: InstrumentRecord, table: IndexTable): Tradable | undefined {
   if (instrument.exchange !== 'NFO' && instrument.exchange !== 'BFO') return undefined;
+  const index = indexOf(instrument.name, instrument.tradingsymbol);
   return {
     internalToken: instrument.internalToken,
     tradingSymbol: instrument.tradingsymbol,
     identifier: instrument.identifier,
     exchange: instrument.exchange,
     lotSize: instrument.lot_size,
-    maxPerOrder: maxPerOrderFor(table, instrument.lot_size, instrument.name, instrument.tradingsymbol),
+    maxPerOrder: maxPerOrderFor(table, instrument.lot_size, index),
+    index,
   };
 }
 
@@ -56,6 +68,7 @@ export function tradableOfOrder(
 ): Tradable {
   const known = directory.byToken(order.internalToken);
   const fromDirectory = known ? tradableOf(known, table) : undefined;
+  const index = indexOf(undefined, order.tradingSymbol);
   return (
     fromDirectory ?? {
       internalToken: order.internalToken,
@@ -63,7 +76,8 @@ export function tradableOfOrder(
       identifier: order.identifier,
       exchange: order.exchange,
       lotSize: order.lotSize,
-      maxPerOrder: maxPerOrderFor(table, order.lotSize, undefined, order.tradingSymbol),
+      maxPerOrder: maxPerOrderFor(table, order.lotSize, index),
+      index,
     }
   );
 }

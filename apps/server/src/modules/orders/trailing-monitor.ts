@@ -155,7 +155,7 @@ export function createTrailingMonitor(engine: OrderEngine): TrailingMonitor {
         busy.delete(orderId);
         if (latest !== null && latest !== undefined && watched.has(orderId)) nudge(orderId, userId, latest);
       });
-    void engine.tracker.track(work);
+    void engine.tracker.track(work, userId);
   };
 
   const onQuotes = (view: PriceView) => (quotes: readonly Quote[]) => {

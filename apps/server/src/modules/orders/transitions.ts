@@ -26,10 +26,16 @@ async function announce(engine: OrderEngine, before: OrderRecord, after: OrderRe
 }
 
 async function updateGroup(engine: OrderEngine, part: OrderRecord, event: OrderEvent): Promise<void> {
-  const family = await engine.store.listFamily(part.userId, part.rootId);
-  let group = family.find((order) => order.id === part.groupId);
+  const { userId, rootId, groupId } = part;
+  if (!groupId) return;
+  let group = await engine.store.findById(userId, groupId);
   if (!group) return;
-  for (const groupEvent of groupEvents(group, partsOf(family, group.id), part, event)) {
+  // Only a part's final event can leave nothing working, and only then are the parts read: a group of many slices
+  // (the exit of a large position) read whole on every event of every part would hold up the user's queue.
+  const mayClose =
+    isFinalStatus(part.state) && (await engine.store.countWorkingParts(userId, rootId, groupId)) === 0;
+  const parts = mayClose ? partsOf(await engine.store.listFamily(userId, rootId), groupId) : undefined;
+  for (const groupEvent of groupEvents(group, parts, part, event)) {
     group = (await applyEvent(engine, group, groupEvent)) ?? group;
   }
 }

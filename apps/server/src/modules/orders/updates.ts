@@ -75,5 +75,5 @@ export function handleBrokerUpdate(
         error,
       );
     });
-  void engine.tracker.track(work);
+  void engine.tracker.track(work, userId);
 }

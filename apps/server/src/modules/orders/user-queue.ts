@@ -9,26 +9,46 @@ export interface UserQueue {
 
 /** Keeps count of work in flight so tests and shutdown can wait until the engine is quiet. */
 export interface TaskTracker {
-  track<T>(work: Promise<T>): Promise<T>;
-  /** Resolves once nothing tracked is pending (including work started while waiting). */
-  idle(): Promise<void>;
+  /** Tracks `work`, as one user's when `userId` is given. */
+  track<T>(work: Promise<T>, userId?: string): Promise<T>;
+  /**
+   * Resolves once nothing tracked is pending (including work started while waiting); with `userId`, once nothing of
+   * that user is (a Practice Mode funds reset waits for its own user's work only, not for everyone's).
+   */
+  idle(userId?: string): Promise<void>;
   readonly pending: number;
 }
 
 export function createTaskTracker(): TaskTracker {
   const inFlight = new Set<Promise<unknown>>();
+  const byUser = new Map<string, Set<Promise<unknown>>>();
   return {
-    track<T>(work: Promise<T>): Promise<T> {
+    track<T>(work: Promise<T>, userId?: string): Promise<T> {
       const settled = work.then(
         () => undefined,
         () => undefined,
       );
       inFlight.add(settled);
-      void settled.then(() => inFlight.delete(settled));
+      let own: Set<Promise<unknown>> | undefined;
+      if (userId !== undefined) {
+        own = byUser.get(userId) ?? new Set<Promise<unknown>>();
+        byUser.set(userId, own);
+        own.add(settled);
+      }
+      void settled.then(() => {
+        inFlight.delete(settled);
+        if (userId === undefined || !own) return;
+        own.delete(settled);
+        if (own.size === 0 && byUser.get(userId) === own) byUser.delete(userId);
+      });
       return work;
     },
-    async idle() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    async idle(userId?: string) {
+      for (;;) {
+        const waiting = userId === undefined ? inFlight : byUser.get(userId);
+        if (!waiting || waiting.size === 0) return;
+        await Promise.all([...waiting]);
+      }
     },
     get pending() {
       return inFlight.size;
@@ -51,7 +71,7 @@ export function createUserQueue(tracker: TaskTracker): UserQueue {
       void tail.then(() => {
         if (tails.get(userId) === tail) tails.delete(userId);
       });
-      return tracker.track(result);
+      return tracker.track(result, userId);
     },
   };
 }

@@ -34,6 +34,8 @@ async function storePlan(
   }
 }
 
+const familyKey = (userId: string, rootId: string) => `${userId}|${rootId}`;
+
 /**
  * Runs the family's workflow rules and carries out what they ask: new orders, cancels, reductions. New orders start
  * sending inside the queue task that stored them, so a repair or resync queued behind it finds them in flight
@@ -41,6 +43,7 @@ async function storePlan(
  */
 export async function evaluateFamily(engine: OrderEngine, userId: string, rootId: string): Promise<void> {
   const planned = await engine.queue.run(userId, async () => {
+    engine.evaluationsQueued.delete(familyKey(userId, rootId));
     const family = await engine.store.listFamily(userId, rootId);
     const plan = planWorkflow(family, rootId, contextFor(engine));
     const root = family.find((order) => order.id === rootId);
@@ -65,11 +68,17 @@ export async function evaluateFamily(engine: OrderEngine, userId: string, rootId
 }
 
 /**
- * Evaluates a family in the background (tracked, so tests and shutdown can wait for it). A failed step is run again
+/**
+ * Evaluates a family in the background (tracked, so tests and shutdown can wait for it). While an evaluation is
+ * scheduled that has not read the family yet, asking again adds none: that one will see this change too. Each
+ * update of each slice asks, and a large exit has hundreds of slices in one family. A failed step is run again
  * with backoff: the rules read only stored state, so a new run does what the failed one left undone, never twice.
  * Past the last retry the family goes on the repair list, which keeps trying until its rules ran through.
  */
 export function scheduleEvaluation(engine: OrderEngine, userId: string, rootId: string): void {
+  const key = familyKey(userId, rootId);
+  if (engine.evaluationsQueued.has(key)) return;
+  engine.evaluationsQueued.add(key);
   const evaluation = withRetries(
     () => evaluateFamily(engine, userId, rootId),
     (error, attempt) =>
@@ -77,6 +86,7 @@ export function scheduleEvaluation(engine: OrderEngine, userId: string, rootId: 
   );
   void engine.tracker.track(
     evaluation.catch((error: unknown) => engine.repairs.enlist({ userId, rootId }, error)),
+    userId,
   );
 }
 

@@ -169,6 +169,46 @@ describe('buildOrder: market card', () => {
   });
 });
 
+describe('buildOrder: the most one order may carry', () => {
+  // NIFTY: lot 65, freeze 1,800, so 20 slices of 1,755 = 35,100.
+  it('refuses a quantity above 20 freeze slices, naming the limit, instead of sending it', () => {
+    const s = settings();
+    s.marketOrderState.quantity = 35_100;
+    s.marketOrderState.multiplier = 2;
+    expect(buildOrder(input(buyCe, s))).toEqual({
+      ok: false,
+      message: 'Place order failed!',
+      description:
+        'Quantity 70200 is above the most one order may carry for NIFTY: 20 slices of 1,755 (35,100)',
+    });
+    s.stopLossOrderState.quantity = 35_165;
+    expect(buildOrder(input({ ...buyCe, card: 'stopLoss' }, s))).toMatchObject({
+      ok: false,
+      description: expect.stringContaining('20 slices of 1,755 (35,100)'),
+    });
+  });
+
+  it('sends exactly the most, and leaves icebergs (legs sent one by one) to their own limits', () => {
+    const s = settings();
+    s.marketOrderState.quantity = 35_100;
+    expect(body(buildOrder(input(buyCe, s))).quantity).toBe(35_100);
+    s.marketOrderState.quantity = 70_200;
+    s.orderConfig.icebergOrder = true;
+    expect(buildOrder(input(buyCe, s))).toMatchObject({ ok: true, iceberg: true });
+  });
+
+  it("uses the chosen index's freeze limit (BANKNIFTY: 20 slices of 600)", () => {
+    const s = settings();
+    s.orderConfig = { ...s.orderConfig, index: 'BANKNIFTY', lotSize: 30 };
+    s.marketOrderState.quantity = 12_030;
+    expect(buildOrder(input(buyCe, s))).toMatchObject({
+      ok: false,
+      description:
+        'Quantity 12030 is above the most one order may carry for BANKNIFTY: 20 slices of 600 (12,000)',
+    });
+  });
+});
+
 describe('buildOrder: follow-up trades', () => {
   const withFollowUp = () => {
     const s = settings();

@@ -1,9 +1,13 @@
 import {
+  aboveRequestCapMessage,
   clampMarketProtection,
   defaultStopLossTrigger,
   exchangeForIndex,
   followUpQuantity,
+  getIndex,
   marketProtectionPrice,
+  maxQuantityPerOrder,
+  maxQuantityPerRequest,
   ORDER_MESSAGES,
   orderTypeFor,
   roundQuantityToLots,
@@ -113,6 +117,17 @@ export function buildOrder(input: BuildOrderInput): BuildOrderResult {
     };
   if (!presetIsValid(card)) return { ok: false, message: ORDER_MESSAGES.invalidPrice };
   const quantity = roundQuantityToLots(card.quantity, config.lotSize, card.multiplier);
+  // The server refuses more freeze slices than one order may carry (they go out together); say so before sending.
+  // An iceberg's legs go one by one and have their own limits.
+  const { freezeQty } = getIndex(config.index);
+  if (!config.icebergOrder && quantity > maxQuantityPerRequest(config.lotSize, freezeQty)) {
+    const perSlice = maxQuantityPerOrder(config.lotSize, freezeQty);
+    return {
+      ok: false,
+      message: PLACE_ORDER_FAILED,
+      description: aboveRequestCapMessage(quantity, config.index, perSlice),
+    };
+  }
   const base = {
     exchange: exchangeForIndex(config.index),
     internalToken,

@@ -150,6 +150,19 @@ describe('placing orders from the keyboard', () => {
     expect(orderCalls(calls)).toHaveLength(0);
   });
 
+  it('refuses a quantity above the most one order may carry with a toast naming the limit, sending nothing', async () => {
+    useTradingSettings.getState().patchSettings('marketOrderState', { quantity: 35_165 });
+    const { calls } = setup({}, { broker: 'PAPERTRADE' });
+    press('ArrowUp');
+    expect(
+      await screen.findByText(
+        'Quantity 35165 is above the most one order may carry for NIFTY: 20 slices of 1,755 (35,100)',
+      ),
+    ).toBeInTheDocument();
+    expect(feedback.failure).toHaveBeenCalledTimes(1);
+    expect(orderCalls(calls)).toHaveLength(0);
+  });
+
   it('sends a user without entitlement to /subscribe and places nothing', async () => {
     const { calls } = setup(
       {},

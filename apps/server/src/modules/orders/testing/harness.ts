@@ -9,6 +9,7 @@ import type { StoreDialect } from '../../../store/open-store';
 import type { BrokerRegistry } from '../../brokers/broker';
 import type { InstrumentDirectory } from '../../instruments/contract';
 import { createOrdersModule, type OrdersModule, type OrdersModuleDeps } from '../index';
+import type { PacerTime } from '../pacer';
 import type { PlacementGuard } from '../service';
 import { FakeBroker, type FakeBrokerOptions } from './fake-broker';
 import { createTestInstruments } from './fake-instruments';
@@ -22,6 +23,8 @@ export interface HarnessOptions {
   registry?: BrokerRegistry;
   /** The users' trigger/limit difference per index (their settings). */
   stopLimitOffsetFor?: OrdersModuleDeps['stopLimitOffsetFor'];
+  /** The pacer's clock (real timers unless given). */
+  pacerTime?: PacerTime;
 }
 
 /** The order engine on a real temp store, a fake clock, a scripted market and broker; restartable. */
@@ -66,6 +69,7 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
       priceViewFor: async () => 'practice',
       ...(options.placementGuards ? { placementGuards: options.placementGuards } : {}),
       ...(options.stopLimitOffsetFor ? { stopLimitOffsetFor: options.stopLimitOffsetFor } : {}),
+      ...(options.pacerTime ? { pacerTime: options.pacerTime } : {}),
     });
 
   const harness: OrdersHarness = {
