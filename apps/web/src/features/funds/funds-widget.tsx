@@ -1,6 +1,6 @@
 import { formatNumber, formatRupee, getIndex, indexPnl, PNL_FIGURE_TEXT } from '@xtrader/core';
-import { useLivePositions } from '../../api/trading/live-pnl';
-import { useMargin, usePositions } from '../../api/trading/portfolio-queries';
+import { useMargin, usePositions } from '../../api/portfolio-queries';
+import { useLivePositions } from '../../live/live-pnl';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { cn } from '../../ui/cn';
 

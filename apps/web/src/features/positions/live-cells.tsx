@@ -1,5 +1,5 @@
 import { formatNumber } from '@xtrader/core';
-import { type LivePnlStore, useLiveFigures, useLiveIndexPnl } from '../../api/trading/live-pnl-store';
+import { type LivePnlStore, useLiveFigures, useLiveIndexPnl } from '../../live/live-pnl-store';
 import { LiveText } from '../../ui/live-text';
 import { PnlText } from './pnl-text';
 

@@ -5,8 +5,8 @@ import {
   type Position,
 } from '@xtrader/core';
 import { useEffect, useMemo, useState } from 'react';
-import { readLivePrice, retainLivePrices } from '../../api/trading/live-prices';
-import { usePositions } from '../../api/trading/portfolio-queries';
+import { usePositions } from '../../api/portfolio-queries';
+import { readLivePrice, retainLivePrices } from '../../live/live-prices';
 
 /** Core's intraday MTM at live prices (the position's own LTP until a price streams in). */
 export function intradayMtm(positions: readonly Position[]): number {

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { positionFixture } from '../../test/trading-fixtures';
+import { positionFixture } from '../test/trading-fixtures';
 import { type LivePosition, useLivePositions, withLivePnl } from './live-pnl';
 import { createMapPriceSource, setLivePriceSource } from './live-prices';
 

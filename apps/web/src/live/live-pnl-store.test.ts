@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { positionFixture } from '../../test/trading-fixtures';
+import { positionFixture } from '../test/trading-fixtures';
 import { LivePnlStore, positionKey } from './live-pnl-store';
 import { createMapPriceSource, setLivePriceSource } from './live-prices';
 

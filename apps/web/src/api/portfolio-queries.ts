@@ -7,8 +7,8 @@ import {
   type PositionsResponse,
   positionsResponseSchema,
 } from '@xtrader/core/api/portfolio';
-import { api } from '../client';
 import { useActiveBroker } from './account-queries';
+import { api } from './client';
 import { shareByKey } from './keyed-sharing';
 import { ordersPollInterval } from './order-updates';
 import { tradingKeys } from './query-keys';
