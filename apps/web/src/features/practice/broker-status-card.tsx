@@ -2,11 +2,11 @@ import { HOVER_CARD_OPEN_DELAY_MS } from '@xtrader/core';
 import { CircleDot } from 'lucide-react';
 import { HoverCard } from 'radix-ui';
 import { useState } from 'react';
-import { useUserInfo } from '../../api/trading/account-queries';
-import { useBrokerStatus } from '../../api/trading/broker-status';
+import { useUserInfo } from '../../api/account-queries';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/dialog';
+import { useBrokerStatus } from './broker-status-query';
 import { useReconnectBroker, useResetFunds } from './practice-requests';
 
 const BROKER_NAMES: Record<string, string> = { PAPERTRADE: 'Paper Trading' };

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
+import { refreshTradingDataSoon } from '../../api/refresh';
 import { toastError } from '../../api/toast-error';
-import { FAILURE_TITLES, SUCCESS_MESSAGES } from '../../api/trading/messages';
-import { refreshTradingDataSoon } from '../../api/trading/refresh';
+import { FAILURE_TITLES, SUCCESS_MESSAGES } from '../../lib/order-messages';
 
 /** POST /broker/papertrading/{start|stop}: switches the user's active broker to or from PAPERTRADE. */
 export const setPracticeMode = (value: 'start' | 'stop') => api.post(`/broker/papertrading/${value}`);

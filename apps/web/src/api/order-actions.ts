@@ -1,6 +1,11 @@
 import type { BulkOrderResult } from '@xtrader/core/api/orders';
 import { toast } from 'sonner';
-import { bulkRefusalToast, cancellationMessage, FAILURE_TITLES, SUCCESS_MESSAGES } from './messages';
+import {
+  bulkRefusalToast,
+  cancellationMessage,
+  FAILURE_TITLES,
+  SUCCESS_MESSAGES,
+} from '../lib/order-messages';
 import {
   cancelAllOrders,
   cancelMultipleOrders,
