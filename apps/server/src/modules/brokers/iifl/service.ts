@@ -3,7 +3,7 @@ import type { Clock } from '../../../clock';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError } from '../../../http/errors';
 import type { Logger } from '../../../logger';
-import { createOrderRateGovernor, type OrderRateGovernor } from '../live/governor';
+import { createPacer, type Pacer } from '../live-kit/pacer';
 import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
 import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi, IiflApiError } from './iifl-api';
 import { createIiflSession as createSession, IIFL_BROKER_ID, type IiflSession } from './session';
@@ -30,7 +30,7 @@ export interface IiflServiceDeps {
   logger: Logger;
   settings: BrokerSettings['iifl'];
   tokenOf(tradingSymbol: string): string | undefined;
-  governor?: OrderRateGovernor;
+  pacer?: Pacer;
   /** How often the order book is read for updates (IIFL's push channel is MQTT, which we do not speak). */
   pollMs?: number;
   onStatus?(userId: string): void;
@@ -40,7 +40,7 @@ export type IiflService = ReturnType<typeof createIiflService>;
 
 export function createIiflService(deps: IiflServiceDeps) {
   const { vault, clock, logger, settings } = deps;
-  const governor = deps.governor ?? createOrderRateGovernor();
+  const pacer = deps.pacer ?? createPacer();
   const pollMs = deps.pollMs ?? 2000;
   const sessions = new Map<string, IiflSession>();
   const pollers = new Map<string, NodeJS.Timeout>();
@@ -82,7 +82,7 @@ export function createIiflService(deps: IiflServiceDeps) {
       existing = createSession({
         userId,
         clock,
-        governor,
+        pacer,
         api: () => api(userId),
         onTokenExpired: () => expireQuietly(userId),
         tokenOf: deps.tokenOf,

@@ -7,8 +7,8 @@ import type {
   BrokerSession,
   PlaceOrderCommand,
 } from '../broker';
-import type { OrderRateGovernor } from '../live/governor';
 import { OrderReportTracker } from '../live/order-tracker';
+import type { Pacer, RateLimits } from '../live-kit/pacer';
 import { IIFL_MESSAGES, type IiflApi, IiflApiError } from './iifl-api';
 import type { IiflOrder } from './iifl-schemas';
 import {
@@ -23,6 +23,12 @@ import {
 
 export const IIFL_BROKER_ID = 'IIFL';
 
+/** Kept under the SEBI retail-algo threshold of 10 orders a second, and Kite's minute window as a safe bound. */
+export const IIFL_RATE_LIMITS: RateLimits = [
+  { limit: 9, ms: 1000 },
+  { limit: 390, ms: 60_000 },
+];
+
 /** IIFL has no native trailing or iceberg in its order API: the engine emulates both. */
 export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
@@ -33,7 +39,7 @@ export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
 export interface IiflSessionDeps {
   userId: string;
   clock: Clock;
-  governor: OrderRateGovernor;
+  pacer: Pacer;
   api(): Promise<IiflApi>;
   onTokenExpired(): void;
   tokenOf(tradingSymbol: string): string | undefined;
@@ -107,7 +113,7 @@ export function createIiflSession(deps: IiflSessionDeps): IiflSession {
       if (!known.has(brokerOrderId)) await orders();
       const order = known.get(brokerOrderId);
       if (!order) return { ok: false, reason: `IIFL has no order ${brokerOrderId}`, code: 'not_found' };
-      await deps.governor.acquire(userId);
+      await deps.pacer.acquire(userId, IIFL_RATE_LIMITS);
       await iifl((api) => send(api, order));
       return { ok: true, brokerOrderId };
     } catch (error) {
@@ -123,7 +129,7 @@ export function createIiflSession(deps: IiflSessionDeps): IiflSession {
 
     async placeOrder(cmd: PlaceOrderCommand) {
       const body = toIiflPlacement(cmd);
-      await deps.governor.acquire(userId);
+      await deps.pacer.acquire(userId, IIFL_RATE_LIMITS);
       try {
         const brokerOrderId = await iifl((api) => api.placeOrder(body));
         known.set(brokerOrderId, {

@@ -2,7 +2,7 @@ import type { Clock } from '../../../clock';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError, UnauthorizedError } from '../../../http/errors';
 import type { Logger } from '../../../logger';
-import { createOrderRateGovernor, type OrderRateGovernor } from '../live/governor';
+import { createPacer, type Pacer } from '../live-kit/pacer';
 import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
 import { checksumsMatch, postbackChecksum } from './checksum';
 import { createTickerConnections } from './connections';
@@ -34,7 +34,7 @@ export interface ZerodhaServiceDeps {
   logger: Logger;
   settings: BrokerSettings['kite'];
   feed?: LivePriceFeed;
-  governor?: OrderRateGovernor;
+  pacer?: Pacer;
   tickerTiming?: Partial<TickerTiming>;
   /** The user's Zerodha link changed (connected, expired): clients refresh the broker status. */
   onStatus?(userId: string): void;
@@ -45,7 +45,7 @@ export type ZerodhaService = ReturnType<typeof createZerodhaService>;
 /** Zerodha for every user: credentials, the login exchange, sessions, tickers, postbacks and expiry. */
 export function createZerodhaService(deps: ZerodhaServiceDeps) {
   const { vault, clock, logger } = deps;
-  const governor = deps.governor ?? createOrderRateGovernor();
+  const pacer = deps.pacer ?? createPacer();
   const sessions = new Map<string, ZerodhaSession>();
   const apis = new Map<string, { token: string; api: KiteApi }>();
   const connection = (apiKey: string) => ({ root: deps.settings.apiUrl, apiKey });
@@ -89,7 +89,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       existing = createZerodhaSession({
         userId,
         clock,
-        governor,
+        pacer,
         api: () => api(userId),
         onTokenExpired: () => expireQuietly(userId),
       });

@@ -8,8 +8,8 @@ import type {
   ModifyOrderCommand,
   PlaceOrderCommand,
 } from '../broker';
-import type { OrderRateGovernor } from '../live/governor';
 import { OrderReportTracker } from '../live/order-tracker';
+import type { Pacer, RateLimits } from '../live-kit/pacer';
 import type { KiteApi, KiteVariety } from './kite-api';
 import { classifyKiteError, type KiteApiError } from './kite-errors';
 import type { KiteOrder } from './kite-schemas';
@@ -26,9 +26,15 @@ import { clientOrderIdOf } from './tags';
 
 export const ZERODHA_BROKER_ID = 'ZERODHA';
 
+/** Kite allows 10 order requests a second and 400 a minute per user; the session stays strictly under both. */
+export const ZERODHA_RATE_LIMITS: RateLimits = [
+  { limit: 9, ms: 1000 },
+  { limit: 390, ms: 60_000 },
+];
+
 /**
  * Kite has no trailing stop for regular orders (the engine trails locally) and handles icebergs itself. The engine
- * paces to 9 per second; the session's own governor enforces the same per user whatever the caller does.
+ * paces to 9 per second; the session's own pacing enforces the same per user whatever the caller does.
  */
 export const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
@@ -49,7 +55,7 @@ export class KiteOutcomeUnknownError extends Error {
 export interface ZerodhaSessionDeps {
   userId: string;
   clock: Clock;
-  governor: OrderRateGovernor;
+  pacer: Pacer;
   /** The user's authenticated client; rejects with a token_expired KiteApiError when there is no live session. */
   api(): Promise<KiteApi>;
   /** Kite said the token is dead: the account is marked expired and the UI shows a disconnected broker. */
@@ -114,7 +120,7 @@ export function createZerodhaSession(deps: ZerodhaSessionDeps): ZerodhaSession {
       const order = await knownOrder(brokerOrderId);
       if (!order)
         return { ok: false, reason: `Zerodha has no order ${brokerOrderId}`, code: 'not_found' } as const;
-      await deps.governor.acquire(userId);
+      await deps.pacer.acquire(userId, ZERODHA_RATE_LIMITS);
       await kite((api) => send(api, order));
       return { ok: true, brokerOrderId } as const;
     } catch (error) {
@@ -147,7 +153,7 @@ export function createZerodhaSession(deps: ZerodhaSessionDeps): ZerodhaSession {
 
     async placeOrder(cmd: PlaceOrderCommand) {
       const { variety, params } = toKitePlacement(cmd);
-      await deps.governor.acquire(userId);
+      await deps.pacer.acquire(userId, ZERODHA_RATE_LIMITS);
       try {
         const brokerOrderId = await kite((api) => api.placeOrder(variety, params));
         known.set(brokerOrderId, {
