@@ -9,7 +9,7 @@ import type {
   ProductType,
 } from '../broker';
 import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
-import type { OrderReport } from '../live/order-tracker';
+import type { OrderReport } from '../live-kit/order-tracker';
 import type { IiflModifyBody, IiflPlaceBody } from './iifl-api';
 import type { IiflOrder, IiflPosition } from './iifl-schemas';
 
