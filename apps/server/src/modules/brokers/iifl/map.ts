@@ -10,6 +10,7 @@ import type {
 } from '../broker';
 import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
 import type { OrderReport } from '../live-kit/order-tracker';
+import { marginOf, snapshotOf } from '../live-kit/rows';
 import type { IiflModifyBody, IiflPlaceBody } from './iifl-api';
 import type { IiflOrder, IiflPosition } from './iifl-schemas';
 
@@ -145,34 +146,15 @@ export function parseIiflTime(text: string | undefined): number | undefined {
 const fromProduct = (product: string): ProductType =>
   product.toUpperCase() === 'INTRADAY' ? 'intraday' : 'normal';
 
-export function fromIiflOrder(order: IiflOrder, now: number): BrokerOrderSnapshot {
-  const report = toOrderReport(order);
-  const status: BrokerOrderSnapshot['status'] =
-    report.status === 'in_flight' || report.status === 'open'
-      ? report.filledQuantity > 0
-        ? 'partially_filled'
-        : 'open'
-      : report.status;
-  const positive = (value: number | undefined) => (value !== undefined && value > 0 ? value : undefined);
-  const price = positive(order.price);
-  const triggerPrice = positive(order.slTriggerPrice);
-  return {
-    brokerOrderId: order.brokerOrderId,
-    ...(order.orderTag ? { clientOrderId: order.orderTag } : {}),
+export const fromIiflOrder = (order: IiflOrder, now: number): BrokerOrderSnapshot =>
+  snapshotOf(toOrderReport(order), {
+    clientOrderId: order.orderTag ?? undefined,
     tradingSymbol: order.tradingSymbol,
     side: order.transactionType === 'BUY' ? 'buy' : 'sell',
-    quantity: order.quantity,
-    filledQuantity: report.filledQuantity,
-    averagePrice: report.averagePrice,
-    status,
     orderType: ORDER_TYPES[order.orderType] ?? 'limit',
-    ...(price !== undefined ? { price } : {}),
-    ...(triggerPrice !== undefined ? { triggerPrice } : {}),
-    ...(status === 'rejected' && report.message ? { rejectedReason: report.message } : {}),
     product: fromProduct(order.product),
     updatedTs: parseIiflTime(order.exchangeUpdateTime ?? order.brokerUpdateTime) ?? now,
-  };
-}
+  });
 
 /**
  * Net positions. IIFL's rows carry net quantity and average; buy and sell values are used when present, else
@@ -203,14 +185,5 @@ export function fromIiflPositions(
 }
 
 /** Available is IIFL's trading limit, utilised its utilised margin; total is their sum. */
-export function fromIiflLimits({
-  tradingLimit,
-  utilizedMargin,
-}: {
-  tradingLimit: number;
-  utilizedMargin: number;
-}): BrokerMargin {
-  const available = roundMoney(tradingLimit);
-  const utilized = roundMoney(utilizedMargin);
-  return { total: roundMoney(available + utilized), available, utilized };
-}
+export const fromIiflLimits = (limits: { tradingLimit: number; utilizedMargin: number }): BrokerMargin =>
+  marginOf(limits.tradingLimit, limits.utilizedMargin);
