@@ -1,13 +1,10 @@
 import { addDays, istDateOf, istEpochMs } from '@xtrader/core';
-import type { Clock } from '../../../clock';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError } from '../../../http/errors';
-import type { Logger } from '../../../logger';
 import { detailOf } from '../live-kit/errors';
-import { createLiveLinks, type LiveLinkStatus } from '../live-kit/links';
-import { createPacer, type Pacer } from '../live-kit/pacer';
+import { createLiveLinks, type LiveBrokerDeps, type LiveLinkStatus } from '../live-kit/links';
+import { createPacer } from '../live-kit/pacer';
 import { createPollingChannel } from '../live-kit/polling';
-import type { AccountLinks, CredentialVault } from '../vault';
 import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi } from './iifl-api';
 import type { IiflOrder } from './iifl-schemas';
 import { createIiflSession as createSession, IIFL_BROKER_ID, type IiflSession } from './session';
@@ -22,17 +19,11 @@ export const iiflSessionExpiry = (issuedAt: number): number => istEpochMs(addDay
 
 export type IiflLinkStatus = LiveLinkStatus<'polling'>;
 
-export interface IiflServiceDeps {
-  vault: CredentialVault;
-  accounts: AccountLinks;
-  clock: Clock;
-  logger: Logger;
+export interface IiflServiceDeps extends LiveBrokerDeps {
   settings: BrokerSettings['iifl'];
   tokenOf(tradingSymbol: string): string | undefined;
-  pacer?: Pacer;
   /** How often the order book is read for updates (IIFL's push channel is MQTT, which we do not speak). */
   pollMs?: number;
-  onStatus?(userId: string): void;
 }
 
 export type IiflService = ReturnType<typeof createIiflService>;
@@ -104,13 +95,6 @@ export function createIiflService(deps: IiflServiceDeps) {
       return (await vault.get(userId, 'iifl')) ? links.session(userId) : undefined;
     },
 
-    status: links.status,
-    /** 'Subscribe Updates': restart the order-book poller and report what changed meanwhile. */
-    reconnect: links.reconnect,
-    /** After a restart: expires dead sessions; seeds the order book of live ones, then polls it for updates. */
-    start: links.start,
-    /** Expires sessions past midnight IST (run periodically). */
-    sweepExpired: links.sweepExpired,
-    close: links.close,
+    ...links.lifecycle,
   };
 }

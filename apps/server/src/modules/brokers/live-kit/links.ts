@@ -2,8 +2,9 @@ import type { BrokerKey } from '@xtrader/core/api/brokers';
 import type { Clock } from '../../../clock';
 import { BadRequestError } from '../../../http/errors';
 import type { Logger } from '../../../logger';
-import type { BrokerAccount, CredentialVault } from '../vault';
+import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
 import { BrokerCallError } from './errors';
+import type { Pacer } from './pacer';
 import type { LiveSession } from './session';
 
 /** How a broker's order reports reach us (a socket, a poller): opened per user while the session lives. */
@@ -22,6 +23,18 @@ export interface LiveLinkStatus<State extends string> {
   state: 'none' | 'credentials' | 'connected' | 'expired';
   expiresAt: number | null;
   updates: State | 'off';
+}
+
+/** What every live broker's service is built with. */
+export interface LiveBrokerDeps {
+  vault: CredentialVault;
+  accounts: AccountLinks;
+  clock: Clock;
+  logger: Logger;
+  /** Paces the users' commands within the broker's windows (one per process is enough; tests pass their own). */
+  pacer?: Pacer;
+  /** The user's link changed (connected, expired): clients refresh the broker status. */
+  onStatus?(userId: string): void;
 }
 
 export interface LiveLinksDeps<Api, Row> {
@@ -121,43 +134,6 @@ export function createLiveLinks<Api, Row, State extends string>(
       deps.onStatus?.(userId);
     },
 
-    async status(userId: string): Promise<LiveLinkStatus<State>> {
-      const account = await vault.get(userId, broker);
-      if (!account) return { clientId: null, state: 'none', expiresAt: null, updates: 'off' };
-      if (account.status === 'connected' && !isLive(account)) await expire(userId);
-      const current = (await vault.get(userId, broker)) ?? account;
-      return {
-        clientId: current.clientId,
-        state: current.status,
-        expiresAt: current.status === 'connected' ? current.tokenExpiresAt : null,
-        updates: channel().state(userId) ?? 'off',
-      };
-    },
-
-    /** 'Subscribe Updates': reopen the channel at once and deliver whatever changed meanwhile. */
-    async reconnect(userId: string): Promise<void> {
-      const account = await vault.get(userId, broker);
-      if (!account || !isLive(account))
-        throw new BadRequestError(deps.expiredMessage, 'BROKER_SESSION_EXPIRED');
-      channel().reopen(userId, account);
-      await session(userId).catchUp();
-    },
-
-    /** After a restart: expires sessions that died meanwhile, resumes the live ones. */
-    async start(): Promise<void> {
-      for (const account of await vault.listConnected(broker)) {
-        if (isLive(account)) await resume(account);
-        else await expire(account.userId);
-      }
-    },
-
-    /** Expires sessions whose deadline passed (run periodically). */
-    async sweepExpired(): Promise<void> {
-      for (const account of await vault.listConnected(broker)) {
-        if (!isLive(account)) await expire(account.userId);
-      }
-    },
-
     /** Reconciles one user after a gap in the reports; a failure is logged, the next report or poll retries. */
     catchUpQuietly(userId: string): void {
       session(userId)
@@ -167,8 +143,48 @@ export function createLiveLinks<Api, Row, State extends string>(
         );
     },
 
-    close(): void {
-      channel().closeAll();
+    /** What a live broker's service offers as it is: status, reconnect, start, sweep, close. */
+    lifecycle: {
+      async status(userId: string): Promise<LiveLinkStatus<State>> {
+        const account = await vault.get(userId, broker);
+        if (!account) return { clientId: null, state: 'none', expiresAt: null, updates: 'off' };
+        if (account.status === 'connected' && !isLive(account)) await expire(userId);
+        const current = (await vault.get(userId, broker)) ?? account;
+        return {
+          clientId: current.clientId,
+          state: current.status,
+          expiresAt: current.status === 'connected' ? current.tokenExpiresAt : null,
+          updates: channel().state(userId) ?? 'off',
+        };
+      },
+
+      /** 'Subscribe Updates': reopen the channel at once and deliver whatever changed meanwhile. */
+      async reconnect(userId: string): Promise<void> {
+        const account = await vault.get(userId, broker);
+        if (!account || !isLive(account))
+          throw new BadRequestError(deps.expiredMessage, 'BROKER_SESSION_EXPIRED');
+        channel().reopen(userId, account);
+        await session(userId).catchUp();
+      },
+
+      /** After a restart: expires sessions that died meanwhile, resumes the live ones. */
+      async start(): Promise<void> {
+        for (const account of await vault.listConnected(broker)) {
+          if (isLive(account)) await resume(account);
+          else await expire(account.userId);
+        }
+      },
+
+      /** Expires sessions whose deadline passed (run periodically). */
+      async sweepExpired(): Promise<void> {
+        for (const account of await vault.listConnected(broker)) {
+          if (!isLive(account)) await expire(account.userId);
+        }
+      },
+
+      close(): void {
+        channel().closeAll();
+      },
     },
   };
 }

@@ -1,11 +1,14 @@
-import type { Clock } from '../../../clock';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError, UnauthorizedError } from '../../../http/errors';
-import type { Logger } from '../../../logger';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
-import { createLiveLinks, type LiveLinkStatus, type UpdateChannel } from '../live-kit/links';
-import { createPacer, type Pacer } from '../live-kit/pacer';
-import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
+import {
+  createLiveLinks,
+  type LiveBrokerDeps,
+  type LiveLinkStatus,
+  type UpdateChannel,
+} from '../live-kit/links';
+import { createPacer } from '../live-kit/pacer';
+import type { BrokerAccount } from '../vault';
 import { checksumsMatch, postbackChecksum } from './checksum';
 import { createTickerConnections } from './connections';
 import { createKiteApi, exchangeRequestToken, type KiteApi } from './kite-api';
@@ -24,17 +27,10 @@ export const ZERODHA_MESSAGES = {
 
 export type ZerodhaLinkStatus = LiveLinkStatus<TickerState>;
 
-export interface ZerodhaServiceDeps {
-  vault: CredentialVault;
-  accounts: AccountLinks;
-  clock: Clock;
-  logger: Logger;
+export interface ZerodhaServiceDeps extends LiveBrokerDeps {
   settings: BrokerSettings['kite'];
   feed?: LivePriceFeed;
-  pacer?: Pacer;
   tickerTiming?: Partial<TickerTiming>;
-  /** The user's Zerodha link changed (connected, expired): clients refresh the broker status. */
-  onStatus?(userId: string): void;
 }
 
 export type ZerodhaService = ReturnType<typeof createZerodhaService>;
@@ -168,13 +164,6 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       links.session(owner.userId).deliver(order.data);
     },
 
-    status: links.status,
-    /** 'Subscribe Updates': reconnect the ticker at once and deliver whatever changed meanwhile. */
-    reconnect: links.reconnect,
-    /** After a restart: expires dead sessions; records Kite's order book of live ones as known, reopens tickers. */
-    start: links.start,
-    /** Expires sessions whose 06:00 IST deadline passed (run periodically). */
-    sweepExpired: links.sweepExpired,
-    close: links.close,
+    ...links.lifecycle,
   };
 }
