@@ -10,7 +10,7 @@ import type {
 } from '../broker';
 import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
 import type { OrderReport } from '../live-kit/order-tracker';
-import { marginOf, snapshotOf } from '../live-kit/rows';
+import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { IiflModifyBody, IiflPlaceBody } from './iifl-api';
 import type { IiflOrder, IiflPosition } from './iifl-schemas';
 
@@ -115,19 +115,17 @@ const REPORT_STATUS: Record<string, OrderReport['status']> = {
 export const reportStatusOf = (status: string): OrderReport['status'] =>
   REPORT_STATUS[status.trim().toLowerCase()] ?? 'in_flight';
 
-export function toOrderReport(order: IiflOrder): OrderReport {
-  const message = order.rejectionReason?.trim();
-  return {
+export const toOrderReport = (order: IiflOrder): OrderReport =>
+  reportOf({
     orderId: order.brokerOrderId,
     status: reportStatusOf(order.orderStatus),
     quantity: order.quantity,
-    filledQuantity: order.filledQuantity ?? 0,
-    averagePrice: order.averageTradedPrice ?? 0,
-    ...(order.price !== undefined ? { price: order.price } : {}),
-    ...(order.slTriggerPrice !== undefined ? { triggerPrice: order.slTriggerPrice } : {}),
-    ...(message ? { message } : {}),
-  };
-}
+    filledQuantity: order.filledQuantity,
+    averagePrice: order.averageTradedPrice,
+    price: order.price,
+    triggerPrice: order.slTriggerPrice,
+    message: order.rejectionReason,
+  });
 
 /** IIFL times as `YYYY-MM-DD HH:MM:SS` or `DD-MM-YYYY HH:MM:SS` in IST; undefined when unreadable. */
 export function parseIiflTime(text: string | undefined): number | undefined {

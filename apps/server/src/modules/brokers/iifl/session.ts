@@ -1,11 +1,13 @@
-import type { BrokerCapabilities, BrokerOrderSnapshot } from '../broker';
+import type { BrokerCapabilities } from '../broker';
 import { BrokerCallError } from '../live-kit/errors';
-import type { RateLimits } from '../live-kit/pacer';
+import { perSecond, type RateLimits } from '../live-kit/pacer';
 import {
   createLiveSession,
   type LiveBrokerAdapter,
   type LiveSession,
   type LiveSessionDeps,
+  type PlacedOrder,
+  placedOrder,
 } from '../live-kit/session';
 import { IIFL_MESSAGES, type IiflApi } from './iifl-api';
 import type { IiflOrder } from './iifl-schemas';
@@ -21,11 +23,10 @@ import {
 
 export const IIFL_BROKER_ID = 'IIFL';
 
-/** Under the SEBI retail-algo threshold of 10 orders a second, with a minute window as a safe bound. */
-export const IIFL_RATE_LIMITS: RateLimits = [
-  { limit: 9, ms: 1000 },
-  { limit: 390, ms: 60_000 },
-];
+/**
+ * IIFL publishes no per-minute order window; commands stay under SEBI's retail-algo threshold of 10 orders a second.
+ */
+export const IIFL_RATE_LIMITS: RateLimits = perSecond(9);
 
 /** IIFL has no native trailing or iceberg in its order API: the engine emulates both. */
 export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
@@ -34,12 +35,10 @@ export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
   maxOrdersPerSecond: 9,
 });
 
-type Known = Pick<BrokerOrderSnapshot, 'orderType' | 'side' | 'price' | 'triggerPrice'>;
-
 /** IIFL Capital on the live-broker kit; its order reports come from polling the order book (see service.ts). */
 export function iiflAdapter(
   tokenOf: (tradingSymbol: string) => string | undefined,
-): LiveBrokerAdapter<IiflApi, IiflOrder, Known> {
+): LiveBrokerAdapter<IiflApi, IiflOrder, PlacedOrder> {
   return {
     brokerId: IIFL_BROKER_ID,
     name: 'IIFL',
@@ -57,13 +56,10 @@ export function iiflAdapter(
     async place(api, cmd) {
       const body = toIiflPlacement(cmd);
       const brokerOrderId = await api.placeOrder(body);
-      const known: Known = {
-        orderType: cmd.orderType,
-        side: cmd.side,
-        ...(body.price !== undefined ? { price: body.price } : {}),
-        ...(body.slTriggerPrice !== undefined ? { triggerPrice: body.slTriggerPrice } : {}),
+      return {
+        brokerOrderId,
+        known: placedOrder(cmd, { price: body.price, triggerPrice: body.slTriggerPrice }),
       };
-      return { brokerOrderId, known };
     },
     modify: (api, brokerOrderId, order, cmd) =>
       api.modifyOrder(brokerOrderId, toIiflModification(order, cmd)),

@@ -2,6 +2,33 @@ import { roundMoney } from '@xtrader/core';
 import type { BrokerMargin, BrokerOrderSnapshot } from '../broker';
 import type { OrderReport } from './order-tracker';
 
+/** An order row's fields as the broker names them, read leniently (absent counts are zero). */
+export interface ReportFields {
+  orderId: string;
+  status: OrderReport['status'];
+  quantity: number;
+  filledQuantity: number | undefined;
+  averagePrice: number | undefined;
+  price: number | undefined;
+  triggerPrice: number | undefined;
+  message: string | null | undefined;
+}
+
+/** One order row as a broker-neutral report for the tracker. */
+export function reportOf(fields: ReportFields): OrderReport {
+  const message = fields.message?.trim();
+  return {
+    orderId: fields.orderId,
+    status: fields.status,
+    quantity: fields.quantity,
+    filledQuantity: fields.filledQuantity ?? 0,
+    averagePrice: fields.averagePrice ?? 0,
+    ...(fields.price !== undefined ? { price: fields.price } : {}),
+    ...(fields.triggerPrice !== undefined ? { triggerPrice: fields.triggerPrice } : {}),
+    ...(message ? { message } : {}),
+  };
+}
+
 /** What a broker's order row says beyond its report. */
 export type SnapshotDetails = Pick<
   BrokerOrderSnapshot,

@@ -45,6 +45,24 @@ export interface LiveBrokerAdapter<Api, Row, Known> {
   };
 }
 
+/** What modify and cancel need of an order at least; adapters add their own (Kite's variety). */
+export type PlacedOrder = Pick<
+  BrokerOrderSnapshot,
+  'orderType' | 'side' | 'tradingSymbol' | 'price' | 'triggerPrice'
+>;
+
+/** A placed order as known from its command and the prices that actually went out (a stop-limit's buffer). */
+export const placedOrder = (
+  cmd: PlaceOrderCommand,
+  sent: { price?: number | undefined; triggerPrice?: number | undefined },
+): PlacedOrder => ({
+  orderType: cmd.orderType,
+  side: cmd.side,
+  tradingSymbol: cmd.tradingSymbol,
+  ...(sent.price !== undefined ? { price: sent.price } : {}),
+  ...(sent.triggerPrice !== undefined ? { triggerPrice: sent.triggerPrice } : {}),
+});
+
 export interface LiveSessionDeps<Api> {
   userId: string;
   clock: Clock;

@@ -10,7 +10,7 @@ import type {
 } from '../broker';
 import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
 import type { OrderReport } from '../live-kit/order-tracker';
-import { marginOf, snapshotOf } from '../live-kit/rows';
+import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { KiteModifyParams, KitePlaceParams, KiteVariety } from './kite-api';
 import type { KiteOrder, KitePosition } from './kite-schemas';
 import { clientOrderIdOf, orderTag } from './tags';
@@ -116,19 +116,17 @@ const REPORT_STATUS: Record<string, OrderReport['status']> = {
 };
 
 /** A Kite order message as a broker-neutral report (every in-flight status says nothing new). */
-export function toOrderReport(order: KiteOrder): OrderReport {
-  const message = order.status_message?.trim();
-  return {
+export const toOrderReport = (order: KiteOrder): OrderReport =>
+  reportOf({
     orderId: order.order_id,
     status: REPORT_STATUS[order.status] ?? 'in_flight',
     quantity: order.quantity,
-    filledQuantity: order.filled_quantity ?? 0,
-    averagePrice: order.average_price ?? 0,
-    ...(order.price !== undefined ? { price: order.price } : {}),
-    ...(order.trigger_price !== undefined ? { triggerPrice: order.trigger_price } : {}),
-    ...(message ? { message } : {}),
-  };
-}
+    filledQuantity: order.filled_quantity,
+    averagePrice: order.average_price,
+    price: order.price,
+    triggerPrice: order.trigger_price,
+    message: order.status_message,
+  });
 
 /** When Kite last changed the order (epoch ms). */
 export const kiteOrderTime = (order: KiteOrder, fallback: number): number =>

@@ -1,10 +1,12 @@
-import type { BrokerCapabilities, BrokerOrderSnapshot } from '../broker';
+import type { BrokerCapabilities } from '../broker';
 import type { RateLimits } from '../live-kit/pacer';
 import {
   createLiveSession,
   type LiveBrokerAdapter,
   type LiveSession,
   type LiveSessionDeps,
+  type PlacedOrder,
+  placedOrder,
 } from '../live-kit/session';
 import type { KiteApi, KiteVariety } from './kite-api';
 import { classifyKiteError } from './kite-errors';
@@ -41,9 +43,7 @@ export const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
 });
 
 /** What modify and cancel need of a Kite order: the variety it lives on and what the modification recomputes. */
-type Known = Pick<BrokerOrderSnapshot, 'orderType' | 'side' | 'tradingSymbol' | 'price' | 'triggerPrice'> & {
-  variety: KiteVariety;
-};
+type Known = PlacedOrder & { variety: KiteVariety };
 
 /** Zerodha on the live-broker kit: Kite's calls and rows, nothing else. */
 export const ZERODHA_ADAPTER: LiveBrokerAdapter<KiteApi, KiteOrder, Known> = {
@@ -56,15 +56,8 @@ export const ZERODHA_ADAPTER: LiveBrokerAdapter<KiteApi, KiteOrder, Known> = {
   async place(api, cmd) {
     const { variety, params } = toKitePlacement(cmd);
     const brokerOrderId = await api.placeOrder(variety, params);
-    const known: Known = {
-      variety,
-      orderType: cmd.orderType,
-      side: cmd.side,
-      tradingSymbol: cmd.tradingSymbol,
-      ...(params.price !== undefined ? { price: params.price } : {}),
-      ...(params.trigger_price !== undefined ? { triggerPrice: params.trigger_price } : {}),
-    };
-    return { brokerOrderId, known };
+    const sent = { price: params.price, triggerPrice: params.trigger_price };
+    return { brokerOrderId, known: { ...placedOrder(cmd, sent), variety } };
   },
   modify: (api, brokerOrderId, order, cmd) =>
     api.modifyOrder(order.variety, brokerOrderId, toKiteModification(order, cmd)),
