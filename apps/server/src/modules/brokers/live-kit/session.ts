@@ -95,6 +95,8 @@ export function createLiveSession<Api, Row, Known>(
   const handlers = new Set<(update: BrokerOrderUpdate) => void>();
   const tracker = new OrderReportTracker(adapter.name);
   const known = new Map<string, Known>();
+  /** The user's lane in the pacer, apart from their commands at other brokers. */
+  const lane = `${adapter.brokerId}:${userId}`;
 
   /** Runs a broker call; a dead token is reported once and every failure comes back classified. */
   const call = async <T>(run: (api: Api) => Promise<T>): Promise<T> => {
@@ -124,7 +126,7 @@ export function createLiveSession<Api, Row, Known>(
       const order = known.get(brokerOrderId);
       if (!order)
         return { ok: false, reason: `${adapter.name} has no order ${brokerOrderId}`, code: 'not_found' };
-      await deps.pacer.acquire(userId, adapter.rateLimits);
+      await deps.pacer.acquire(lane, adapter.rateLimits);
       await call((api) => send(api, order));
       return { ok: true, brokerOrderId };
     } catch (error) {
@@ -157,7 +159,7 @@ export function createLiveSession<Api, Row, Known>(
     capabilities: adapter.capabilities,
 
     async placeOrder(cmd) {
-      await deps.pacer.acquire(userId, adapter.rateLimits);
+      await deps.pacer.acquire(lane, adapter.rateLimits);
       try {
         const placed = await call((api) => adapter.place(api, cmd));
         known.set(placed.brokerOrderId, placed.known);
