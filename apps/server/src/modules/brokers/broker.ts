@@ -4,6 +4,8 @@
  * interface in the order manager; adapters (paper, zerodha, iifl, ...) only translate commands in and events out.
  */
 
+import type { RateLimits } from './live-kit/pacer';
+
 export type Side = 'buy' | 'sell';
 /** SPEC product types: normal (NRML, carry forward) and intraday (MIS). */
 export type ProductType = 'normal' | 'intraday';
@@ -125,6 +127,11 @@ export interface BrokerCapabilities {
   nativeIceberg: boolean;
   /** Maximum orders per second the engine should send (SEBI retail-algo threshold is 10). */
   maxOrdersPerSecond: number;
+  /**
+   * Every window of commands the broker allows a user (place, modify and cancel share them), as data for the one
+   * pacer (`live-kit/pacer.ts`). Without it, `maxOrdersPerSecond` is the only window.
+   */
+  rateLimits?: RateLimits;
   /**
    * How many times the broker lets one order be modified (Kite: 25), when it limits it. Trailing by modification
    * stops there and tells the trader.

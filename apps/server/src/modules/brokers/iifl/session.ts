@@ -33,6 +33,7 @@ export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
   nativeIceberg: false,
   maxOrdersPerSecond: 9,
+  rateLimits: IIFL_RATE_LIMITS,
 });
 
 /** IIFL Capital on the live-broker kit; its order reports come from polling the order book (see service.ts). */
@@ -43,7 +44,6 @@ export function iiflAdapter(
     brokerId: IIFL_BROKER_ID,
     name: 'IIFL',
     capabilities: IIFL_CAPABILITIES,
-    rateLimits: IIFL_RATE_LIMITS,
     classify: (error) =>
       error instanceof BrokerCallError
         ? error

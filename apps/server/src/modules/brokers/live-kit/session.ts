@@ -12,7 +12,7 @@ import type {
 } from '../broker';
 import { type BrokerCallError, refusalOf } from './errors';
 import { type OrderReport, OrderReportTracker } from './order-tracker';
-import type { Pacer, RateLimits } from './pacer';
+import { type Pacer, perSecond } from './pacer';
 
 /**
  * What one live broker adds to the kit: its name and limits, how its API is called and how its rows read. `Api` is
@@ -24,7 +24,6 @@ export interface LiveBrokerAdapter<Api, Row, Known> {
   /** How the broker is named to a trader ("Zerodha has no order 42"). */
   readonly name: string;
   readonly capabilities: BrokerCapabilities;
-  readonly rateLimits: RateLimits;
   /** Whatever a call threw, as a classified error (an unexpected throw is an uncertain network failure). */
   classify(error: unknown): BrokerCallError;
   orders(api: Api): Promise<Row[]>;
@@ -97,6 +96,7 @@ export function createLiveSession<Api, Row, Known>(
   const known = new Map<string, Known>();
   /** The user's lane in the pacer, apart from their commands at other brokers. */
   const lane = `${adapter.brokerId}:${userId}`;
+  const { rateLimits = perSecond(adapter.capabilities.maxOrdersPerSecond) } = adapter.capabilities;
 
   /** Runs a broker call; a dead token is reported once and every failure comes back classified. */
   const call = async <T>(run: (api: Api) => Promise<T>): Promise<T> => {
@@ -126,7 +126,7 @@ export function createLiveSession<Api, Row, Known>(
       const order = known.get(brokerOrderId);
       if (!order)
         return { ok: false, reason: `${adapter.name} has no order ${brokerOrderId}`, code: 'not_found' };
-      await deps.pacer.acquire(lane, adapter.rateLimits);
+      await deps.pacer.acquire(lane, rateLimits);
       await call((api) => send(api, order));
       return { ok: true, brokerOrderId };
     } catch (error) {
@@ -159,7 +159,7 @@ export function createLiveSession<Api, Row, Known>(
     capabilities: adapter.capabilities,
 
     async placeOrder(cmd) {
-      await deps.pacer.acquire(lane, adapter.rateLimits);
+      await deps.pacer.acquire(lane, rateLimits);
       try {
         const placed = await call((api) => adapter.place(api, cmd));
         known.set(placed.brokerOrderId, placed.known);

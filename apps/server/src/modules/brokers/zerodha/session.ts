@@ -38,6 +38,7 @@ export const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
   nativeIceberg: true,
   maxOrdersPerSecond: 9,
+  rateLimits: ZERODHA_RATE_LIMITS,
   // Kite refuses the 26th modification of an order ("Maximum allowed order modifications exceeded").
   maxModificationsPerOrder: 25,
 });
@@ -50,7 +51,6 @@ export const ZERODHA_ADAPTER: LiveBrokerAdapter<KiteApi, KiteOrder, Known> = {
   brokerId: ZERODHA_BROKER_ID,
   name: 'Zerodha',
   capabilities: ZERODHA_CAPABILITIES,
-  rateLimits: ZERODHA_RATE_LIMITS,
   classify: classifyKiteError,
   orders: (api) => api.orders(),
   async place(api, cmd) {
