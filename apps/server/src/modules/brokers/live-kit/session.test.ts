@@ -64,7 +64,10 @@ function memoryBroker() {
     },
     modify: async () => failOr(),
     cancel: async () => failOr(),
-    positions: async () => (failOr(), []),
+    async positions() {
+      failOr();
+      return [];
+    },
     margin: async () => ({ total: 0, available: 0, utilized: 0 }),
     rows: {
       known: (row, at) => snapshotOf(adapter.rows.report(row), details(row, at)),
