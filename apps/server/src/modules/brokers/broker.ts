@@ -7,7 +7,7 @@
 import type { RateLimits } from './live-kit/pacer';
 
 export type Side = 'buy' | 'sell';
-/** SPEC product types: normal (NRML, carry forward) and intraday (MIS). */
+/** Product types: normal (NRML, carry forward) and intraday (MIS). */
 export type ProductType = 'normal' | 'intraday';
 export type BrokerOrderType = 'market' | 'limit' | 'stoploss' | 'stoploss_market';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { number, optionalNumber } from '../live-kit/read';
 
-// IIFL Capital API v1 shapes (reference B; field names as IIFL's order-update packets and public clients show them),
+// IIFL Capital API v1 shapes (field names as IIFL's order-update packets and public clients show them),
 // read defensively: numbers may come as strings, and unknown extra fields are ignored.
 
 const optionalText = z

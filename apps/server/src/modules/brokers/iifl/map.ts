@@ -14,7 +14,7 @@ import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { IiflModifyBody, IiflPlaceBody } from './iifl-api';
 import type { IiflOrder, IiflPosition } from './iifl-schemas';
 
-// Translation between our broker commands and IIFL Capital's order API (reference B). IIFL blocks bare stop-market
+// Translation between our broker commands and IIFL Capital's order API. IIFL blocks bare stop-market
 // orders, so a stop-market goes out as a stop-limit with the same protective buffer as on Kite; market orders
 // carry the user's market protection when given.
 
@@ -22,7 +22,7 @@ const SEGMENT_BITS = 256;
 
 /**
  * IIFL's instrumentId is the exchange's own token; our internal token is Kite's instrument token, which is that
- * exchange token times 256 plus the segment (reference A.4).
+ * exchange token times 256 plus the segment.
  */
 export const exchangeTokenOf = (internalToken: string): string =>
   String(Math.floor(Number(internalToken) / SEGMENT_BITS));

@@ -1,7 +1,7 @@
-import { addDays, istDateOf, istEpochMs } from '@xtrader/core';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError } from '../../../http/errors';
 import { detailOf } from '../live-kit/errors';
+import { nextIstHour } from '../live-kit/expiry';
 import { createLiveLinks, type LiveBrokerDeps, type LiveLinkStatus } from '../live-kit/links';
 import { createPacer } from '../live-kit/pacer';
 import { createPollingChannel } from '../live-kit/polling';
@@ -15,7 +15,7 @@ export const IIFL_SERVICE_MESSAGES = {
 } as const;
 
 /** IIFL user sessions end at midnight IST. */
-export const iiflSessionExpiry = (issuedAt: number): number => istEpochMs(addDays(istDateOf(issuedAt), 1));
+export const iiflSessionExpiry = (issuedAt: number): number => nextIstHour(issuedAt, 0);
 
 export type IiflLinkStatus = LiveLinkStatus<'polling'>;
 

@@ -15,7 +15,7 @@ import {
 
 export type KiteVariety = 'regular' | 'iceberg';
 
-/** Form fields of `POST /orders/:variety` (reference A.2) that we send. */
+/** Form fields of `POST /orders/:variety` that we send. */
 export interface KitePlaceParams {
   exchange: 'NFO' | 'BFO';
   tradingsymbol: string;

@@ -48,7 +48,7 @@ export const kiteOrderSchema = z.object({
 });
 export type KiteOrder = z.infer<typeof kiteOrderSchema>;
 
-/** A postback additionally names the account and carries its checksum (reference A.7). */
+/** A postback additionally names the account and carries its checksum. */
 export const kitePostbackSchema = z.object({
   user_id: z.string().min(1),
   checksum: z.string().min(1),

@@ -15,7 +15,7 @@ import type { KiteModifyParams, KitePlaceParams, KiteVariety } from './kite-api'
 import type { KiteOrder, KitePosition } from './kite-schemas';
 import { clientOrderIdOf, orderTag } from './tags';
 
-// Translation between our broker commands/shapes and Kite Connect's (reference A.2, A.3). Rules a broker imposes
+// Translation between our broker commands/shapes and Kite Connect's. Rules a broker imposes
 // (market protection, no stop-market on options) live in order-rules.ts; this file only renames and reshapes.
 
 const PRODUCT_TO_KITE = { normal: 'NRML', intraday: 'MIS' } as const;
