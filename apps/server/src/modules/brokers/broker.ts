@@ -1,11 +1,13 @@
 /**
- * The one seam between the order engine and any broker (ARCHITECTURE "The one rule of the engine").
+ * The one seam between the order engine and any broker.
  * Workflows (bracket/OCO, cover, iceberg, slicing, follow-ups, local trailing, profit protection) live ABOVE this
  * interface in the order manager; adapters (paper, zerodha, iifl, ...) only translate commands in and events out.
  */
 
+import type { RateLimits } from './live-kit/pacer';
+
 export type Side = 'buy' | 'sell';
-/** SPEC product types: normal (NRML, carry forward) and intraday (MIS). */
+/** Product types: normal (NRML, carry forward) and intraday (MIS). */
 export type ProductType = 'normal' | 'intraday';
 export type BrokerOrderType = 'market' | 'limit' | 'stoploss' | 'stoploss_market';
 
@@ -126,13 +128,29 @@ export interface BrokerCapabilities {
   /** Maximum orders per second the engine should send (SEBI retail-algo threshold is 10). */
   maxOrdersPerSecond: number;
   /**
+   * Every window of commands the broker allows a user (place, modify and cancel share them), as data for the one
+   * pacer (`live-kit/pacer.ts`). Without it, `maxOrdersPerSecond` is the only window.
+   */
+  rateLimits?: RateLimits;
+  /**
    * How many times the broker lets one order be modified (Kite: 25), when it limits it. Trailing by modification
    * stops there and tells the trader.
    */
   maxModificationsPerOrder?: number;
 }
 
-/** One user's session with one broker. */
+/**
+ * One user's session with one broker.
+ *
+ * The contract every adapter keeps (the shared suite in `apps/server/test/contracts/broker-session.ts` checks it on each):
+ * - A command's answer is definite: `{ok: true}` means the broker accepted it for processing, `{ok: false}` that it
+ *   did not and nothing happened there (a refusal, a rate limit, a dead session, an unknown order).
+ * - A throw means the outcome is unknown: the request may have reached the broker (no answer, a dropped
+ *   connection, a 5xx). Look the order up by our tag (`clientOrderId` in `listOrders`) before any resend; sending
+ *   it again blind can double a position.
+ * - Every change of an order reaches `onOrderUpdate` once (fills once per increase of the filled quantity), also
+ *   changes made while reports were not arriving, which the session catches up on when they resume.
+ */
 export interface BrokerSession {
   readonly brokerId: string;
   readonly userId: string;

@@ -1,10 +1,11 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { WaitingClock } from '../../clock';
 import type { Resources } from '../../resources';
 import type { MarketData } from '../market/contract';
 import type { AppModule } from '../module';
 import { createActivityWaits } from './activity-waits';
 import { createMtmReader } from './current-mtm';
-import { createKillSwitch, type KillSwitchOptions, type KillTiming } from './kill-switch';
+import { createKillSwitch, type KillSwitchOptions } from './kill-switch';
 import { createProfitProtectionMonitor, type ProfitProtectionMonitor } from './monitor';
 import type { ExitPort, LoggedInCheck, OrderActivitySource, PositionSource, PriceViewOf } from './ports';
 import { registerRiskRoutes } from './routes';
@@ -32,7 +33,7 @@ export interface RiskModuleDeps {
   exits: ExitPort;
   /** Profit protection acts only for a logged-in user; without this check every user counts as logged in. */
   loggedIn?: LoggedInCheck;
-  killSwitch?: { options?: Partial<KillSwitchOptions>; timing?: KillTiming };
+  killSwitch?: { options?: Partial<KillSwitchOptions>; timing?: WaitingClock };
 }
 
 export interface RiskModule extends AppModule {

@@ -1,5 +1,5 @@
 import type { UnclosedPosition } from '@xtrader/core/api/profit-protection';
-import type { Clock } from '../../clock';
+import { type Clock, monotonicClock, type WaitingClock } from '../../clock';
 import type { Logger } from '../../logger';
 import type { BrokerPosition } from '../brokers/broker';
 import { outcomeMessage } from './outcome-message';
@@ -28,17 +28,6 @@ export const DEFAULT_KILL_SWITCH_OPTIONS: KillSwitchOptions = {
   recheckGapMs: 25,
 };
 
-/** Deadlines and pauses of the square-off (monotonic time, not the wall clock of the records). */
-export interface KillTiming {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const realTiming: KillTiming = {
-  now: () => performance.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
-
 export interface KillSwitchDeps {
   exits: ExitPort;
   positions: PositionSource;
@@ -48,7 +37,8 @@ export interface KillSwitchDeps {
   waitForActivity(userId: string, ms: number): Promise<boolean>;
   clock: Clock;
   logger: Logger;
-  timing?: KillTiming;
+  /** Deadlines and pauses of the square-off (monotonic time, not the wall clock of the records). */
+  timing?: WaitingClock;
   options?: Partial<KillSwitchOptions>;
 }
 
@@ -85,7 +75,7 @@ export const errorText = (error: unknown): string => (error instanceof Error ? e
  */
 export function createKillSwitch(deps: KillSwitchDeps) {
   const { exits, positions, clock, logger } = deps;
-  const timing = deps.timing ?? realTiming;
+  const timing = deps.timing ?? monotonicClock;
   const options = { ...DEFAULT_KILL_SWITCH_OPTIONS, ...deps.options };
 
   const readRound = async (userId: string, kill: KillRecord): Promise<Round> => {

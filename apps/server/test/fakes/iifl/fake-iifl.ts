@@ -55,6 +55,7 @@ export class FakeIifl {
   readonly symbols = new Map<string, string>();
   private readonly authCodes = new Map<string, string>();
   private readonly sessions = new Set<string>();
+  private answerLost = false;
   private nextId = 2_400_000_000;
   private readonly server: Server;
   url = '';
@@ -83,6 +84,11 @@ export class FakeIifl {
 
   expireSessions(): void {
     this.sessions.clear();
+  }
+
+  /** The next placement is taken into the book but its answer never arrives (the connection drops). */
+  loseNextAnswer(): void {
+    this.answerLost = true;
   }
 
   fill(brokerOrderId: string, quantity: number, price: number): void {
@@ -162,6 +168,11 @@ export class FakeIifl {
       marketProtectionPercent: (o.marketProtectionPercent as number) ?? null,
       exchangeUpdateTime: istText(Date.now()),
     });
+    if (this.answerLost) {
+      this.answerLost = false;
+      res.destroy();
+      return;
+    }
     ok(res, [{ status: 'Ok', brokerOrderId: id }]);
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { BrokerCallError } from '../live-kit/errors';
 import {
   type IiflOrder,
   type IiflPosition,
@@ -12,21 +13,7 @@ import {
 } from './iifl-schemas';
 
 // IIFL Capital API v1 over fetch (no official JS client): `Authorization: Bearer <userSession>`, JSON bodies, the
-// `{status, message, result}` envelope. Every failure comes out as a classified IiflApiError.
-
-export type IiflFailureCode = 'token_expired' | 'rate_limited' | 'rejected' | 'network' | 'not_found';
-
-export class IiflApiError extends Error {
-  constructor(
-    readonly code: IiflFailureCode,
-    message: string,
-    /** The request may have reached IIFL (no answer, or a 5xx). */
-    readonly uncertain: boolean,
-  ) {
-    super(message);
-    this.name = 'IiflApiError';
-  }
-}
+// `{status, message, result}` envelope. Every failure comes out as a classified BrokerCallError (uncertain: no answer, or a 5xx).
 
 export const IIFL_MESSAGES = {
   sessionExpired: 'IIFL session expired. Log in with IIFL again to trade.',
@@ -85,29 +72,30 @@ async function send(root: string, method: string, path: string, token: string | 
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new IiflApiError('network', IIFL_MESSAGES.unreachable((error as Error).message), true);
+    throw new BrokerCallError('network', IIFL_MESSAGES.unreachable((error as Error).message), true);
   }
-  if (response.status === 401) throw new IiflApiError('token_expired', IIFL_MESSAGES.sessionExpired, false);
-  if (response.status === 429) throw new IiflApiError('rate_limited', IIFL_MESSAGES.rateLimited, false);
+  if (response.status === 401)
+    throw new BrokerCallError('token_expired', IIFL_MESSAGES.sessionExpired, false);
+  if (response.status === 429) throw new BrokerCallError('rate_limited', IIFL_MESSAGES.rateLimited, false);
   if (response.status >= 500) {
-    throw new IiflApiError('network', IIFL_MESSAGES.unreachable(`HTTP ${response.status}`), true);
+    throw new BrokerCallError('network', IIFL_MESSAGES.unreachable(`HTTP ${response.status}`), true);
   }
   const answer: unknown = await response.json().catch(() => undefined);
   const envelope = iiflEnvelopeSchema.safeParse(answer);
   if (!envelope.success)
-    throw new IiflApiError('network', IIFL_MESSAGES.unreachable('unreadable answer'), true);
+    throw new BrokerCallError('network', IIFL_MESSAGES.unreachable('unreadable answer'), true);
   const { status, message, result } = envelope.data;
   if (response.status >= 400 || status?.toLowerCase() === 'not_ok') {
     const text = message?.trim() || `HTTP ${response.status}`;
     const code = response.status === 404 ? 'not_found' : 'rejected';
-    throw new IiflApiError(code, IIFL_MESSAGES.rejected(text), false);
+    throw new BrokerCallError(code, IIFL_MESSAGES.rejected(text), false);
   }
   return { result, answer: answer as Record<string, unknown> };
 }
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new IiflApiError('network', `IIFL sent an unreadable ${what}`, true);
+  if (!result.success) throw new BrokerCallError('network', `IIFL sent an unreadable ${what}`, true);
   return result.data;
 }
 

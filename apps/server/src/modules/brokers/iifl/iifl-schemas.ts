@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { number, optionalNumber } from '../live-kit/read';
 
-// IIFL Capital API v1 shapes (reference B; field names as IIFL's order-update packets and public clients show them),
+// IIFL Capital API v1 shapes (field names as IIFL's order-update packets and public clients show them),
 // read defensively: numbers may come as strings, and unknown extra fields are ignored.
 
-const number = z.coerce.number().refine(Number.isFinite, 'must be a finite number');
-const optionalNumber = z
-  .union([z.null(), z.literal(''), number])
-  .optional()
-  .transform((value) => (typeof value === 'number' ? value : undefined));
 const optionalText = z
   .union([z.string(), z.number(), z.null()])
   .optional()

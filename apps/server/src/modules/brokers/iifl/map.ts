@@ -9,11 +9,12 @@ import type {
   ProductType,
 } from '../broker';
 import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
-import type { OrderReport } from '../live/order-tracker';
+import type { OrderReport } from '../live-kit/order-tracker';
+import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { IiflModifyBody, IiflPlaceBody } from './iifl-api';
 import type { IiflOrder, IiflPosition } from './iifl-schemas';
 
-// Translation between our broker commands and IIFL Capital's order API (reference B). IIFL blocks bare stop-market
+// Translation between our broker commands and IIFL Capital's order API. IIFL blocks bare stop-market
 // orders, so a stop-market goes out as a stop-limit with the same protective buffer as on Kite; market orders
 // carry the user's market protection when given.
 
@@ -21,7 +22,7 @@ const SEGMENT_BITS = 256;
 
 /**
  * IIFL's instrumentId is the exchange's own token; our internal token is Kite's instrument token, which is that
- * exchange token times 256 plus the segment (reference A.4).
+ * exchange token times 256 plus the segment.
  */
 export const exchangeTokenOf = (internalToken: string): string =>
   String(Math.floor(Number(internalToken) / SEGMENT_BITS));
@@ -114,19 +115,17 @@ const REPORT_STATUS: Record<string, OrderReport['status']> = {
 export const reportStatusOf = (status: string): OrderReport['status'] =>
   REPORT_STATUS[status.trim().toLowerCase()] ?? 'in_flight';
 
-export function toOrderReport(order: IiflOrder): OrderReport {
-  const message = order.rejectionReason?.trim();
-  return {
+export const toOrderReport = (order: IiflOrder): OrderReport =>
+  reportOf({
     orderId: order.brokerOrderId,
     status: reportStatusOf(order.orderStatus),
     quantity: order.quantity,
-    filledQuantity: order.filledQuantity ?? 0,
-    averagePrice: order.averageTradedPrice ?? 0,
-    ...(order.price !== undefined ? { price: order.price } : {}),
-    ...(order.slTriggerPrice !== undefined ? { triggerPrice: order.slTriggerPrice } : {}),
-    ...(message ? { message } : {}),
-  };
-}
+    filledQuantity: order.filledQuantity,
+    averagePrice: order.averageTradedPrice,
+    price: order.price,
+    triggerPrice: order.slTriggerPrice,
+    message: order.rejectionReason,
+  });
 
 /** IIFL times as `YYYY-MM-DD HH:MM:SS` or `DD-MM-YYYY HH:MM:SS` in IST; undefined when unreadable. */
 export function parseIiflTime(text: string | undefined): number | undefined {
@@ -145,34 +144,15 @@ export function parseIiflTime(text: string | undefined): number | undefined {
 const fromProduct = (product: string): ProductType =>
   product.toUpperCase() === 'INTRADAY' ? 'intraday' : 'normal';
 
-export function fromIiflOrder(order: IiflOrder, now: number): BrokerOrderSnapshot {
-  const report = toOrderReport(order);
-  const status: BrokerOrderSnapshot['status'] =
-    report.status === 'in_flight' || report.status === 'open'
-      ? report.filledQuantity > 0
-        ? 'partially_filled'
-        : 'open'
-      : report.status;
-  const positive = (value: number | undefined) => (value !== undefined && value > 0 ? value : undefined);
-  const price = positive(order.price);
-  const triggerPrice = positive(order.slTriggerPrice);
-  return {
-    brokerOrderId: order.brokerOrderId,
-    ...(order.orderTag ? { clientOrderId: order.orderTag } : {}),
+export const fromIiflOrder = (order: IiflOrder, now: number): BrokerOrderSnapshot =>
+  snapshotOf(toOrderReport(order), {
+    clientOrderId: order.orderTag ?? undefined,
     tradingSymbol: order.tradingSymbol,
     side: order.transactionType === 'BUY' ? 'buy' : 'sell',
-    quantity: order.quantity,
-    filledQuantity: report.filledQuantity,
-    averagePrice: report.averagePrice,
-    status,
     orderType: ORDER_TYPES[order.orderType] ?? 'limit',
-    ...(price !== undefined ? { price } : {}),
-    ...(triggerPrice !== undefined ? { triggerPrice } : {}),
-    ...(status === 'rejected' && report.message ? { rejectedReason: report.message } : {}),
     product: fromProduct(order.product),
     updatedTs: parseIiflTime(order.exchangeUpdateTime ?? order.brokerUpdateTime) ?? now,
-  };
-}
+  });
 
 /**
  * Net positions. IIFL's rows carry net quantity and average; buy and sell values are used when present, else
@@ -203,14 +183,5 @@ export function fromIiflPositions(
 }
 
 /** Available is IIFL's trading limit, utilised its utilised margin; total is their sum. */
-export function fromIiflLimits({
-  tradingLimit,
-  utilizedMargin,
-}: {
-  tradingLimit: number;
-  utilizedMargin: number;
-}): BrokerMargin {
-  const available = roundMoney(tradingLimit);
-  const utilized = roundMoney(utilizedMargin);
-  return { total: roundMoney(available + utilized), available, utilized };
-}
+export const fromIiflLimits = (limits: { tradingLimit: number; utilizedMargin: number }): BrokerMargin =>
+  marginOf(limits.tradingLimit, limits.utilizedMargin);

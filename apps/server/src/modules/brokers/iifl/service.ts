@@ -1,11 +1,12 @@
-import { addDays, istDateOf, istEpochMs } from '@xtrader/core';
-import type { Clock } from '../../../clock';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError } from '../../../http/errors';
-import type { Logger } from '../../../logger';
-import { createOrderRateGovernor, type OrderRateGovernor } from '../live/governor';
-import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
-import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi, IiflApiError } from './iifl-api';
+import { detailOf } from '../live-kit/errors';
+import { nextIstHour } from '../live-kit/expiry';
+import { createLiveLinks, type LiveBrokerDeps, type LiveLinkStatus } from '../live-kit/links';
+import { createPacer } from '../live-kit/pacer';
+import { createPollingChannel } from '../live-kit/polling';
+import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi } from './iifl-api';
+import type { IiflOrder } from './iifl-schemas';
 import { createIiflSession as createSession, IIFL_BROKER_ID, type IiflSession } from './session';
 
 export const IIFL_SERVICE_MESSAGES = {
@@ -14,100 +15,45 @@ export const IIFL_SERVICE_MESSAGES = {
 } as const;
 
 /** IIFL user sessions end at midnight IST. */
-export const iiflSessionExpiry = (issuedAt: number): number => istEpochMs(addDays(istDateOf(issuedAt), 1));
+export const iiflSessionExpiry = (issuedAt: number): number => nextIstHour(issuedAt, 0);
 
-export interface IiflLinkStatus {
-  clientId: string | null;
-  state: 'none' | 'credentials' | 'connected' | 'expired';
-  expiresAt: number | null;
-  updates: 'polling' | 'off';
-}
+export type IiflLinkStatus = LiveLinkStatus<'polling'>;
 
-export interface IiflServiceDeps {
-  vault: CredentialVault;
-  accounts: AccountLinks;
-  clock: Clock;
-  logger: Logger;
+export interface IiflServiceDeps extends LiveBrokerDeps {
   settings: BrokerSettings['iifl'];
   tokenOf(tradingSymbol: string): string | undefined;
-  governor?: OrderRateGovernor;
   /** How often the order book is read for updates (IIFL's push channel is MQTT, which we do not speak). */
   pollMs?: number;
-  onStatus?(userId: string): void;
 }
 
 export type IiflService = ReturnType<typeof createIiflService>;
 
+/** IIFL for every user: the login exchange and the order-book poller; the rest is the live kit's. */
 export function createIiflService(deps: IiflServiceDeps) {
   const { vault, clock, logger, settings } = deps;
-  const governor = deps.governor ?? createOrderRateGovernor();
-  const pollMs = deps.pollMs ?? 2000;
-  const sessions = new Map<string, IiflSession>();
-  const pollers = new Map<string, NodeJS.Timeout>();
+  const pacer = deps.pacer ?? createPacer();
 
-  const isLive = (account: BrokerAccount | undefined): boolean =>
-    account?.status === 'connected' &&
-    account.secrets.accessToken !== undefined &&
-    (account.tokenExpiresAt === null || clock.now() < account.tokenExpiresAt);
+  const links = createLiveLinks<IiflApi, IiflOrder, 'polling'>(
+    {
+      broker: 'iifl',
+      expiredMessage: IIFL_MESSAGES.sessionExpired,
+      vault,
+      clock,
+      logger,
+      createApi: (_account, token) => createIiflApi(settings.apiUrl, token),
+      createSession: (userId, api, onTokenExpired) =>
+        createSession({ userId, clock, pacer, api, onTokenExpired, tokenOf: deps.tokenOf }),
+      ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
+    },
+    () => channel,
+  );
 
-  const stopPolling = (userId: string) => {
-    clearInterval(pollers.get(userId));
-    pollers.delete(userId);
-  };
-
-  const expire = async (userId: string) => {
-    stopPolling(userId);
-    await vault.markExpired(userId, 'iifl');
-    deps.onStatus?.(userId);
-  };
-  const expireQuietly = (userId: string) => {
-    expire(userId).catch((error: unknown) =>
-      logger.error({ err: error, userId }, 'marking iifl expired failed'),
-    );
-  };
-
-  const api = async (userId: string): Promise<IiflApi> => {
-    const account = await vault.get(userId, 'iifl');
-    const token = account?.secrets.accessToken;
-    if (!account || !token || !isLive(account)) {
-      if (account?.status === 'connected') expireQuietly(userId);
-      throw new IiflApiError('token_expired', IIFL_MESSAGES.sessionExpired, false);
-    }
-    return createIiflApi(settings.apiUrl, token);
-  };
-
-  const session = (userId: string): IiflSession => {
-    let existing = sessions.get(userId);
-    if (!existing) {
-      existing = createSession({
-        userId,
-        clock,
-        governor,
-        api: () => api(userId),
-        onTokenExpired: () => expireQuietly(userId),
-        tokenOf: deps.tokenOf,
-      });
-      sessions.set(userId, existing);
-    }
-    return existing;
-  };
-
-  const startPolling = (userId: string) => {
-    stopPolling(userId);
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      session(userId)
-        .poll()
-        .catch((error: unknown) => logger.debug({ err: error, userId }, 'iifl order poll failed'))
-        .finally(() => {
-          busy = false;
-        });
-    }, pollMs);
-    timer.unref();
-    pollers.set(userId, timer);
-  };
+  // IIFL pushes order updates over MQTT, which we do not speak: its order book is polled instead.
+  const channel = createPollingChannel(
+    deps.pollMs ?? 2000,
+    (userId) => links.session(userId).catchUp(),
+    (userId, error) => logger.debug({ err: error, userId }, 'iifl order poll failed'),
+  );
 
   return {
     brokerId: IIFL_BROKER_ID,
@@ -131,8 +77,10 @@ export function createIiflService(deps: IiflServiceDeps) {
       try {
         userSession = await createIiflSession(settings.apiUrl, clientId, authCode, settings.app.appSecret);
       } catch (error) {
-        const detail = error instanceof IiflApiError ? error.message.replace(/^IIFL: /, '') : 'unknown error';
-        throw new BadRequestError(IIFL_SERVICE_MESSAGES.loginFailed(detail), 'BROKER_LOGIN_FAILED');
+        throw new BadRequestError(
+          IIFL_SERVICE_MESSAGES.loginFailed(detailOf(error, 'IIFL')),
+          'BROKER_LOGIN_FAILED',
+        );
       }
       await vault.saveSession(userId, 'iifl', {
         clientId,
@@ -140,60 +88,13 @@ export function createIiflService(deps: IiflServiceDeps) {
         tokenExpiresAt: iiflSessionExpiry(clock.now()),
       });
       await deps.accounts.linkBroker(userId, 'IIFL', clientId);
-      await session(userId)
-        .seed()
-        .catch((error: unknown) => logger.warn({ err: error, userId }, 'reading the iifl order book failed'));
-      startPolling(userId);
-      deps.onStatus?.(userId);
+      await links.connected(userId);
     },
 
     async sessionFor(userId: string): Promise<IiflSession | undefined> {
-      return (await vault.get(userId, 'iifl')) ? session(userId) : undefined;
+      return (await vault.get(userId, 'iifl')) ? links.session(userId) : undefined;
     },
 
-    async status(userId: string): Promise<IiflLinkStatus> {
-      const account = await vault.get(userId, 'iifl');
-      if (!account) return { clientId: null, state: 'none', expiresAt: null, updates: 'off' };
-      if (account.status === 'connected' && !isLive(account)) await expire(userId);
-      const current = (await vault.get(userId, 'iifl')) ?? account;
-      return {
-        clientId: current.clientId,
-        state: current.status,
-        expiresAt: current.status === 'connected' ? current.tokenExpiresAt : null,
-        updates: pollers.has(userId) ? 'polling' : 'off',
-      };
-    },
-
-    /** 'Subscribe Updates': restart the order-update poller and report what changed meanwhile. */
-    async reconnect(userId: string): Promise<void> {
-      const account = await vault.get(userId, 'iifl');
-      if (!isLive(account)) throw new BadRequestError(IIFL_MESSAGES.sessionExpired, 'BROKER_SESSION_EXPIRED');
-      startPolling(userId);
-      await session(userId).poll();
-    },
-
-    /** After a restart: expires dead sessions; seeds the order book of live ones, then polls it for updates. */
-    async start(): Promise<void> {
-      for (const account of await vault.listConnected('iifl')) {
-        if (!isLive(account)) {
-          await expire(account.userId);
-          continue;
-        }
-        await session(account.userId)
-          .seed()
-          .catch((error: unknown) => logger.warn({ err: error, userId: account.userId }, 'iifl seed failed'));
-        startPolling(account.userId);
-      }
-    },
-
-    async sweepExpired(): Promise<void> {
-      for (const account of await vault.listConnected('iifl')) {
-        if (!isLive(account)) await expire(account.userId);
-      }
-    },
-
-    close(): void {
-      for (const userId of [...pollers.keys()]) stopPolling(userId);
-    },
+    ...links.lifecycle,
   };
 }

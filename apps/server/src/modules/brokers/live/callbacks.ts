@@ -2,14 +2,14 @@ import { ACTIVE_BROKERS, type ActiveBroker } from '@xtrader/core/api/auth';
 import { BROKER_MESSAGES, type BrokerCallbackResponse, type BrokerKey } from '@xtrader/core/api/brokers';
 import type { BrokerSecretFields, CredentialVault } from '../vault';
 
-// The login callbacks of the brokers we cannot trade through yet (SPEC section 7): vortex (Rupeezy), upstox, fyers,
+// The login callbacks of the brokers we cannot trade through yet: vortex (Rupeezy), upstox, fyers,
 // flattrade, dhan, aliceblue, angelone. Their bodies are validated by the routes; the grants are stored sealed in the
 // vault so an adapter added later can exchange or use them. They do not make the broker the user's active one and
 // never claim a connection: the answer says trading through that broker is not available yet.
 
 export type StoredOnlyBroker = Exclude<BrokerKey, 'zerodha' | 'iifl'>;
 
-/** The grant each callback delivers, as vault fields (what each broker's redirect carries, reference B). */
+/** The grant each callback delivers, as vault fields (what each broker's redirect carries). */
 export const CALLBACK_GRANTS: {
   [K in StoredOnlyBroker]: (body: Record<string, string>) => {
     clientId?: string;

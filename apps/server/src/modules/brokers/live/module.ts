@@ -6,6 +6,7 @@ import type { PriceFeed } from '../../market/contract';
 import type { AppModule } from '../../module';
 import type { BrokerSession } from '../broker';
 import { createIiflService, type IiflService } from '../iifl/service';
+import { createPacer } from '../live-kit/pacer';
 import { type AccountLinks, type CredentialVault, createCredentialVault } from '../vault';
 import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
 import { LivePriceFeed } from '../zerodha/ticker/live-feed';
@@ -55,11 +56,14 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       .publish('broker.status', { userId })
       .catch((error: unknown) => logger.warn({ err: error }, 'broker.status'));
   };
+  // One pacer for every live session in the process: each user's commands at each broker wait in one lane.
+  const pacer = createPacer();
   const zerodha = createZerodhaService({
     vault,
     accounts,
     clock,
     logger,
+    pacer,
     settings: config.brokers.kite,
     feed: priceFeed,
     onStatus,
@@ -70,6 +74,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     accounts,
     clock,
     logger,
+    pacer,
     settings: config.brokers.iifl,
     tokenOf: (symbol) => deps.directory.bySymbol(symbol)?.internalToken,
     onStatus,

@@ -12,7 +12,7 @@ export function marketProtectionParam(percent: number | undefined): number {
 }
 
 /**
- * The exchanges' market-protection slabs for options by price (Zerodha support, mirrored in reference A.2): the
+ * The exchanges' market-protection slabs for options by price (as Zerodha support states them): the
  * buffer a stop-limit needs to behave like a protected stop-market.
  */
 export function optionProtectionPercent(price: number): number {

@@ -33,7 +33,7 @@ const emptyResponse = { 200: envelopeSchema(z.object({})) };
 const loginResponse = { 200: envelopeSchema(brokerLoginResponseSchema) };
 const callbackResponse = { 200: envelopeSchema(brokerCallbackResponseSchema) };
 
-/** The callback path of each broker that only stores its grant (SPEC section 7). */
+/** The callback path of each broker that only stores its grant. */
 const STORED_ONLY_PATHS: Record<StoredOnlyBroker, string> = {
   vortex: '/broker/auth-token/vortex',
   upstox: '/broker/code/upstox',
@@ -47,7 +47,7 @@ const STORED_ONLY_PATHS: Record<StoredOnlyBroker, string> = {
 const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
   publicUrl ?? `${request.protocol}://${request.host}`;
 
-/** Broker login, callbacks, status and the Kite postback (SPEC section 7 "Brokers"). */
+/** Broker login, callbacks, status and the Kite postback. */
 export function registerLiveBrokerRoutes(app: ApiApp, deps: LiveBrokerRouteDeps): void {
   registerZerodhaRoutes(app, deps);
   registerIiflRoutes(app, deps);

@@ -1,4 +1,5 @@
 import type { BrokerCapabilities, BrokerSession } from '../broker';
+import { perSecond } from '../live-kit/pacer';
 import type { PaperExchange } from './exchange';
 
 export const PAPER_BROKER_ID = 'PAPERTRADE';
@@ -11,6 +12,7 @@ export const PAPER_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: true,
   nativeIceberg: false,
   maxOrdersPerSecond: 1000,
+  rateLimits: perSecond(1000),
 });
 
 /** One Practice Mode user's session on the shared paper exchange. */

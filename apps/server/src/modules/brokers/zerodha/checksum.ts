@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-// Kite Connect's two checksums (reference A.1 and A.7): SHA-256 hex of plain concatenations.
+// Kite Connect's two checksums: SHA-256 hex of plain concatenations.
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

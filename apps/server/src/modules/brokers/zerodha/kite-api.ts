@@ -1,6 +1,7 @@
 import { KiteConnect } from 'kiteconnect';
 import { z } from 'zod';
-import { classifyKiteError, KiteApiError } from './kite-errors';
+import { BrokerCallError } from '../live-kit/errors';
+import { classifyKiteError } from './kite-errors';
 import {
   type KiteOrder,
   type KitePosition,
@@ -10,11 +11,11 @@ import {
 } from './kite-schemas';
 
 // The REST half of Kite Connect through Zerodha's official client (`kiteconnect`), pointed at a configurable root.
-// Every failure comes out as a classified KiteApiError; every answer is parsed before anyone reads it.
+// Every failure comes out as a classified BrokerCallError; every answer is parsed before anyone reads it.
 
 export type KiteVariety = 'regular' | 'iceberg';
 
-/** Form fields of `POST /orders/:variety` (reference A.2) that we send. */
+/** Form fields of `POST /orders/:variety` that we send. */
 export interface KitePlaceParams {
   exchange: 'NFO' | 'BFO';
   tradingsymbol: string;
@@ -72,7 +73,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new KiteApiError('network', `Zerodha sent an unreadable ${what}`, true);
+  if (!result.success) throw new BrokerCallError('network', `Zerodha sent an unreadable ${what}`, true);
   return result.data;
 }
 

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { number, optionalNumber } from '../live-kit/read';
 import { parseKiteTimestamp } from './token-expiry';
 
 // Shapes of what Kite sends us (order book rows, postbacks, ticker order updates, positions, margins), read
 // defensively: a postback is untrusted input and a changed field must become a clear error, not a NaN.
-
-const number = z.coerce.number().refine(Number.isFinite, 'must be a finite number');
-const optionalNumber = z
-  .union([z.null(), z.literal(''), number])
-  .optional()
-  .transform((value) => (typeof value === 'number' ? value : undefined));
 
 /**
  * Kite writes timestamps as IST wall-clock text. kiteconnect turns order-book timestamps into `Date`s with
@@ -53,7 +48,7 @@ export const kiteOrderSchema = z.object({
 });
 export type KiteOrder = z.infer<typeof kiteOrderSchema>;
 
-/** A postback additionally names the account and carries its checksum (reference A.7). */
+/** A postback additionally names the account and carries its checksum. */
 export const kitePostbackSchema = z.object({
   user_id: z.string().min(1),
   checksum: z.string().min(1),

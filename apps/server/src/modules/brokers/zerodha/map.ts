@@ -9,12 +9,13 @@ import type {
   ProductType,
 } from '../broker';
 import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
-import type { OrderReport } from '../live/order-tracker';
+import type { OrderReport } from '../live-kit/order-tracker';
+import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { KiteModifyParams, KitePlaceParams, KiteVariety } from './kite-api';
 import type { KiteOrder, KitePosition } from './kite-schemas';
 import { clientOrderIdOf, orderTag } from './tags';
 
-// Translation between our broker commands/shapes and Kite Connect's (reference A.2, A.3). Rules a broker imposes
+// Translation between our broker commands/shapes and Kite Connect's. Rules a broker imposes
 // (market protection, no stop-market on options) live in order-rules.ts; this file only renames and reshapes.
 
 const PRODUCT_TO_KITE = { normal: 'NRML', intraday: 'MIS' } as const;
@@ -104,22 +105,6 @@ export function toKiteModification(
 
 const fromKiteProduct = (product: string): ProductType => (product === 'MIS' ? 'intraday' : 'normal');
 
-function snapshotStatus(order: KiteOrder): BrokerOrderSnapshot['status'] {
-  switch (order.status) {
-    case 'COMPLETE':
-      return 'complete';
-    case 'CANCELLED':
-      return 'cancelled';
-    case 'REJECTED':
-      return 'rejected';
-    case 'TRIGGER PENDING':
-      return 'trigger_pending';
-    default:
-      // OPEN and every in-flight status (validation, modify, cancel pending) are working orders.
-      return (order.filled_quantity ?? 0) > 0 ? 'partially_filled' : 'open';
-  }
-}
-
 const REPORT_STATUS: Record<string, OrderReport['status']> = {
   OPEN: 'open',
   // A postback's UPDATE: the order was modified or partly filled and still rests.
@@ -131,47 +116,32 @@ const REPORT_STATUS: Record<string, OrderReport['status']> = {
 };
 
 /** A Kite order message as a broker-neutral report (every in-flight status says nothing new). */
-export function toOrderReport(order: KiteOrder): OrderReport {
-  const message = order.status_message?.trim();
-  return {
+export const toOrderReport = (order: KiteOrder): OrderReport =>
+  reportOf({
     orderId: order.order_id,
     status: REPORT_STATUS[order.status] ?? 'in_flight',
     quantity: order.quantity,
-    filledQuantity: order.filled_quantity ?? 0,
-    averagePrice: order.average_price ?? 0,
-    ...(order.price !== undefined ? { price: order.price } : {}),
-    ...(order.trigger_price !== undefined ? { triggerPrice: order.trigger_price } : {}),
-    ...(message ? { message } : {}),
-  };
-}
+    filledQuantity: order.filled_quantity,
+    averagePrice: order.average_price,
+    price: order.price,
+    triggerPrice: order.trigger_price,
+    message: order.status_message,
+  });
 
 /** When Kite last changed the order (epoch ms). */
 export const kiteOrderTime = (order: KiteOrder, fallback: number): number =>
   order.exchange_update_timestamp ?? order.exchange_timestamp ?? order.order_timestamp ?? fallback;
 
 /** One order-book row as our snapshot. */
-export function fromKiteOrder(order: KiteOrder, now: number): BrokerOrderSnapshot {
-  const clientOrderId = clientOrderIdOf(order.tag);
-  const positive = (value: number | undefined) => (value !== undefined && value > 0 ? value : undefined);
-  const price = positive(order.price);
-  const triggerPrice = positive(order.trigger_price);
-  return {
-    brokerOrderId: order.order_id,
-    ...(clientOrderId ? { clientOrderId } : {}),
+export const fromKiteOrder = (order: KiteOrder, now: number): BrokerOrderSnapshot =>
+  snapshotOf(toOrderReport(order), {
+    clientOrderId: clientOrderIdOf(order.tag),
     tradingSymbol: order.tradingsymbol,
     side: order.transaction_type === 'BUY' ? 'buy' : 'sell',
-    quantity: order.quantity,
-    filledQuantity: order.filled_quantity ?? 0,
-    averagePrice: order.average_price ?? 0,
-    status: snapshotStatus(order),
     orderType: KITE_ORDER_TYPES[order.order_type],
-    ...(price !== undefined ? { price } : {}),
-    ...(triggerPrice !== undefined ? { triggerPrice } : {}),
-    ...(order.status === 'REJECTED' && order.status_message ? { rejectedReason: order.status_message } : {}),
     product: fromKiteProduct(order.product),
     updatedTs: kiteOrderTime(order, now),
-  };
-}
+  });
 
 /** Net positions in the products we trade (NRML, MIS). */
 export function fromKitePositions(rows: readonly KitePosition[]): BrokerPosition[] {
@@ -191,8 +161,5 @@ export function fromKitePositions(rows: readonly KitePosition[]): BrokerPosition
 }
 
 /** Equity-segment margins: available is Kite's `net`, utilised its `debits`; total is their sum. */
-export function fromKiteMargin({ net, debits }: { net: number; debits: number }): BrokerMargin {
-  const available = roundMoney(net);
-  const utilized = roundMoney(debits);
-  return { total: roundMoney(available + utilized), available, utilized };
-}
+export const fromKiteMargin = ({ net, debits }: { net: number; debits: number }): BrokerMargin =>
+  marginOf(net, debits);

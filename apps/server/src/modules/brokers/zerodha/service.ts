@@ -1,14 +1,19 @@
-import type { Clock } from '../../../clock';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError, UnauthorizedError } from '../../../http/errors';
-import type { Logger } from '../../../logger';
-import { createOrderRateGovernor, type OrderRateGovernor } from '../live/governor';
-import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
+import { BrokerCallError, detailOf } from '../live-kit/errors';
+import {
+  createLiveLinks,
+  type LiveBrokerDeps,
+  type LiveLinkStatus,
+  type UpdateChannel,
+} from '../live-kit/links';
+import { createPacer } from '../live-kit/pacer';
+import type { BrokerAccount } from '../vault';
 import { checksumsMatch, postbackChecksum } from './checksum';
 import { createTickerConnections } from './connections';
 import { createKiteApi, exchangeRequestToken, type KiteApi } from './kite-api';
-import { KITE_MESSAGES, KiteApiError } from './kite-errors';
-import { kiteOrderSchema, kitePostbackSchema } from './kite-schemas';
+import { KITE_MESSAGES } from './kite-errors';
+import { type KiteOrder, kiteOrderSchema, kitePostbackSchema } from './kite-schemas';
 import { createZerodhaSession, ZERODHA_BROKER_ID, type ZerodhaSession } from './session';
 import type { LivePriceFeed } from './ticker/live-feed';
 import type { TickerState, TickerTiming } from './ticker/ticker-client';
@@ -20,87 +25,40 @@ export const ZERODHA_MESSAGES = {
   forgedPostback: 'Postback checksum does not match',
 } as const;
 
-export interface ZerodhaLinkStatus {
-  clientId: string | null;
-  state: 'none' | 'credentials' | 'connected' | 'expired';
-  expiresAt: number | null;
-  updates: TickerState | 'off';
-}
+export type ZerodhaLinkStatus = LiveLinkStatus<TickerState>;
 
-export interface ZerodhaServiceDeps {
-  vault: CredentialVault;
-  accounts: AccountLinks;
-  clock: Clock;
-  logger: Logger;
+export interface ZerodhaServiceDeps extends LiveBrokerDeps {
   settings: BrokerSettings['kite'];
   feed?: LivePriceFeed;
-  governor?: OrderRateGovernor;
   tickerTiming?: Partial<TickerTiming>;
-  /** The user's Zerodha link changed (connected, expired): clients refresh the broker status. */
-  onStatus?(userId: string): void;
 }
 
 export type ZerodhaService = ReturnType<typeof createZerodhaService>;
 
-/** Zerodha for every user: credentials, the login exchange, sessions, tickers, postbacks and expiry. */
+/** Zerodha for every user: credentials, the login exchange, postbacks and tickers; the rest is the live kit's. */
 export function createZerodhaService(deps: ZerodhaServiceDeps) {
   const { vault, clock, logger } = deps;
-  const governor = deps.governor ?? createOrderRateGovernor();
-  const sessions = new Map<string, ZerodhaSession>();
-  const apis = new Map<string, { token: string; api: KiteApi }>();
+  const pacer = deps.pacer ?? createPacer();
   const connection = (apiKey: string) => ({ root: deps.settings.apiUrl, apiKey });
 
-  const isLive = (account: BrokerAccount | undefined): boolean =>
-    account?.status === 'connected' &&
-    account.secrets.accessToken !== undefined &&
-    (account.tokenExpiresAt === null || clock.now() < account.tokenExpiresAt);
-
-  const expire = async (userId: string) => {
-    apis.delete(userId);
-    tickers.close(userId);
-    await vault.markExpired(userId, 'zerodha');
-    logger.info({ userId }, 'zerodha session expired');
-    deps.onStatus?.(userId);
-  };
-
-  const expireQuietly = (userId: string) => {
-    expire(userId).catch((error: unknown) =>
-      logger.error({ err: error, userId }, 'marking zerodha expired failed'),
-    );
-  };
-
-  const api = async (userId: string): Promise<KiteApi> => {
-    const account = await vault.get(userId, 'zerodha');
-    const token = account?.secrets.accessToken;
-    if (!account || !token || !isLive(account)) {
-      if (account?.status === 'connected') expireQuietly(userId);
-      throw new KiteApiError('token_expired', KITE_MESSAGES.tokenExpired, false);
-    }
-    const cached = apis.get(userId);
-    if (cached?.token === token) return cached.api;
-    const fresh = createKiteApi(connection(account.secrets.apiKey ?? ''), token);
-    apis.set(userId, { token, api: fresh });
-    return fresh;
-  };
-
-  const session = (userId: string): ZerodhaSession => {
-    let existing = sessions.get(userId);
-    if (!existing) {
-      existing = createZerodhaSession({
-        userId,
-        clock,
-        governor,
-        api: () => api(userId),
-        onTokenExpired: () => expireQuietly(userId),
-      });
-      sessions.set(userId, existing);
-    }
-    return existing;
-  };
+  const links = createLiveLinks<KiteApi, KiteOrder, TickerState>(
+    {
+      broker: 'zerodha',
+      expiredMessage: KITE_MESSAGES.tokenExpired,
+      vault,
+      clock,
+      logger,
+      createApi: (account, token) => createKiteApi(connection(account.secrets.apiKey ?? ''), token),
+      createSession: (userId, api, onTokenExpired) =>
+        createZerodhaSession({ userId, clock, pacer, api, onTokenExpired }),
+      ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
+    },
+    () => channel,
+  );
 
   const deliver = (userId: string, data: unknown) => {
     const order = kiteOrderSchema.safeParse(data);
-    if (order.success) session(userId).deliver(order.data);
+    if (order.success) links.session(userId).deliver(order.data);
     else logger.warn({ userId }, 'unreadable zerodha order update ignored');
   };
 
@@ -111,16 +69,24 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
     ...(deps.tickerTiming ? { timing: deps.tickerTiming } : {}),
     handlers: {
       order: deliver,
-      reconnected: (userId) => {
-        session(userId)
-          .catchUp()
-          .catch((error: unknown) =>
-            logger.warn({ err: error, userId }, 'zerodha catch-up after reconnect failed'),
-          );
-      },
-      tokenExpired: expireQuietly,
+      reconnected: links.catchUpQuietly,
+      tokenExpired: links.expireQuietly,
     },
   });
+
+  const openTicker = (userId: string, account: BrokerAccount) =>
+    tickers.open(userId, account.secrets.apiKey ?? '', account.secrets.accessToken ?? '');
+
+  const channel: UpdateChannel<TickerState> = {
+    open: openTicker,
+    close: tickers.close,
+    reopen(userId, account) {
+      if (tickers.state(userId) === undefined) openTicker(userId, account);
+      else tickers.reconnectNow(userId);
+    },
+    state: tickers.state,
+    closeAll: tickers.closeAll,
+  };
 
   const credentialsOf = async (userId: string) => {
     const account = await vault.get(userId, 'zerodha');
@@ -152,12 +118,10 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       try {
         data = await exchangeRequestToken(connection(apiKey), requestToken, apiSecret);
       } catch (error) {
-        const detail =
-          error instanceof KiteApiError ? error.message.replace(/^Zerodha: /, '') : 'unknown error';
         const reason =
-          error instanceof KiteApiError && error.code === 'token_expired'
+          error instanceof BrokerCallError && error.code === 'token_expired'
             ? 'the login link expired or the API secret is wrong'
-            : detail;
+            : detailOf(error, 'Zerodha');
         throw new BadRequestError(ZERODHA_MESSAGES.loginFailed(reason), 'BROKER_LOGIN_FAILED');
       }
       await vault.saveSession(userId, 'zerodha', {
@@ -169,22 +133,15 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
         },
         tokenExpiresAt: kiteTokenExpiry(clock.now()),
       });
-      apis.delete(userId);
       await deps.accounts.linkBroker(userId, 'ZERODHA', data.user_id);
-      tickers.open(userId, apiKey, data.access_token);
-      await session(userId)
-        .seed()
-        .catch((error: unknown) =>
-          logger.warn({ err: error, userId }, 'reading the zerodha order book failed'),
-        );
-      deps.onStatus?.(userId);
+      await links.connected(userId);
       return { clientId: data.user_id };
     },
 
     /** The user's Zerodha session while one was ever made; commands fail with a clear message once it expired. */
     async sessionFor(userId: string): Promise<ZerodhaSession | undefined> {
       const account = await vault.get(userId, 'zerodha');
-      return account?.secrets.apiKey ? session(userId) : undefined;
+      return account?.secrets.apiKey ? links.session(userId) : undefined;
     },
 
     /** A Kite postback: the checksum must match one of the accounts with that client id. */
@@ -204,65 +161,9 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       const order = kiteOrderSchema.safeParse(body);
       if (!order.success)
         throw new BadRequestError('Postback order fields are missing or invalid', 'BAD_POSTBACK');
-      session(owner.userId).deliver(order.data);
+      links.session(owner.userId).deliver(order.data);
     },
 
-    async status(userId: string): Promise<ZerodhaLinkStatus> {
-      const account = await vault.get(userId, 'zerodha');
-      if (!account) return { clientId: null, state: 'none', expiresAt: null, updates: 'off' };
-      if (account.status === 'connected' && !isLive(account)) await expire(userId);
-      const current = (await vault.get(userId, 'zerodha')) ?? account;
-      return {
-        clientId: current.clientId,
-        state: current.status,
-        expiresAt: current.status === 'connected' ? current.tokenExpiresAt : null,
-        updates: tickers.state(userId) ?? 'off',
-      };
-    },
-
-    /** 'Subscribe Updates': reconnect the ticker at once and deliver whatever changed meanwhile. */
-    async reconnect(userId: string): Promise<void> {
-      const account = await vault.get(userId, 'zerodha');
-      if (!account || !isLive(account)) {
-        throw new BadRequestError(KITE_MESSAGES.tokenExpired, 'BROKER_SESSION_EXPIRED');
-      }
-      if (tickers.state(userId) === undefined) {
-        tickers.open(userId, account.secrets.apiKey ?? '', account.secrets.accessToken ?? '');
-      } else {
-        tickers.reconnectNow(userId);
-      }
-      await session(userId).catchUp();
-    },
-
-    /** Reopens tickers of sessions still alive after a restart; expires the ones that died meanwhile. */
-    /**
-     * After a restart: expires sessions that died meanwhile; for live ones, records Kite's order book as known (the
-     * engine reconciles what it missed itself, so later reports add only what is new) and reopens the ticker.
-     */
-    async start(): Promise<void> {
-      for (const account of await vault.listConnected('zerodha')) {
-        if (!isLive(account)) {
-          await expire(account.userId);
-          continue;
-        }
-        await session(account.userId)
-          .seed()
-          .catch((error: unknown) =>
-            logger.warn({ err: error, userId: account.userId }, 'zerodha seed failed'),
-          );
-        tickers.open(account.userId, account.secrets.apiKey ?? '', account.secrets.accessToken ?? '');
-      }
-    },
-
-    /** Expires sessions whose 06:00 IST deadline passed (run periodically). */
-    async sweepExpired(): Promise<void> {
-      for (const account of await vault.listConnected('zerodha')) {
-        if (!isLive(account)) await expire(account.userId);
-      }
-    },
-
-    close(): void {
-      tickers.closeAll();
-    },
+    ...links.lifecycle,
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createZerodhaFixture, eventually, NIFTY_CE, type ZerodhaFixture } from '../../../../test/fakes/kite';
 import type { BrokerOrderUpdate, BrokerSession, PlaceOrderCommand } from '../broker';
-import { KiteOutcomeUnknownError } from './session';
+import { BrokerCallError } from '../live-kit/errors';
 
 // Contract: every order type and category the engine sends, as the fake Kite receives it; the order book,
 // positions and margins read back; order updates from the ticker; failures the way the real API fails.
@@ -195,7 +195,7 @@ describe('failures', () => {
   it('throws when a placement may have reached Kite, and the order book then shows it by our id', async () => {
     f.kite.failNext('lose-response');
     const cmd = command();
-    await expect(session.placeOrder(cmd)).rejects.toBeInstanceOf(KiteOutcomeUnknownError);
+    await expect(session.placeOrder(cmd)).rejects.toBeInstanceOf(BrokerCallError);
     const listed = await session.listOrders();
     expect(listed.find((o) => o.clientOrderId === cmd.clientOrderId)).toBeDefined();
   });
@@ -211,6 +211,6 @@ describe('failures', () => {
     f.kite.failNext('drop');
     expect(await session.cancelOrder(placed.brokerOrderId)).toMatchObject({ ok: false, code: 'network' });
     f.kite.failNext('server-error');
-    await expect(session.placeOrder(command())).rejects.toBeInstanceOf(KiteOutcomeUnknownError);
+    await expect(session.placeOrder(command())).rejects.toMatchObject({ code: 'network', uncertain: true });
   });
 });

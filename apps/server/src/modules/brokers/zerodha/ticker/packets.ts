@@ -1,4 +1,4 @@
-// KiteTicker's binary market-data frames (reference A.9), all big-endian: a 2-byte packet count, then per packet a
+// KiteTicker's binary market-data frames, all big-endian: a 2-byte packet count, then per packet a
 // 2-byte length and the packet. The length tells the mode: 8 LTP, 28 index quote, 32 index full, 44 quote,
 // 184 full (quote + times, open interest and five levels of depth each side). Prices are integers in paise
 // (CDS in 1e-7, BCD in 1e-4 rupees). A 1-byte frame is a heartbeat.

@@ -1,0 +1,30 @@
+import type { BrokerAck } from '../broker';
+
+export type BrokerFailureCode = NonNullable<Extract<BrokerAck, { ok: false }>['code']>;
+
+/**
+ * A failed call to a live broker, classified by its adapter. `uncertain` means the request may still have reached
+ * the broker (no answer, a dropped connection, a 5xx): its outcome is unknown, so an order must be looked up by our
+ * tag before anything is sent again.
+ */
+export class BrokerCallError extends Error {
+  constructor(
+    readonly code: BrokerFailureCode,
+    message: string,
+    readonly uncertain: boolean,
+  ) {
+    super(message);
+    this.name = 'BrokerCallError';
+  }
+}
+
+/** A definite failure as the answer a command returns. */
+export const refusalOf = (error: BrokerCallError): BrokerAck => ({
+  ok: false,
+  reason: error.message,
+  code: error.code,
+});
+
+/** A failed call's message without the broker's name in front, for a sentence that names the broker itself. */
+export const detailOf = (error: unknown, brokerName: string): string =>
+  error instanceof BrokerCallError ? error.message.replace(`${brokerName}: `, '') : 'unknown error';
