@@ -1,3 +1,4 @@
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { ProductType, Side } from '../broker';
 
 /**
@@ -9,7 +10,7 @@ export interface PaperPosition {
   userId: string;
   tradingSymbol: string;
   internalToken: string;
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   product: ProductType;
   /** Units; negative means short. */
   netQuantity: number;
