@@ -13,6 +13,7 @@ export * from './api/orders';
 export * from './api/portfolio';
 export * from './api/profit-protection';
 export * from './api/settings';
+export * from './brokers/ids';
 export * from './constants';
 export * from './format/format';
 export * from './margin/estimate';

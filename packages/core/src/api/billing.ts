@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPracticeBroker } from '../brokers/ids';
 import { isoDateSchema } from './common';
 
 export const PLAN_KEYS = [
@@ -133,6 +134,6 @@ export const isEntitledToTrade = ({
   subscriptionStatus: SubscriptionStatus | null | undefined;
   activePlan: string | null | undefined;
 }): boolean =>
-  activeBroker === 'PAPERTRADE' ||
+  isPracticeBroker(activeBroker) ||
   subscriptionStatus === 'live' ||
   (!!activePlan && PAID_PLANS.has(activePlan));

@@ -1,4 +1,5 @@
 import { addDays, istDateOf, istEpochMs } from '@xtrader/core';
+import { IIFL_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { Clock } from '../../../clock';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError } from '../../../http/errors';
@@ -6,7 +7,7 @@ import type { Logger } from '../../../logger';
 import { createOrderRateGovernor, type OrderRateGovernor } from '../live/governor';
 import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
 import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi, IiflApiError } from './iifl-api';
-import { createIiflSession as createSession, IIFL_BROKER_ID, type IiflSession } from './session';
+import { createIiflSession as createSession, type IiflSession } from './session';
 
 export const IIFL_SERVICE_MESSAGES = {
   notConfigured: 'IIFL login is not available on this server',
@@ -139,7 +140,7 @@ export function createIiflService(deps: IiflServiceDeps) {
         secrets: { accessToken: userSession },
         tokenExpiresAt: iiflSessionExpiry(clock.now()),
       });
-      await deps.accounts.linkBroker(userId, 'IIFL', clientId);
+      await deps.accounts.linkBroker(userId, IIFL_BROKER_ID, clientId);
       await session(userId)
         .seed()
         .catch((error: unknown) => logger.warn({ err: error, userId }, 'reading the iifl order book failed'));

@@ -1,3 +1,4 @@
+import { IIFL_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { Clock } from '../../../clock';
 import type {
   BrokerAck,
@@ -20,8 +21,6 @@ import {
   toIiflPlacement,
   toOrderReport,
 } from './map';
-
-export const IIFL_BROKER_ID = 'IIFL';
 
 /** IIFL has no native trailing or iceberg in its order API: the engine emulates both. */
 export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
@@ -64,7 +63,7 @@ const classify = (error: unknown): IiflApiError =>
 export function createIiflSession(deps: IiflSessionDeps): IiflSession {
   const { userId, clock } = deps;
   const handlers = new Set<(update: BrokerOrderUpdate) => void>();
-  const tracker = new OrderReportTracker('IIFL');
+  const tracker = new OrderReportTracker(IIFL_BROKER_ID);
   const known = new Map<string, Known>();
 
   const iifl = async <T>(run: (api: IiflApi) => Promise<T>): Promise<T> => {

@@ -1,3 +1,4 @@
+import { ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { Clock } from '../../../clock';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError, UnauthorizedError } from '../../../http/errors';
@@ -9,7 +10,7 @@ import { createTickerConnections } from './connections';
 import { createKiteApi, exchangeRequestToken, type KiteApi } from './kite-api';
 import { KITE_MESSAGES, KiteApiError } from './kite-errors';
 import { kiteOrderSchema, kitePostbackSchema } from './kite-schemas';
-import { createZerodhaSession, ZERODHA_BROKER_ID, type ZerodhaSession } from './session';
+import { createZerodhaSession, type ZerodhaSession } from './session';
 import type { LivePriceFeed } from './ticker/live-feed';
 import type { TickerState, TickerTiming } from './ticker/ticker-client';
 import { kiteTokenExpiry } from './token-expiry';
@@ -170,7 +171,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
         tokenExpiresAt: kiteTokenExpiry(clock.now()),
       });
       apis.delete(userId);
-      await deps.accounts.linkBroker(userId, 'ZERODHA', data.user_id);
+      await deps.accounts.linkBroker(userId, ZERODHA_BROKER_ID, data.user_id);
       tickers.open(userId, apiKey, data.access_token);
       await session(userId)
         .seed()

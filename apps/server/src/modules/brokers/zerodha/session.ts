@@ -1,3 +1,4 @@
+import { ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { Clock } from '../../../clock';
 import type {
   BrokerAck,
@@ -23,8 +24,6 @@ import {
   toOrderReport,
 } from './map';
 import { clientOrderIdOf } from './tags';
-
-export const ZERODHA_BROKER_ID = 'ZERODHA';
 
 /**
  * Kite has no trailing stop for regular orders (the engine trails locally) and handles icebergs itself. The engine
