@@ -30,6 +30,7 @@ export * from './orders/rules';
 export * from './orders/state';
 export * from './pnl/figures';
 export * from './pnl/pnl';
+export * from './pnl/position-key';
 export * from './pricing/black-scholes';
 export * from './pricing/implied-volatility';
 export * from './pricing/normal';

@@ -1,6 +1,7 @@
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { positionFixture } from '../../test/trading-fixtures';
-import { LivePnlStore, positionKey } from './live-pnl-store';
+import { LivePnlStore } from './live-pnl-store';
 import { createMapPriceSource, setLivePriceSource } from './live-prices';
 
 afterEach(() => setLivePriceSource(null));

@@ -1,13 +1,11 @@
 import { indexPnl, LIVE_PNL_RECOMPUTE_MS, positionPnl } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readLivePrice, retainLivePrices } from './live-prices';
 
 /** Live figures of one position. */
 export type LiveFigures = { ltp: number; pnl: number };
-
-export const positionKey = (p: Pick<Position, 'tradingSymbol' | 'product'>) =>
-  `${p.tradingSymbol}:${p.product}`;
 
 /**
  * The live price and P&L of each position, recomputed every 500 ms (SPEC section 9) from the price store. Cells

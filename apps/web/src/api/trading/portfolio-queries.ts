@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '@xtrader/core';
 import { type Order, type OrdersResponse, ordersResponseSchema } from '@xtrader/core/api/orders';
-import {
-  marginSchema,
-  type Position,
-  type PositionsResponse,
-  positionsResponseSchema,
-} from '@xtrader/core/api/portfolio';
+import { marginSchema, type PositionsResponse, positionsResponseSchema } from '@xtrader/core/api/portfolio';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { api } from '../client';
 import { useActiveBroker } from './account-queries';
 import { shareByKey } from './keyed-sharing';
@@ -18,7 +14,6 @@ import { tradingKeys } from './query-keys';
 
 const ORDER_LISTS = ['openOrders', 'executedOrders', 'rejectedOrders', 'cancelledOrders'] as const;
 const orderKey = (order: Order) => order.orderId;
-const positionKey = (position: Position) => `${position.tradingSymbol}:${position.product}`;
 
 /** Keeps unchanged orders (and whole unchanged lists) as the same objects across refetches. */
 function shareOrders(previous: unknown, next: unknown): unknown {

@@ -1,9 +1,10 @@
 import { formatNumber, marketProtectionFraction, ORDER_MESSAGES } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { ChevronRight } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { type LivePnlStore, positionKey } from '../../api/trading/live-pnl-store';
+import type { LivePnlStore } from '../../api/trading/live-pnl-store';
 import { useExitPosition } from '../../api/trading/order-action-hooks';
 import { orderFeedback } from '../../api/trading/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';

@@ -1,7 +1,8 @@
 import { formatNumber, PNL_FIGURE_TEXT } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { type LivePnlStore, positionKey, useLivePnlStore } from '../../api/trading/live-pnl-store';
+import { type LivePnlStore, useLivePnlStore } from '../../api/trading/live-pnl-store';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Checkbox } from '../../ui/checkbox';

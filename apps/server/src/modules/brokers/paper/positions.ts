@@ -30,11 +30,6 @@ export interface PositionFill {
   pricePaise: number;
 }
 
-export type PositionKey = string;
-
-export const positionKey = (tradingSymbol: string, product: ProductType): PositionKey =>
-  `${tradingSymbol}|${product}`;
-
 export const emptyPosition = (
   identity: Pick<PaperPosition, 'userId' | 'tradingSymbol' | 'internalToken' | 'exchange' | 'product'>,
   ts: number,
