@@ -9,6 +9,7 @@ export * from './api/follow-up';
 export * from './api/instruments';
 export * from './api/live';
 export * from './api/notifications';
+export * from './api/order-messages';
 export * from './api/orders';
 export * from './api/portfolio';
 export * from './api/profit-protection';
