@@ -70,7 +70,7 @@ export const BILLING_PERIODS = [
   { label: 'Yearly', plan: 'x-trader-yearly' },
 ] as const satisfies readonly { label: string; plan: PlanKey }[];
 
-/** The ten features of the pricing table (all ticked for both plans). */
+/** The product's ten features: the signup page's benefits and the pricing table (all ticked for both plans). */
 export const PLAN_FEATURES = [
   'One Click Trading',
   'Auto Stop Loss Trading',
