@@ -95,7 +95,7 @@ export class Change {
   }
 
   savePosition(position: PaperPosition): void {
-    this.positions.set(`${position.userId}|${position.tradingSymbol}|${position.product}`, { ...position });
+    this.positions.set(`${position.userId}|${positionKey(position)}`, { ...position });
   }
 
   insertTrade(trade: PaperTradesTable): void {
