@@ -63,7 +63,7 @@ const classify = (error: unknown): IiflApiError =>
 export function createIiflSession(deps: IiflSessionDeps): IiflSession {
   const { userId, clock } = deps;
   const handlers = new Set<(update: BrokerOrderUpdate) => void>();
-  const tracker = new OrderReportTracker(IIFL_BROKER_ID);
+  const tracker = new OrderReportTracker('IIFL');
   const known = new Map<string, Known>();
 
   const iifl = async <T>(run: (api: IiflApi) => Promise<T>): Promise<T> => {

@@ -128,7 +128,7 @@ function registerIiflRoutes(app: ApiApp, { iifl, requireUser, publicUrl }: LiveB
       await iifl.completeLogin(currentUser(request).id, clientId, authcode);
       return ok(
         { broker: IIFL_BROKER_ID, clientId, tradingAvailable: true },
-        BROKER_MESSAGES.brokerConnected(IIFL_BROKER_ID),
+        BROKER_MESSAGES.brokerConnected('IIFL'),
       );
     },
   );
