@@ -126,6 +126,10 @@ test('add Zerodha credentials, log in through Kite, and place an order that reac
     (r) => r.url().endsWith(`${API}/order`) && r.request().method() === 'POST',
   );
   await page.locator('body').press('ArrowUp');
+  // The default quantity costs more than the Kite account's funds: the trader is asked first and places it anyway.
+  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(confirm.getByText('Not enough funds')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Place anyway' }).click();
   const response = await placed;
   expect(response.ok(), await response.text()).toBe(true);
   await expect

@@ -78,8 +78,10 @@ describe('store on SQLite files', () => {
     const store = await openStore({ databaseUrl: undefined, dataDir });
     const before = statSync(file).size;
     const value = 'x'.repeat(4000);
-    // About 6 MB of pages: past the 1,000-page mark at which a commit would otherwise checkpoint.
-    for (let i = 0; i < 1500; i++) await setMeta(store.db, `k${i}`, value, i);
+    // About 6 MB of pages: past the 1,000-page mark at which a commit would otherwise checkpoint. Issued together,
+    // so they share one commit and the worker's timer cannot run before the sizes are read (one write at a time
+    // took long enough on a busy machine for the worker to checkpoint in between).
+    await Promise.all(Array.from({ length: 1500 }, (_, i) => setMeta(store.db, `k${i}`, value, i)));
     expect(statSync(file).size).toBe(before);
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(4_000_000);
     await expect

@@ -1,9 +1,9 @@
 import type { Notification } from '@xtrader/core/api/notifications';
 import { useEffect, useSyncExternalStore } from 'react';
-import { setLivePriceSource } from '../api/trading/live-prices';
-import { refreshOnOrderUpdates, setOrderUpdatesLive } from '../api/trading/order-updates';
+import { refreshOnOrderUpdates, setOrderUpdatesLive } from '../api/order-updates';
 import { useSessionStore } from '../state/session-store';
 import { type LiveFeed, liveFeed } from './live-feed';
+import { setLivePriceSource } from './live-prices';
 import type { ConnectionStatus } from './live-socket';
 import type { LiveQuote } from './price-store';
 

@@ -1,6 +1,6 @@
 import { LIVE_PATH } from '@xtrader/core/api/live';
 import type { Notification } from '@xtrader/core/api/notifications';
-import type { LivePriceSource } from '../api/trading/live-prices';
+import type { LivePriceSource } from './live-prices';
 import { type ConnectionStatus, LiveSocket, type LiveSocketOptions } from './live-socket';
 import { PriceStore } from './price-store';
 

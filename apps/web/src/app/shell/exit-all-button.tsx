@@ -1,7 +1,7 @@
 import { marketProtectionFraction } from '@xtrader/core';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { useExitAllPositions } from '../../api/trading/order-action-hooks';
+import { useExitAllPositions } from '../../api/order-actions';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { useEffect } from 'react';
-import { subscriptionStatusQuery, useUserInfo } from '../../api/trading/account-queries';
-import { setOrderFeedback } from '../../api/trading/order-feedback';
+import { subscriptionStatusQuery, useUserInfo } from '../../api/account-queries';
 import { sounds } from '../../features/sounds/sound-player';
 import { useServerSettings } from '../../features/user-settings/use-server-settings';
 import { useLiveConnection } from '../../live';
+import { setOrderFeedback } from '../../state/order-feedback';
 import { dispatchNotification } from './dispatch-notification';
 
 /**

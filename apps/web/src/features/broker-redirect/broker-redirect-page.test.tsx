@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tradingKeys } from '../../api/query-keys';
 import { startSession } from '../../api/session';
-import { tradingKeys } from '../../api/trading/query-keys';
 import { liveAccessToken } from '../../test/fake-token';
 import { type ApiCall, fail, mockApi, ok } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';

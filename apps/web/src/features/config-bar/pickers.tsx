@@ -1,11 +1,11 @@
 import { formatNumber, formatShortDate, INDEX_NAMES, type IndexName, isIndexName } from '@xtrader/core';
 import { useQuote } from '../../live';
+import { indexChange, type OptionSide, strikeChange } from '../../state/order-config-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { cn } from '../../ui/cn';
 import { Select } from '../../ui/select';
 import { useExpiryDates } from './api/get-expiry-dates';
 import { useStrikes } from './api/get-strikes';
-import { indexChange, type OptionSide, strikeChange } from './config-rules';
 
 const fieldLabel = 'text-[10px] font-semibold tracking-wide text-muted uppercase';
 

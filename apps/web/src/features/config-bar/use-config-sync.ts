@@ -1,17 +1,17 @@
 import { istDateOf } from '@xtrader/core';
 import { useEffect } from 'react';
-import { useTradingSettings } from '../../state/trading-settings-store';
-import type { OrderConfig } from '../../state/trading-settings-types';
-import { useInstrument } from './api/fetch-instrument';
-import { fetchLatestOption } from './api/fetch-latest-option';
-import { useExpiryDates } from './api/get-expiry-dates';
 import {
   instrumentFetched,
   instrumentMissing,
   isNoChange,
   type OptionSide,
   resolveExpiry,
-} from './config-rules';
+} from '../../state/order-config-rules';
+import { useTradingSettings } from '../../state/trading-settings-store';
+import type { OrderConfig } from '../../state/trading-settings-types';
+import { useInstrument } from './api/fetch-instrument';
+import { fetchLatestOption } from './api/fetch-latest-option';
+import { useExpiryDates } from './api/get-expiry-dates';
 
 const patchConfig = (patch: Partial<OrderConfig>) => {
   const { orderConfig, patchSettings } = useTradingSettings.getState();

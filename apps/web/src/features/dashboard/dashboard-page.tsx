@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useOrders, usePositions } from '../../api/trading/portfolio-queries';
+import { useOrders, usePositions } from '../../api/portfolio-queries';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { ConfigBar } from '../config-bar/config-bar';
 import { FollowUpTable } from '../follow-up/follow-up-table';

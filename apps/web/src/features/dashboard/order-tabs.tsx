@@ -1,8 +1,8 @@
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
 import type { Position, Position as PositionRowData } from '@xtrader/core/api/portfolio';
 import { useCallback, useEffect, useMemo } from 'react';
-import { retainLivePrices } from '../../api/trading/live-prices';
-import { useOrders } from '../../api/trading/portfolio-queries';
+import { useOrders } from '../../api/portfolio-queries';
+import { retainLivePrices } from '../../live/live-prices';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { OrderTableTab } from '../../state/trading-settings-types';
 import { cn } from '../../ui/cn';

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { toastError } from '../../api/toast-error';
+import { ConfirmPasswordField, NewPasswordField } from '../../ui/account-fields';
 import { FormError } from '../../ui/form-error';
 import { SubmitButton } from '../../ui/submit-button';
-import { ConfirmPasswordField, NewPasswordField } from '../auth/account-fields';
 import { resetPasscode } from './api/reset-requests';
 import { isAcceptablePassword, RESET_MESSAGES } from './reset-validation';
 

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { announceDevOtp } from '../../api/auth-data';
 import { toastError } from '../../api/toast-error';
+import { EmailField, PhoneField } from '../../ui/account-fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { EmailField, PhoneField } from '../auth/account-fields';
 import { requestResetOtp } from './api/reset-requests';
 import { canRequestResetOtp } from './reset-validation';
 

@@ -1,6 +1,6 @@
-import { formatNumber, formatRupee, getIndex, indexPnl, PNL_FIGURE_TEXT } from '@xtrader/core';
-import { useLivePositions } from '../../api/trading/live-pnl';
-import { useMargin, usePositions } from '../../api/trading/portfolio-queries';
+import { formatNumber, formatRupee, getIndex, PNL_FIGURE_TEXT } from '@xtrader/core';
+import { useMargin, usePositions } from '../../api/portfolio-queries';
+import { useLiveIndexPnl } from '../../live/live-pnl';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { cn } from '../../ui/cn';
 
@@ -22,12 +22,11 @@ function Figure({ label, value, title, className }: FigureProps) {
 
 const NO_POSITIONS: never[] = [];
 
-/** Core's index P&L of the selected index at live prices, recomputed every 500 ms (the positions group's figure). */
+/** Core's index P&L of the selected index from the live P&L store (the positions table group's figure). */
 function IndexPnl() {
   const index = useTradingSettings((s) => s.orderConfig.index);
   const positions = usePositions().data?.netPosition ?? NO_POSITIONS;
-  const live = useLivePositions(positions);
-  const pnl = indexPnl(live, index, new Map(live.map((p) => [p.tradingSymbol, p.ltp])));
+  const pnl = useLiveIndexPnl(positions, index);
   return (
     <Figure
       label={PNL_FIGURE_TEXT.indexPnl.label(getIndex(index).displayName)}

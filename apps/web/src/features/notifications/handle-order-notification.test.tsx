@@ -1,8 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { Toaster, toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useOrderActivity } from '../../api/trading/order-activity';
-import { setOrderFeedback } from '../../api/trading/order-feedback';
+import { useOrderActivity } from '../../state/order-activity';
+import { setOrderFeedback } from '../../state/order-feedback';
 import { handleOrderNotification } from './handle-order-notification';
 
 const feedback = { click: vi.fn(), success: vi.fn(), failure: vi.fn() };

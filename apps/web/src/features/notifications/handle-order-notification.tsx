@@ -1,8 +1,8 @@
 import type { Notification } from '@xtrader/core/api/notifications';
 import { toast } from 'sonner';
-import { useOrderActivity } from '../../api/trading/order-activity';
-import { orderFeedback } from '../../api/trading/order-feedback';
-import { refreshTradingData } from '../../api/trading/refresh';
+import { refreshTradingData } from '../../api/refresh';
+import { useOrderActivity } from '../../state/order-activity';
+import { orderFeedback } from '../../state/order-feedback';
 import { NotificationCard } from './notification-card';
 
 /** Order cards stay up a little longer than plain toasts: a trader reads the fill price. */

@@ -1,7 +1,7 @@
 import { formatNumber, formatTime12h, TABLE_PAGE_SIZE } from '@xtrader/core';
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
 import { useState } from 'react';
-import { orderLabel } from '../../api/trading/order-view';
+import { orderLabel } from '../../lib/order-view';
 import { cn } from '../../ui/cn';
 import { Pager, paginate } from '../../ui/pager';
 import { EmptyRow, TableFrame, TableScroll, Td, Th, Tr } from '../../ui/table';

@@ -1,4 +1,4 @@
-import { useOrderActivity } from '../../api/trading/order-activity';
+import { useOrderActivity } from '../../state/order-activity';
 import { Spinner } from '../../ui/spinner';
 
 /** 'Placing...' while order requests are on the wire, then 'Awaiting fill' until the execution is notified. */

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { indexChange } from '../../state/order-config-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
-import { indexChange } from '../config-bar/config-rules';
 import { useLotSizeQuantities } from './use-lot-size-quantities';
 
 function Probe() {

@@ -1,8 +1,8 @@
 import { normalizeTriggerLimitDifference, SL_SETTINGS_SAVE_DEBOUNCE_MS, stepSlPoints } from '@xtrader/core';
 import { useEffect, useRef } from 'react';
 import { toastError } from '../../api/toast-error';
-import { FAILURE_TITLES } from '../../api/trading/messages';
-import { saveUserSettings } from '../../api/trading/user-settings-requests';
+import { saveUserSettings } from '../../api/user-settings-requests';
+import { FAILURE_TITLES } from '../../lib/order-messages';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { NumberField } from './use-order-fields';
 

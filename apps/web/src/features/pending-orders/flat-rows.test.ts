@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupOrders } from '../../api/trading/order-view';
+import { groupOrders } from '../../lib/order-view';
 import { orderFixture } from '../../test/trading-fixtures';
 import { visibleWindow } from '../../ui/windowing';
 import { flattenGroups } from './flat-rows';

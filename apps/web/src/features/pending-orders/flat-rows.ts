@@ -1,5 +1,5 @@
 import type { Order } from '@xtrader/core/api/orders';
-import type { OrderGroup } from '../../api/trading/order-view';
+import type { OrderGroup } from '../../lib/order-view';
 
 /** One table row: a group of several orders, or one order (on its own, or inside an expanded group). */
 export type FlatRow =

@@ -1,8 +1,8 @@
 import { formatNumber, formatTime12h } from '@xtrader/core';
 import type { Order } from '@xtrader/core/api/orders';
 import { ShieldCheck } from 'lucide-react';
-import { useLivePrice } from '../../api/trading/live-prices';
-import type { OrderLabel } from '../../api/trading/order-view';
+import type { OrderLabel } from '../../lib/order-view';
+import { useLivePrice } from '../../live/live-prices';
 import { cn } from '../../ui/cn';
 import { LiveText } from '../../ui/live-text';
 import { Tooltip } from '../../ui/tooltip';

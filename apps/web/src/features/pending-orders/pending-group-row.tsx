@@ -1,8 +1,8 @@
 import { ChevronRight, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useCancelMultipleOrders, useModifyMultipleOrders } from '../../api/trading/order-action-hooks';
-import { type OrderGroup, orderIdGroups } from '../../api/trading/order-view';
-import { isProvisionalOrder } from '../../api/trading/provisional-orders';
+import { useCancelMultipleOrders, useModifyMultipleOrders } from '../../api/order-actions';
+import { isProvisionalOrder } from '../../api/provisional-orders';
+import { type OrderGroup, orderIdGroups } from '../../lib/order-view';
 import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';

@@ -1,9 +1,9 @@
 import type { Order } from '@xtrader/core/api/orders';
 import { X } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
-import { useCancelOrder, useModifyOrder } from '../../api/trading/order-action-hooks';
-import { canTrail, orderLabel } from '../../api/trading/order-view';
-import { isProvisionalOrder } from '../../api/trading/provisional-orders';
+import { useCancelOrder, useModifyOrder } from '../../api/order-actions';
+import { isProvisionalOrder } from '../../api/provisional-orders';
+import { canTrail, orderLabel } from '../../lib/order-view';
 import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';

@@ -1,6 +1,6 @@
 import type { Order } from '@xtrader/core/api/orders';
 import { useMemo, useState } from 'react';
-import { useCancelAllOrders } from '../../api/trading/order-action-hooks';
+import { useCancelAllOrders } from '../../api/order-actions';
 import { Button } from '../../ui/button';
 import { ColumnSettings } from './column-settings';
 import { PendingOrdersTable, type Selection } from './pending-orders-table';

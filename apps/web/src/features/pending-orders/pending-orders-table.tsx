@@ -1,8 +1,8 @@
 import { TABLE_PAGE_SIZE } from '@xtrader/core';
 import type { Order } from '@xtrader/core/api/orders';
 import { type Dispatch, type SetStateAction, useCallback, useMemo, useState } from 'react';
-import { groupOrders } from '../../api/trading/order-view';
-import { isProvisionalOrder } from '../../api/trading/provisional-orders';
+import { isProvisionalOrder } from '../../api/provisional-orders';
+import { groupOrders } from '../../lib/order-view';
 import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Checkbox } from '../../ui/checkbox';
 import { Pager, paginate } from '../../ui/pager';

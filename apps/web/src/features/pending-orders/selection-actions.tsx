@@ -2,8 +2,8 @@ import { isValidOrderPrice, ORDER_MESSAGES, roundToTick } from '@xtrader/core';
 import type { Order } from '@xtrader/core/api/orders';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useCancelMultipleOrders, useModifyMultipleOrders } from '../../api/trading/order-action-hooks';
-import { orderIdGroups } from '../../api/trading/order-view';
+import { useCancelMultipleOrders, useModifyMultipleOrders } from '../../api/order-actions';
+import { orderIdGroups } from '../../lib/order-view';
 import { Button } from '../../ui/button';
 import { NumberStepper } from '../../ui/number-stepper';
 

@@ -9,7 +9,7 @@ import type { Order } from '@xtrader/core/api/orders';
 import { SlidersHorizontal } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { useEditTrailParams, useSetTrailing } from '../../api/trading/order-action-hooks';
+import { useEditTrailParams, useSetTrailing } from '../../api/order-actions';
 import { Button } from '../../ui/button';
 import { NumberStepper } from '../../ui/number-stepper';
 import { Segmented } from '../../ui/segmented';

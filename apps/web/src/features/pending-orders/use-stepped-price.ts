@@ -1,7 +1,7 @@
 import { isValidOrderPrice, ORDER_MESSAGES, STEPPED_PRICE_SUBMIT_DELAY_MS, stepPrice } from '@xtrader/core';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { orderFeedback } from '../../api/trading/order-feedback';
+import { orderFeedback } from '../../state/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { StepDirection } from '../../ui/number-stepper';
 

@@ -1,31 +1,31 @@
 import { formatNumber } from '@xtrader/core';
-import { type LivePnlStore, useLiveFigures, useLiveIndexPnl } from '../../api/trading/live-pnl-store';
+import type { Position } from '@xtrader/core/api/portfolio';
+import { useLiveFigures, useLiveIndexPnl } from '../../live/live-pnl';
 import { LiveText } from '../../ui/live-text';
 import { PnlText } from './pnl-text';
 
-type CellProps = { store: LivePnlStore; positionKey: string };
+type CellProps = { position: Position };
 
 /** A position's live last price. */
-export function LiveLtpCell({ store, positionKey }: CellProps) {
-  const figures = useLiveFigures(store, positionKey);
-  return <LiveText className="text-right font-mono">{figures ? formatNumber(figures.ltp) : '-'}</LiveText>;
+export function LiveLtpCell({ position }: CellProps) {
+  return <LiveText className="text-right font-mono">{formatNumber(useLiveFigures(position).ltp)}</LiveText>;
 }
 
 /** A position's live P&L, green or red. */
-export function LivePnlCell({ store, positionKey }: CellProps) {
-  const figures = useLiveFigures(store, positionKey);
+export function LivePnlCell({ position }: CellProps) {
+  const figures = useLiveFigures(position);
   return (
     <LiveText width="w-24" className="text-right">
-      <PnlText value={figures?.pnl ?? 0} />
+      <PnlText value={figures.pnl} />
     </LiveText>
   );
 }
 
-/** A group's live P&L: core's index P&L, hidden rows included. */
-export function LiveGroupPnl({ store, index }: { store: LivePnlStore; index: string }) {
+/** A group's live P&L: core's index P&L over all the table's positions, hidden rows included. */
+export function LiveGroupPnl({ positions, index }: { positions: readonly Position[]; index: string }) {
   return (
     <LiveText width="w-28" className="ml-1">
-      <PnlText value={useLiveIndexPnl(store, index)} />
+      <PnlText value={useLiveIndexPnl(positions, index)} />
     </LiveText>
   );
 }

@@ -4,9 +4,8 @@ import { positionKey } from '@xtrader/core/pnl/position-key';
 import { ChevronRight } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { LivePnlStore } from '../../api/trading/live-pnl-store';
-import { useExitPosition } from '../../api/trading/order-action-hooks';
-import { orderFeedback } from '../../api/trading/order-feedback';
+import { useExitPosition } from '../../api/order-actions';
+import { orderFeedback } from '../../state/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Button } from '../../ui/button';
@@ -18,8 +17,6 @@ import { QuickOrderCell } from './quick-order-cell';
 
 type Props = {
   position: Position;
-  /** Live price and P&L of every position (the cells subscribe; the row does not re-render on ticks). */
-  store: LivePnlStore;
   columns: ColumnConfig[];
   relativeToNifty: boolean;
   expanded: boolean;
@@ -70,7 +67,6 @@ const SquareOff = memo(
 
 function cellsOf(
   p: Position,
-  store: LivePnlStore,
   relativeToNifty: boolean,
   expanded: boolean,
   toggle: () => void,
@@ -100,8 +96,8 @@ function cellsOf(
       </span>
     ),
     averagePrice: <span className="font-mono">{formatNumber(p.price)}</span>,
-    lastTradedPrice: <LiveLtpCell store={store} positionKey={positionKey(p)} />,
-    pnl: <LivePnlCell store={store} positionKey={positionKey(p)} />,
+    lastTradedPrice: <LiveLtpCell position={p} />,
+    pnl: <LivePnlCell position={p} />,
     placeStopLoss: p.quantity === 0 ? '-' : <QuickOrderCell position={p} kind="stopLoss" />,
     placeTarget: p.quantity === 0 ? '-' : <QuickOrderCell position={p} kind="target" />,
     delta: <span className="font-mono">{delta === null ? '-' : formatNumber(delta)}</span>,
@@ -112,18 +108,17 @@ function cellsOf(
 
 /**
  * One position: the ten columns, and its pending orders underneath when expanded. Memoised on the position: price
- * ticks re-render only its live LTP and P&L cells.
+ * ticks re-render only its live LTP and P&L cells, which read the live P&L store themselves.
  */
 export const PositionRow = memo(function PositionRow({
   position,
-  store,
   columns,
   relativeToNifty,
   expanded,
   onToggle,
   renderPendingOrders,
 }: Props) {
-  const cells = cellsOf(position, store, relativeToNifty, expanded, () => onToggle(positionKey(position)));
+  const cells = cellsOf(position, relativeToNifty, expanded, () => onToggle(positionKey(position)));
   return (
     <>
       <Tr data-position={position.tradingSymbol} className={cn(position.quantity === 0 && 'text-muted')}>

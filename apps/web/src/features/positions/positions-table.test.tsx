@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMapPriceSource, setLivePriceSource } from '../../api/trading/live-prices';
+import { createMapPriceSource, setLivePriceSource } from '../../live/live-prices';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { mockApi, ok } from '../../test/mock-api';
 import { renderWithQueryClient } from '../../test/render-with-query-client';

@@ -2,7 +2,7 @@ import { formatNumber, PNL_FIGURE_TEXT } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { type LivePnlStore, useLivePnlStore } from '../../api/trading/live-pnl-store';
+import { useTrackedPositions } from '../../live/live-pnl';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Checkbox } from '../../ui/checkbox';
@@ -67,7 +67,8 @@ type GroupProps = {
   first: number;
   view: RowWindow;
   columns: ColumnConfig[];
-  store: LivePnlStore;
+  /** Every position of the table, rows hidden by the options included: the group P&L counts them all. */
+  positions: readonly Position[];
   relativeToNifty: boolean;
   expanded: ReadonlySet<string>;
   onToggle: (key: string) => void;
@@ -87,7 +88,7 @@ function GroupBody({
   first,
   view,
   columns,
-  store,
+  positions,
   relativeToNifty,
   expanded,
   onToggle,
@@ -111,7 +112,7 @@ function GroupBody({
                 className="inline-flex items-center text-muted"
                 title={PNL_FIGURE_TEXT.indexPnl.explanation}
               >
-                P&L <LiveGroupPnl store={store} index={group.index} />
+                P&L <LiveGroupPnl positions={positions} index={group.index} />
               </span>
             </div>
           </td>
@@ -124,7 +125,6 @@ function GroupBody({
         <PositionRow
           key={positionKey(position)}
           position={position}
-          store={store}
           columns={columns}
           relativeToNifty={relativeToNifty}
           expanded={expanded.has(positionKey(position))}
@@ -143,7 +143,7 @@ function GroupBody({
  * are rendered while no row is expanded (expanded rows have no fixed height, so then every row renders).
  */
 export function PositionsTable({ positions, renderPendingOrders }: Props) {
-  const store = useLivePnlStore(positions);
+  useTrackedPositions(positions);
   const options = useTradingSettings((s) => s.orderTableState.positions);
   const columns = useMemo(() => options.columns.filter((c) => c.visible || !c.isOptional), [options.columns]);
   const { showOnlyNonZeroPositions: onlyNonZero, showDeltaRelativeToNifty: relativeToNifty } = options;
@@ -197,7 +197,7 @@ export function PositionsTable({ positions, renderPendingOrders }: Props) {
                 first={at}
                 view={view}
                 columns={columns}
-                store={store}
+                positions={positions}
                 relativeToNifty={relativeToNifty}
                 expanded={expanded}
                 onToggle={onToggle}

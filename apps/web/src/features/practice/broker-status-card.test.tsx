@@ -2,10 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { brokerStatusQuery } from '../../api/trading/broker-status';
 import { mockApi, ok } from '../../test/mock-api';
 import { NoopResizeObserver, renderWithQueryClient } from '../../test/render-with-query-client';
 import { BrokerStatusCard } from './broker-status-card';
+import { brokerStatusQuery } from './broker-status-query';
 
 // The hover card with GET /broker/status: connected or expired, client id, order updates, log in again.
 

@@ -3,11 +3,11 @@ import { IIFL_BROKER_ID, isPracticeBroker, PRACTICE_BROKER_ID } from '@xtrader/c
 import { CircleDot } from 'lucide-react';
 import { HoverCard } from 'radix-ui';
 import { useState } from 'react';
-import { useUserInfo } from '../../api/trading/account-queries';
-import { useBrokerStatus } from '../../api/trading/broker-status';
+import { useUserInfo } from '../../api/account-queries';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/dialog';
+import { useBrokerStatus } from './broker-status-query';
 import { useReconnectBroker, useResetFunds } from './practice-requests';
 
 const BROKER_NAMES: Record<string, string> = { [PRACTICE_BROKER_ID]: 'Paper Trading' };

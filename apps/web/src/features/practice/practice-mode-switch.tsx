@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useIsPracticeMode } from '../../api/trading/account-queries';
+import { useIsPracticeMode } from '../../api/account-queries';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Switch } from '../../ui/switch';
 import { useSetPracticeMode } from './practice-requests';

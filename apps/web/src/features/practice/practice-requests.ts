@@ -3,9 +3,9 @@ import { BROKER_MESSAGES } from '@xtrader/core/api/brokers';
 import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
+import { refreshTradingDataSoon } from '../../api/refresh';
 import { toastError } from '../../api/toast-error';
-import { FAILURE_TITLES } from '../../api/trading/messages';
-import { refreshTradingDataSoon } from '../../api/trading/refresh';
+import { FAILURE_TITLES } from '../../lib/order-messages';
 
 /** POST /broker/papertrading/{start|stop}: switches the user's active broker to or from PAPERTRADE. */
 export const setPracticeMode = (value: 'start' | 'stop') => api.post(`/broker/papertrading/${value}`);

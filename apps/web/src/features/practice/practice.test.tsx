@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userInfoQuery } from '../../api/trading/account-queries';
+import { userInfoQuery } from '../../api/account-queries';
 import { fail, mockApi, ok } from '../../test/mock-api';
 import { NoopResizeObserver, renderWithQueryClient } from '../../test/render-with-query-client';
 import { BrokerStatusCard } from './broker-status-card';

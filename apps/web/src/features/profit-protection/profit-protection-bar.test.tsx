@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_PROFIT_PROTECTION, type ProfitProtectionStatus } from '@xtrader/core';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMapPriceSource, setLivePriceSource } from '../../api/trading/live-prices';
+import { createMapPriceSource, setLivePriceSource } from '../../live/live-prices';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { fail, mockApi, ok, type Routes } from '../../test/mock-api';
 import { NoopResizeObserver, renderWithQueryClient } from '../../test/render-with-query-client';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@xtrader/core';
 import { toast } from 'sonner';
-import { ORDER_ACTION_KEYS, tradingKeys } from '../../api/trading/query-keys';
+import { ORDER_ACTION_KEYS, tradingKeys } from '../../api/query-keys';
 
 const FALLBACK_TEXT =
   'Profit protection triggered: open orders cancelled and intraday positions squared off.';

@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { isApiError } from '../../api/api-error';
 import { announceDevOtp } from '../../api/auth-data';
 import { toastError } from '../../api/toast-error';
+import { EmailField, PhoneField } from '../../ui/account-fields';
 import { FormError } from '../../ui/form-error';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
-import { EmailField, PhoneField } from '../auth/account-fields';
 import { requestSignupOtp, type SignupDetails } from './api/signup-requests';
 import { detailsError, SIGNUP_MESSAGES } from './signup-validation';
 

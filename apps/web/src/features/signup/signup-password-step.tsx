@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { startSession } from '../../api/session';
 import { toastError } from '../../api/toast-error';
+import { ConfirmPasswordField, NewPasswordField } from '../../ui/account-fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { ConfirmPasswordField, NewPasswordField } from '../auth/account-fields';
 import { type SignupDetails, signup } from './api/signup-requests';
 import { canSubmitPassword, passwordHint } from './signup-validation';
 

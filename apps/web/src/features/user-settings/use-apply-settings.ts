@@ -3,11 +3,11 @@ import { mergeUserSettings } from '@xtrader/core';
 import type { UserSettingsPatch } from '@xtrader/core/api/settings';
 import { SETTINGS_UPDATED_MESSAGE } from '@xtrader/core/api/settings';
 import { toast } from 'sonner';
+import { userInfoQuery } from '../../api/account-queries';
 import { queryClient } from '../../api/query-client';
 import { toastError } from '../../api/toast-error';
-import { userInfoQuery } from '../../api/trading/account-queries';
-import { FAILURE_TITLES } from '../../api/trading/messages';
-import { saveUserSettings } from '../../api/trading/user-settings-requests';
+import { saveUserSettings } from '../../api/user-settings-requests';
+import { FAILURE_TITLES } from '../../lib/order-messages';
 import { useTradingSettings } from '../../state/trading-settings-store';
 
 /** Apply: saves the changed settings to the server, then keeps them locally ('User settings updated!'). */

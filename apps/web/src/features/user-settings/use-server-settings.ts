@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUserInfo } from '../../api/trading/account-queries';
+import { useUserInfo } from '../../api/account-queries';
 import { lotSizeChange } from '../../state/trading-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
 

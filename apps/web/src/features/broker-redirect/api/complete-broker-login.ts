@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { brokerCallbackResponseSchema } from '@xtrader/core/api/brokers';
 import { api } from '../../../api/client';
-import { ORDER_ACTION_KEYS, tradingKeys } from '../../../api/trading/query-keys';
+import { ORDER_ACTION_KEYS, tradingKeys } from '../../../api/query-keys';
 
 /** POST to the broker's callback (never retried: login grants are single-use). */
 export const completeBrokerLogin = ({ path, body }: { path: string; body: Record<string, string> }) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS, type ProfitProtectionStatus, profitProtectionStatusSchema } from '@xtrader/core';
 import { api } from '../../../api/client';
-import { tradingKeys } from '../../../api/trading/query-keys';
+import { tradingKeys } from '../../../api/query-keys';
 
 /** GET /profit-protection: the saved settings, the max loss in force (trailed) and the last trigger. */
 export const profitProtectionQuery = queryOptions({

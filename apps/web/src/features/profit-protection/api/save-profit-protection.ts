@@ -7,8 +7,8 @@ import {
 } from '@xtrader/core';
 import { toast } from 'sonner';
 import { api } from '../../../api/client';
+import { tradingKeys } from '../../../api/query-keys';
 import { toastError } from '../../../api/toast-error';
-import { tradingKeys } from '../../../api/trading/query-keys';
 import { useTradingSettings } from '../../../state/trading-settings-store';
 
 /** Fallback title of a failed profit-protection update (SPEC section 8). */

@@ -4,7 +4,7 @@ import {
   type PlaceOrderInput,
   placeOrderResponseSchema,
 } from '@xtrader/core/api/orders';
-import { api } from '../client';
+import { api } from './client';
 
 // The order calls of SPEC section 7 ("Portfolio and orders"), one function each, bodies as the core schemas.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderFixture } from '../../test/trading-fixtures';
+import { orderFixture } from '../test/trading-fixtures';
 import { shareByKey } from './keyed-sharing';
 
 const key = (o: { orderId: string }) => o.orderId;

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { digitsOnly, PHONE_DIGITS } from '../../lib/account-rules';
-import { PasswordField, TextField } from '../../ui/text-field';
+import { digitsOnly, PHONE_DIGITS } from '../lib/account-rules';
+import { PasswordField, TextField } from './text-field';
 
 /** What an account field takes: the input's id, its text and what to do with new text. */
 type Props = { id: string; value: string; onChange: (text: string) => void };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderFixture } from '../../test/trading-fixtures';
+import { orderFixture } from '../test/trading-fixtures';
 import { canTrail, groupOrders, orderIdGroups, orderLabel } from './order-view';
 
 const order = orderFixture;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexChange, resolveExpiry, strikeChange } from './config-rules';
+import { indexChange, resolveExpiry, strikeChange } from './order-config-rules';
 
 const LISTED = ['2026-11-23', '2026-12-01', '2026-12-08'];
 

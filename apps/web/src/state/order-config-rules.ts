@@ -1,6 +1,6 @@
 import { compareIsoDates, type IndexName, type IsoDate } from '@xtrader/core';
 import type { Instrument } from '@xtrader/core/api/instruments';
-import type { OrderConfig } from '../../state/trading-settings-types';
+import type { OrderConfig } from './trading-settings-types';
 
 export type OptionSide = 'call' | 'put';
 

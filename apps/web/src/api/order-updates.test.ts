@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '@xtrader/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLiveFeed } from '../../live/live-feed';
-import type { SocketLike } from '../../live/live-socket';
+import { createLiveFeed } from '../live/live-feed';
+import type { SocketLike } from '../live/live-socket';
 import {
   ORDER_UPDATE_COALESCE_MS,
   ordersPollInterval,

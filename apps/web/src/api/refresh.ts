@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { REFRESH_AFTER_ORDER_ACTION_MS } from '@xtrader/core';
-import { queryClient as appQueryClient } from '../query-client';
+import { queryClient as appQueryClient } from './query-client';
 import { ORDER_ACTION_KEYS } from './query-keys';
 
 let timer: ReturnType<typeof setTimeout> | undefined;

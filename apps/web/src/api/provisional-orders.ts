@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Order, OrdersResponse, PlaceOrderInput } from '@xtrader/core/api/orders';
 import { normalizeProductType, toBrokerProduct } from '@xtrader/core/orders/types';
-import { queryClient as appQueryClient } from '../query-client';
+import { queryClient as appQueryClient } from './query-client';
 import { tradingKeys } from './query-keys';
 
 // An order shows in the open-orders table the moment its key is pressed, as a provisional row, rather than after

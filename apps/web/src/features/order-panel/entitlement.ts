@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isEntitledToTrade } from '@xtrader/core/api/billing';
 import { isPracticeBroker } from '@xtrader/core/brokers/ids';
-import { queryClient as appQueryClient } from '../query-client';
-import { subscriptionStatusQuery, userInfoQuery } from './account-queries';
+import { subscriptionStatusQuery, userInfoQuery } from '../../api/account-queries';
+import { queryClient as appQueryClient } from '../../api/query-client';
 
 /**
  * May the user place an order (SPEC section 5)? Answered from the cache when it holds the user info (and, for a

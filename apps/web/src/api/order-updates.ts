@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '@xtrader/core';
-import { queryClient as appQueryClient } from '../query-client';
+import { queryClient as appQueryClient } from './query-client';
 import { refreshTradingData } from './refresh';
 
 // The live socket says when one of the user's orders changed state (docs/websocket.md, `orders` channel); the

@@ -1,7 +1,7 @@
 import { cancelledMessage, ORDER_SUCCESS } from '@xtrader/core/api/order-messages';
 import type { BulkOrderResult } from '@xtrader/core/api/orders';
 import { toast } from 'sonner';
-import { bulkRefusalToast, FAILURE_TITLES } from './messages';
+import { bulkRefusalToast, FAILURE_TITLES } from '../lib/order-messages';
 import {
   cancelAllOrders,
   cancelMultipleOrders,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { brokerStatusSchema } from '@xtrader/core/api/brokers';
-import { api } from '../client';
-import { tradingKeys } from './query-keys';
+import { api } from '../../api/client';
+import { tradingKeys } from '../../api/query-keys';
 
 /**
  * GET /broker/status: the active broker, its client id, connected or expired, and whether order updates stream.

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userInfoSchema } from '@xtrader/core/api/auth';
 import { subscriptionStatusResponseSchema } from '@xtrader/core/api/billing';
 import { isPracticeBroker } from '@xtrader/core/brokers/ids';
-import { api } from '../client';
+import { api } from './client';
 import { tradingKeys } from './query-keys';
 
 /** GET /auth/getUserInfo; kept indefinitely (SPEC section 9) and refreshed when the broker changes. */

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { toastError } from '../toast-error';
-import { orderFeedback } from './order-feedback';
+import { orderFeedback } from '../state/order-feedback';
 import { refreshTradingDataSoon } from './refresh';
+import { toastError } from './toast-error';
 
 export type OrderActionOptions<I, R> = {
   run: (input: I) => Promise<R>;
