@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, unit + integration tests (Vitest), then browser tests (Playwright).
+// `npm test`: lint, type check, import cycles, unit + integration tests (Vitest), then browser tests (Playwright).
 // Ends with the plain line `N passed, N failed` that CI reads, and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +34,7 @@ const check = (name, ok) => {
 
 check('lint (biome)', run('lint', 'npx', ['biome', 'check', '.']));
 check('typecheck (tsc)', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+check('import cycles (dpdm)', run('import cycles', 'node', ['scripts/check-cycles.mjs']));
 
 const vitestOut = '.vitest-results.json';
 rmSync(vitestOut, { force: true });

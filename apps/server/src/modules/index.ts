@@ -1,8 +1,9 @@
+import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
-import { createBrokersModule, PAPER_BROKER_ID } from './brokers/index';
+import { createBrokersModule } from './brokers/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
 import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
@@ -90,7 +91,9 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     // SPEC section 5: outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
     placementGuards: [createEntitlementGuard(entitlementSources(activeBrokerOf, billing.service))],
   });
-  brokers.practiceMode.onFundsReset((userId) => orders.service.forgetBrokerOrders(userId, PAPER_BROKER_ID));
+  brokers.practiceMode.onFundsReset((userId) =>
+    orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),
+  );
   brokers.practiceMode.onReconnect((userId) => orders.service.resync(userId));
   // Profit protection watches ticks and squares off through the order manager; it starts after it (a square-off
   // interrupted by a restart resumes on recovered orders).

@@ -1,3 +1,4 @@
+import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { silentLogger } from '../../src/logger';
 import type { BrokerOrderUpdate, PlaceOrderCommand } from '../../src/modules/brokers/broker';
 import { PaperExchange } from '../../src/modules/brokers/paper/exchange';
@@ -77,7 +78,7 @@ export async function createPaperFixture(
     contracts,
     exchange: build(),
     addUser: () =>
-      insertUserRow(store.db, { name: 'Paper Trader', now: clock.now(), activeBroker: 'PAPERTRADE' }),
+      insertUserRow(store.db, { name: 'Paper Trader', now: clock.now(), activeBroker: PRACTICE_BROKER_ID }),
     record(userId) {
       const updates: BrokerOrderUpdate[] = [];
       fixture.exchange.onOrderUpdate(userId, (update) => updates.push(update));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userInfoSchema } from '@xtrader/core/api/auth';
 import { subscriptionStatusResponseSchema } from '@xtrader/core/api/billing';
+import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { api } from './client';
 import { tradingKeys } from './query-keys';
 
@@ -32,4 +33,4 @@ export function useActiveBroker(): string | null {
   return useUserInfo().data?.user.activeBroker ?? null;
 }
 
-export const useIsPracticeMode = () => useActiveBroker() === 'PAPERTRADE';
+export const useIsPracticeMode = () => isPracticeBroker(useActiveBroker());

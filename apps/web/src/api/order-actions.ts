@@ -1,11 +1,7 @@
+import { cancelledMessage, ORDER_SUCCESS } from '@xtrader/core/api/order-messages';
 import type { BulkOrderResult } from '@xtrader/core/api/orders';
 import { toast } from 'sonner';
-import {
-  bulkRefusalToast,
-  cancellationMessage,
-  FAILURE_TITLES,
-  SUCCESS_MESSAGES,
-} from '../lib/order-messages';
+import { bulkRefusalToast, FAILURE_TITLES } from '../lib/order-messages';
 import {
   cancelAllOrders,
   cancelMultipleOrders,
@@ -25,14 +21,14 @@ export const useModifyOrder = () =>
   useOrderAction({
     run: modifyOrder,
     failureTitle: FAILURE_TITLES.modifyOrder,
-    successMessage: () => SUCCESS_MESSAGES.modifyOrder,
+    successMessage: () => ORDER_SUCCESS.modified,
   });
 
 export const useCancelOrder = () =>
   useOrderAction({
     run: cancelOrder,
     failureTitle: FAILURE_TITLES.cancelOrder,
-    successMessage: ({ orderType }) => cancellationMessage(orderType),
+    successMessage: ({ orderType }) => cancelledMessage(orderType),
   });
 
 export const useSetTrailing = () =>
@@ -40,14 +36,14 @@ export const useSetTrailing = () =>
     run: setOrderTrailing,
     failureTitle: FAILURE_TITLES.trailing,
     successMessage: ({ state }) =>
-      state === 'start' ? SUCCESS_MESSAGES.trailingStarted : SUCCESS_MESSAGES.trailingStopped,
+      state === 'start' ? ORDER_SUCCESS.trailingStarted : ORDER_SUCCESS.trailingStopped,
   });
 
 export const useEditTrailParams = () =>
   useOrderAction({
     run: editTrailParams,
     failureTitle: FAILURE_TITLES.trailing,
-    successMessage: () => SUCCESS_MESSAGES.trailParams,
+    successMessage: () => ORDER_SUCCESS.trailParamsUpdated,
   });
 
 export const useExitPosition = () =>
@@ -60,7 +56,7 @@ export const useCancelAllOrders = () =>
   useOrderAction({
     run: cancelAllOrders,
     failureTitle: FAILURE_TITLES.cancelAll,
-    successMessage: () => SUCCESS_MESSAGES.cancelAll,
+    successMessage: () => ORDER_SUCCESS.cancelAll,
   });
 
 type BulkAnswer = { results: BulkOrderResult[] };
@@ -75,7 +71,7 @@ export const useCancelMultipleOrders = () =>
   useOrderAction({
     run: cancelMultipleOrders,
     failureTitle: FAILURE_TITLES.cancelMultiple,
-    successMessage: (_input, answer) => (allDone(answer) ? SUCCESS_MESSAGES.cancelMultiple : undefined),
+    successMessage: (_input, answer) => (allDone(answer) ? ORDER_SUCCESS.cancelMultiple : undefined),
     onSuccess: toastRefusals,
   });
 
@@ -83,6 +79,6 @@ export const useModifyMultipleOrders = () =>
   useOrderAction({
     run: modifyMultipleOrders,
     failureTitle: FAILURE_TITLES.modifyMultiple,
-    successMessage: (_input, answer) => (allDone(answer) ? SUCCESS_MESSAGES.modifyMultiple : undefined),
+    successMessage: (_input, answer) => (allDone(answer) ? ORDER_SUCCESS.modifyMultiple : undefined),
     onSuccess: toastRefusals,
   });

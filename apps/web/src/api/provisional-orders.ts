@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toBrokerProduct } from '@xtrader/core';
 import type { Order, OrdersResponse, PlaceOrderInput } from '@xtrader/core/api/orders';
+import { normalizeProductType, toBrokerProduct } from '@xtrader/core/orders/types';
 import { queryClient as appQueryClient } from './query-client';
 import { tradingKeys } from './query-keys';
 
@@ -19,8 +19,8 @@ export type ProvisionalContext = { tradingSymbol: string; identifier: string; no
 /** The read-model row of an order that was sent but not yet confirmed. */
 export function provisionalOrder(body: PlaceOrderInput, context: ProvisionalContext): Order {
   sequence += 1;
-  const product =
-    body.product === 'NRML' || body.product === 'MIS' ? body.product : toBrokerProduct(body.product);
+  const productType = normalizeProductType(body.product);
+  const product = toBrokerProduct(productType);
   return {
     orderId: `${PREFIX}${sequence}`,
     isInternal: false,
@@ -32,7 +32,7 @@ export function provisionalOrder(body: PlaceOrderInput, context: ProvisionalCont
     identifier: context.identifier || context.tradingSymbol,
     exchange: body.exchange,
     product,
-    productType: product === 'MIS' ? 'intraday' : 'normal',
+    productType,
     tradingSymbol: context.tradingSymbol,
     internalToken: body.internalToken,
     quantity: body.quantity,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BROKER_IDS } from '../brokers/ids';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from '../constants';
 import { userSettingsSchema } from './settings';
 
@@ -90,19 +91,7 @@ export const resetRequestIdResponseSchema = z.object({ requestId: z.string() });
 export const accessTokenPayloadSchema = z.object({ sub: z.string(), expiryAt: z.number().int() });
 
 /** `user.activeBroker`: PAPERTRADE in Practice Mode, a broker id when linked, null when none is active. */
-export const ACTIVE_BROKERS = [
-  'PAPERTRADE',
-  'ZERODHA',
-  'IIFL',
-  'UPSTOX',
-  'FYERS',
-  'FLATTRADE',
-  'DHAN',
-  'ALICEBLUE',
-  'ANGELONE',
-  'VORTEX',
-] as const;
-export const activeBrokerSchema = z.enum(ACTIVE_BROKERS);
+export const activeBrokerSchema = z.enum(BROKER_IDS);
 
 /** data of GET /auth/getUserInfo. */
 export const userInfoSchema = z.object({

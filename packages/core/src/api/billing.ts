@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPracticeBroker } from '../brokers/ids';
 import { isoDateSchema } from './common';
 
 export const PLAN_KEYS = [
@@ -69,7 +70,7 @@ export const BILLING_PERIODS = [
   { label: 'Yearly', plan: 'x-trader-yearly' },
 ] as const satisfies readonly { label: string; plan: PlanKey }[];
 
-/** The ten features of the pricing table (all ticked for both plans). */
+/** The product's ten features: the signup page's benefits and the pricing table (all ticked for both plans). */
 export const PLAN_FEATURES = [
   'One Click Trading',
   'Auto Stop Loss Trading',
@@ -133,6 +134,6 @@ export const isEntitledToTrade = ({
   subscriptionStatus: SubscriptionStatus | null | undefined;
   activePlan: string | null | undefined;
 }): boolean =>
-  activeBroker === 'PAPERTRADE' ||
+  isPracticeBroker(activeBroker) ||
   subscriptionStatus === 'live' ||
   (!!activePlan && PAID_PLANS.has(activePlan));

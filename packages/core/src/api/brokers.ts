@@ -36,6 +36,25 @@ export const brokerCallbackSchemas = {
   iifl: z.object({ clientId: z.string().min(1), authcode: z.string().min(1) }),
 } as const satisfies Record<BrokerKey, z.ZodType>;
 
+/**
+ * The server route each broker's login callback is posted to; the web app's `/redirect/:broker` page posts there.
+ * Zerodha and IIFL log in fully; the others only store their grant until their adapters exist.
+ */
+export const BROKER_CALLBACK_PATHS = {
+  zerodha: '/broker/request-token/zerodha',
+  vortex: '/broker/auth-token/vortex',
+  upstox: '/broker/code/upstox',
+  fyers: '/broker/auth_code/fyers',
+  flattrade: '/broker/code/flattrade',
+  dhan: '/broker/token/dhan',
+  aliceblue: '/broker/auth-code/aliceblue',
+  angelone: '/broker/auth/angelone',
+  iifl: '/broker/save/iifl',
+} as const satisfies Record<BrokerKey, `/broker/${string}`>;
+
+/** The web page a broker's login sends the browser back to (the redirect URL registered with the broker). */
+export const brokerRedirectPath = (broker: BrokerKey): `/redirect/${BrokerKey}` => `/redirect/${broker}`;
+
 /** POST /broker/add/zerodha. */
 export const addZerodhaAccountRequestSchema = z.object({
   apiKey: z.string().trim().min(1).max(64),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { DERIVATIVES_EXCHANGES, UNDERLYING_EXCHANGES } from '../market/exchanges';
 import { indexNameSchema } from '../market/indices';
 import { isoDateSchema } from './common';
 
 export const INSTRUMENT_TYPES = ['CE', 'PE', 'FUT', 'INDEX'] as const;
 export const instrumentTypeSchema = z.enum(INSTRUMENT_TYPES);
 export const optionTypeSchema = z.enum(['CE', 'PE']);
-export const instrumentExchangeSchema = z.enum(['NFO', 'BFO', 'NSE', 'BSE']);
+export const instrumentExchangeSchema = z.enum([...DERIVATIVES_EXCHANGES, ...UNDERLYING_EXCHANGES]);
 
 /** One row of the instrument master (SPEC section 3; Kite's column names where the spec keeps them). */
 export const instrumentSchema = z.object({
@@ -64,7 +65,7 @@ export const fetchInstrumentFiltersSchema = z.object({
   name: indexNameSchema,
   strike: z.number().nonnegative(),
   expiry: isoDateSchema,
-  exchange: z.enum(['NFO', 'BFO']).optional(),
+  exchange: z.enum(DERIVATIVES_EXCHANGES).optional(),
 });
 export const fetchInstrumentResponseSchema = z.object({ instrument: instrumentSchema });
 

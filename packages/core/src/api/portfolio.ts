@@ -30,6 +30,7 @@ export type Position = z.infer<typeof positionSchema>;
 export const positionsResponseSchema = z.object({
   positions: z.object({
     netPosition: z.array(positionSchema),
+    /** The positions of each index, keyed by `positionKey` (`SYMBOL|product`). */
     byIndex: z.partialRecord(indexNameSchema, z.record(z.string(), positionSchema)),
   }),
 });

@@ -82,3 +82,6 @@ export const mergeUserSettings = (settings: UserSettings, patch: UserSettingsPat
   defaultQuantity: { ...settings.defaultQuantity, ...patch.defaultQuantity },
   SLTriggerPriceDifference: { ...settings.SLTriggerPriceDifference, ...patch.SLTriggerPriceDifference },
 });
+
+/** The answer of a successful settings update, also the web app's toast. */
+export const SETTINGS_UPDATED_MESSAGE = 'User settings updated!';

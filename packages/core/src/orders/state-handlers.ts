@@ -1,5 +1,5 @@
+import type { OrderError, OrderState } from './order-state';
 import type { OrderEvent, OrderEventType, WorkingStatus } from './order-status';
-import type { OrderError, OrderState } from './state';
 
 // One reducer per event type. Each computes where the order lands; `applyOrderEvent` then checks that landing
 // against the transition table, so a handler bug cannot produce an unlisted transition.

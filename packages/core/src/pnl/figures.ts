@@ -1,3 +1,4 @@
+import type { ProductType } from '../orders/types';
 import { type MtmPosition, type PriceLookup, totalMtm } from './pnl';
 
 // The P&L figures the product shows, each defined once. The server (profit protection) and the web app (the
@@ -9,7 +10,7 @@ import { type MtmPosition, type PriceLookup, totalMtm } from './pnl';
 // which positions they take.
 
 /** Which product a position is: intraday (MIS, squared off the same day) or normal (NRML, carried). */
-export type PnlProduct = 'normal' | 'intraday';
+export type PnlProduct = ProductType;
 
 /** A position as the figures need it: its money side, product and index. */
 export interface FigurePosition extends MtmPosition {

@@ -12,7 +12,11 @@ import {
   verifyResetPasscodeOtpRequestSchema,
 } from '@xtrader/core/api/auth';
 import { envelopeSchema, ok } from '@xtrader/core/api/envelope';
-import { userSettingsPatchSchema, userSettingsSchema } from '@xtrader/core/api/settings';
+import {
+  SETTINGS_UPDATED_MESSAGE,
+  userSettingsPatchSchema,
+  userSettingsSchema,
+} from '@xtrader/core/api/settings';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { ApiApp } from '../../http/types';
@@ -143,6 +147,6 @@ function registerProfileRoutes(app: ApiApp, { account, requireUser }: AuthRouteD
       },
     },
     async (request) =>
-      ok(await account.updateSettings(currentUser(request).id, request.body), 'User settings updated!'),
+      ok(await account.updateSettings(currentUser(request).id, request.body), SETTINGS_UPDATED_MESSAGE),
   );
 }

@@ -1,3 +1,5 @@
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
+import type { ProductType } from '@xtrader/core/orders/types';
 /**
  * The one seam between the order engine and any broker.
  * Workflows (bracket/OCO, cover, iceberg, slicing, follow-ups, local trailing, profit protection) live ABOVE this
@@ -7,8 +9,8 @@
 import type { RateLimits } from './live-kit/pacer';
 
 export type Side = 'buy' | 'sell';
-/** Product types: normal (NRML, carry forward) and intraday (MIS). */
-export type ProductType = 'normal' | 'intraday';
+/** normal (NRML, carry forward) and intraday (MIS); the one definition lives in core. */
+export type { ProductType } from '@xtrader/core/orders/types';
 export type BrokerOrderType = 'market' | 'limit' | 'stoploss' | 'stoploss_market';
 
 /** A command to place one exchange order. Quantities are in units (lots x lot size). */
@@ -17,7 +19,7 @@ export interface PlaceOrderCommand {
   clientOrderId: string;
   tradingSymbol: string;
   internalToken: string;
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   side: Side;
   quantity: number;
   product: ProductType;

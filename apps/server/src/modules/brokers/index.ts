@@ -1,4 +1,5 @@
 import { INDEX_TABLE, type IndexTable } from '@xtrader/core';
+import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
@@ -7,7 +8,6 @@ import type { AppModule } from '../module';
 import { type ActiveBrokerDirectory, createUsersActiveBroker } from './active-broker';
 import { PaperExchange } from './paper/exchange';
 import type { PaperSettings } from './paper/exchange-core';
-import { PAPER_BROKER_ID } from './paper/session';
 import { createPracticeModeService, type PracticeModeService } from './practice-mode';
 import { registerBrokerRoutes } from './practice-routes';
 import { AdapterRegistry, type BrokerAdapterFactory } from './registry';
@@ -15,7 +15,7 @@ import { AdapterRegistry, type BrokerAdapterFactory } from './registry';
 export type { ActiveBrokerDirectory } from './active-broker';
 export type { BrokerRegistry, BrokerSession } from './broker';
 export { PaperExchange } from './paper/exchange';
-export { PAPER_BROKER_ID, PAPER_CAPABILITIES } from './paper/session';
+export { PAPER_CAPABILITIES } from './paper/session';
 export type { FundsResetHandler, PracticeModeService, ReconnectHandler } from './practice-mode';
 export { AdapterRegistry, type BrokerAdapterFactory } from './registry';
 
@@ -60,7 +60,7 @@ export function createBrokersModule(resources: Resources, deps: BrokersModuleDep
     settings: paperSettings(config),
   });
   const registry = new AdapterRegistry({ activeBrokerOf: (userId) => activeBrokers.activeBrokerOf(userId) });
-  registry.register(PAPER_BROKER_ID, (userId) => paper.sessionFor(userId));
+  registry.register(PRACTICE_BROKER_ID, (userId) => paper.sessionFor(userId));
   for (const [brokerId, factory] of Object.entries(deps.adapters ?? {})) registry.register(brokerId, factory);
   const practiceMode = createPracticeModeService({ brokers: activeBrokers, paper, registry });
 

@@ -1,9 +1,9 @@
 import { BROKER_MESSAGES } from '@xtrader/core/api/brokers';
+import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { BadRequestError } from '../../http/errors';
 import type { ActiveBrokerDirectory } from './active-broker';
 import type { BrokerRegistry, BrokerSession } from './broker';
 import type { PaperExchange } from './paper/exchange';
-import { PAPER_BROKER_ID } from './paper/session';
 
 export const PRACTICE_MODE_MESSAGES = {
   started: 'Practice Mode started',
@@ -36,18 +36,18 @@ export function createPracticeModeService(deps: PracticeModeDeps) {
     /** Switches the user to PAPERTRADE, remembering the live broker to return to; a repeat is harmless. */
     async start(userId: string): Promise<{ activeBroker: string }> {
       const current = await brokers.activeBrokerOf(userId);
-      if (current !== PAPER_BROKER_ID) {
+      if (current !== PRACTICE_BROKER_ID) {
         await paper.setPreviousBroker(userId, current);
-        await brokers.setActiveBroker(userId, PAPER_BROKER_ID);
+        await brokers.setActiveBroker(userId, PRACTICE_BROKER_ID);
       }
       await paper.ensureAccount(userId);
-      return { activeBroker: PAPER_BROKER_ID };
+      return { activeBroker: PRACTICE_BROKER_ID };
     },
 
     /** Leaves Practice Mode for the live broker the user had before it, or none. */
     async stop(userId: string): Promise<{ activeBroker: string | null }> {
       const current = await brokers.activeBrokerOf(userId);
-      if (current !== PAPER_BROKER_ID) return { activeBroker: current };
+      if (current !== PRACTICE_BROKER_ID) return { activeBroker: current };
       const previous = await paper.previousBroker(userId);
       await brokers.setActiveBroker(userId, previous);
       await paper.setPreviousBroker(userId, null);
@@ -56,7 +56,7 @@ export function createPracticeModeService(deps: PracticeModeDeps) {
 
     /** Fresh virtual capital, no paper orders or positions; only in Practice Mode. */
     async resetFunds(userId: string): Promise<void> {
-      if ((await brokers.activeBrokerOf(userId)) !== PAPER_BROKER_ID) {
+      if ((await brokers.activeBrokerOf(userId)) !== PRACTICE_BROKER_ID) {
         throw new BadRequestError(PRACTICE_MODE_MESSAGES.resetNeedsPracticeMode, 'NOT_IN_PRACTICE_MODE');
       }
       await paper.resetFunds(userId);

@@ -1,3 +1,4 @@
+import type { Exchange } from '@xtrader/core/market/exchanges';
 /** One tradable (or index) row of the instrument master, SPEC section 3 "Instrument" fields. */
 export interface InstrumentRecord {
   internalToken: string;
@@ -10,7 +11,7 @@ export interface InstrumentRecord {
   instrument_type: 'CE' | 'PE' | 'FUT' | 'INDEX';
   tick_size: number;
   lot_size: number;
-  exchange: 'NFO' | 'BFO' | 'NSE' | 'BSE';
+  exchange: Exchange;
   exchange_token: string;
   /** Human label, e.g. `NIFTY 24 NOV 26000 CE`. */
   identifier: string;

@@ -10,6 +10,7 @@ import {
   isIsoDate,
   optionIdentifier,
 } from '@xtrader/core';
+import { DERIVATIVES_EXCHANGES } from '@xtrader/core/market/exchanges';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { futureIdentifier, instrumentToken, type MasterInstrument } from './master';
@@ -63,7 +64,7 @@ const derivativeRowSchema = z.object({
   lot_size: digits.transform(Number).refine((v) => v > 0, 'must be positive'),
   instrument_type: z.enum(['CE', 'PE', 'FUT']),
   segment: z.enum(['NFO-OPT', 'NFO-FUT', 'BFO-OPT', 'BFO-FUT']),
-  exchange: z.enum(['NFO', 'BFO']),
+  exchange: z.enum(DERIVATIVES_EXCHANGES),
 });
 type DerivativeRow = z.infer<typeof derivativeRowSchema>;
 

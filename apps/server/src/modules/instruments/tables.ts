@@ -1,3 +1,4 @@
+import type { Exchange } from '@xtrader/core/market/exchanges';
 /**
  * The instrument master: every tradable contract of the seven indices plus the indices themselves. Rebuilt as a
  * whole (generated or imported) and swapped in one transaction, so readers never see half a master.
@@ -14,7 +15,7 @@ export interface InstrumentsTable {
   instrumentType: 'CE' | 'PE' | 'FUT' | 'INDEX';
   tickSize: number;
   lotSize: number;
-  exchange: 'NFO' | 'BFO' | 'NSE' | 'BSE';
+  exchange: Exchange;
   exchangeToken: string;
   identifier: string;
   segment: string;

@@ -1,4 +1,5 @@
 import { INDEX_NAMES, INDEX_TABLE } from '@xtrader/core';
+import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
@@ -50,4 +51,4 @@ export function createMarketModule(
 export const viewOfActiveBroker =
   (activeBrokerOf: (userId: string) => Promise<string | null>): ViewOfUser =>
   async (userId) =>
-    (await activeBrokerOf(userId)) === 'PAPERTRADE' ? 'practice' : 'live';
+    isPracticeBroker(await activeBrokerOf(userId)) ? 'practice' : 'live';

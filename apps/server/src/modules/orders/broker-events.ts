@@ -1,4 +1,5 @@
-import { type OrderEvent, type OrderState, roundMoney, toPaise } from '@xtrader/core';
+import { type OrderEvent, type OrderState, toPaise } from '@xtrader/core';
+import { fillIncrement } from '@xtrader/core/orders/fills';
 import type { BrokerOrderEvent, BrokerOrderSnapshot } from '../brokers/broker';
 
 // Translation from what brokers report to the core state machine's events. Nothing here decides an order's status:
@@ -70,14 +71,13 @@ function modifiedFrom(state: OrderState, snap: BrokerOrderSnapshot, ts: number):
 
 /** Fill quantity we have not booked, at the price that makes our average equal the broker's. */
 function missingFill(state: OrderState, snap: BrokerOrderSnapshot, ts: number): OrderEvent[] {
-  const qty = snap.filledQuantity - state.filledQuantity;
-  if (qty <= 0) return [];
-  const missingPaise = Math.round(snap.averagePrice * 100 * snap.filledQuantity) - state.filledValuePaise;
-  const price = roundMoney(missingPaise / 100 / qty);
-  const safePrice = price > 0 ? price : snap.averagePrice;
+  const increment = fillIncrement(state, snap);
+  if (!increment) return [];
   // Deterministic id: reconciling the same snapshot twice books the quantity once.
   const tradeId = `reconciled:${snap.brokerOrderId}:${snap.filledQuantity}`;
-  return [{ type: 'fill', orderId: state.orderId, ts, tradeId, qty, price: safePrice }];
+  return [
+    { type: 'fill', orderId: state.orderId, ts, tradeId, qty: increment.quantity, price: increment.price },
+  ];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isFinalStatus } from '@xtrader/core';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { FakeInstruments } from '../../../test/helpers/fake-instruments';
@@ -86,7 +87,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
     const positions = brokers.paper.positions(userId);
     expect(positions.length).toBeGreaterThan(0);
     for (const position of positions) {
-      expect(booked.get(`${position.tradingSymbol}:${position.product}`) ?? 0).toBe(position.quantity);
+      expect(booked.get(positionKey(position)) ?? 0).toBe(position.quantity);
     }
   };
 

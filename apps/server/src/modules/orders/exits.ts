@@ -1,5 +1,6 @@
 import { marketProtectionPrice, ORDER_MESSAGES, type ProductType } from '@xtrader/core';
 import type { ExitPositionRequest } from '@xtrader/core/api/orders';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { BadRequestError } from '../../http/errors';
 import type { BrokerAck, BrokerPosition, BrokerSession } from '../brokers/broker';
 import type { PriceView } from '../market/contract';
@@ -70,8 +71,6 @@ function exitOrders(
   });
 }
 
-const positionKey = (tradingSymbol: string, productType: ProductType) => `${tradingSymbol}|${productType}`;
-
 /**
  * Places the exits together: the bracket and cover legs of every position exited whole are cancelled first (they
  * would reopen it), then all exit orders are stored in one statement and sent at once. Resolves with the broker's
@@ -89,7 +88,7 @@ async function placeExits(
   const whole = new Set(
     plans
       .filter((plan) => plan.quantity === Math.abs(plan.position.quantity))
-      .map((plan) => positionKey(plan.position.tradingSymbol, plan.position.product)),
+      .map((plan) => positionKey(plan.position)),
   );
   if (whole.size > 0 && !legsCancelled) {
     await cancelWhere(
@@ -97,7 +96,7 @@ async function placeExits(
       userId,
       (order) =>
         (order.category === 'oco-exit' || order.category === 'cover-exit') &&
-        whole.has(positionKey(order.tradingSymbol, order.productType)),
+        whole.has(positionKey({ tradingSymbol: order.tradingSymbol, product: order.productType })),
     );
   }
   const priceView = await engine.priceViewFor(userId);

@@ -1,19 +1,8 @@
-import { aboveRequestCapMessage, formatNumber, type OrderType } from '@xtrader/core';
+import { aboveRequestCapMessage, formatNumber } from '@xtrader/core';
 
-// Every message the order endpoints answer with. Success texts are SPEC section 8 verbatim.
+// Every message the order endpoints answer with; the success texts are shared with the web app through core.
 
-export const ORDER_SUCCESS = {
-  placed: 'Order placed successfully.',
-  modified: 'Order modification triggered!',
-  cancelAll: 'Cancel all orders triggered!',
-  cancelMultiple: 'Multiple order cancellation triggered!',
-  modifyMultiple: 'Multiple order modification triggered',
-  trailParamsUpdated: 'Trailing parameters updated.',
-  trailingStarted: 'Success : Trailing started !',
-  trailingStopped: 'Success : Trailing stopped !',
-  exitTriggered: 'Exit position triggered!',
-  exitAllTriggered: 'Exit all positions triggered!',
-} as const;
+export { cancelledMessage, ORDER_SUCCESS } from '@xtrader/core/api/order-messages';
 
 /** A bulk action some of whose orders were refused: how many, and each refused order with its reason. */
 export const bulkRefusedMessage = (
@@ -21,12 +10,6 @@ export const bulkRefusedMessage = (
   total: number,
 ) =>
   `${refused.length} of ${total} orders refused: ${refused.map((r) => `${r.orderId} (${r.message})`).join(', ')}`;
-
-const TYPE_LABEL: Record<OrderType, string> = { market: 'Market', limit: 'Limit', stoploss: 'Stoploss' };
-
-/** '{Type} order cancellation triggered!' (SPEC section 8). */
-export const cancelledMessage = (orderType: OrderType) =>
-  `${TYPE_LABEL[orderType]} order cancellation triggered!`;
 
 export const ORDER_ERRORS = {
   noBroker: 'No active broker. Log in with your broker or start Practice Mode to trade.',

@@ -1,4 +1,5 @@
 import type { PlaceOrderInput } from '@xtrader/core/api/orders';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import fc from 'fast-check';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createPaperFixture, type PaperFixture } from '../../../test/helpers/paper';
@@ -57,7 +58,7 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
   const expectPositionsEqualFills = async () => {
     const booked = await orders.engine.store.netFilledQuantities(user);
     for (const position of paper.exchange.positions(user)) {
-      expect(booked.get(`${position.tradingSymbol}:${position.product}`) ?? 0).toBe(position.quantity);
+      expect(booked.get(positionKey(position)) ?? 0).toBe(position.quantity);
     }
   };
 

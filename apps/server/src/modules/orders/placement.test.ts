@@ -1,3 +1,4 @@
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachStore } from '../../../test/helpers/test-store';
 import { ForbiddenError } from '../../http/errors';
@@ -33,7 +34,7 @@ describeEachStore('order placement', (storeKind) => {
     ]);
     expect(h.published.some((p) => p.topic === 'order.updated')).toBe(true);
     expect(await h.module.engine.store.netFilledQuantities(user)).toEqual(
-      new Map([[`${CALL.tradingsymbol}:normal`, 65]]),
+      new Map([[positionKey({ tradingSymbol: CALL.tradingsymbol, product: 'normal' }), 65]]),
     );
   });
 

@@ -1,3 +1,4 @@
+import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { FakeInstruments } from '../../../test/helpers/fake-instruments';
@@ -5,7 +6,7 @@ import { FakeMarketData } from '../../../test/helpers/fake-market-data';
 import { paperInstruments } from '../../../test/helpers/paper';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { createAuthModule } from '../auth/index';
-import { type BrokersModule, createBrokersModule, PAPER_BROKER_ID } from '../brokers/index';
+import { type BrokersModule, createBrokersModule } from '../brokers/index';
 import { viewOfActiveBroker } from '../market/index';
 import { createPortfolioModule } from '../portfolio/index';
 import { childIds } from './ids';
@@ -55,7 +56,7 @@ beforeAll(async () => {
         priceViewFor: viewOf,
       });
       brokers.practiceMode.onFundsReset((userId) =>
-        orders.service.forgetBrokerOrders(userId, PAPER_BROKER_ID),
+        orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),
       );
       const portfolio = createPortfolioModule({
         requireUser: auth.requireUser,

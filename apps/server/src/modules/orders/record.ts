@@ -6,6 +6,7 @@ import type {
   ProductType,
   TransactionType,
 } from '@xtrader/core';
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { Selectable } from 'kysely';
 import type { BrokerOrderType } from '../brokers/broker';
 import type { PriceView } from '../market/contract';
@@ -111,7 +112,7 @@ export interface OrderRecord {
   orderType: OrderType;
   brokerOrderType: BrokerOrderType | null;
   side: TransactionType;
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   tradingSymbol: string;
   internalToken: string;
   identifier: string;
@@ -212,7 +213,7 @@ export function fromRow(row: OrderRow): OrderRecord {
     orderType: row.orderType as OrderType,
     brokerOrderType: row.brokerOrderType as BrokerOrderType | null,
     side: row.transactionType as TransactionType,
-    exchange: row.exchange as 'NFO' | 'BFO',
+    exchange: row.exchange as DerivativesExchange,
     tradingSymbol: row.tradingSymbol,
     internalToken: row.internalToken,
     identifier: row.identifier,

@@ -1,10 +1,10 @@
 import { applyOrderEvents, createOrderState, type OrderState } from '@xtrader/core';
+import { trailStep } from '@xtrader/core/orders/trailing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BrokerOrderSnapshot } from '../brokers/broker';
 import { reconcileEvents, toOrderEvent } from './broker-events';
 import { createPacer, type PacerTime } from './pacer';
-import { trailStep } from './trailing-rules';
 
 const snapshot = (overrides: Partial<BrokerOrderSnapshot>): BrokerOrderSnapshot => ({
   brokerOrderId: 'B1',

@@ -1,3 +1,5 @@
+import type { ProductType } from '@xtrader/core/orders/types';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type Kysely, sql } from 'kysely';
 import { LruMap } from '../../lru-map';
 import { inChunks, insertShape, rowValues, runShaped } from '../../store/compiled-shapes';
@@ -263,7 +265,10 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
         .execute();
       const net = new Map<string, number>();
       for (const row of rows) {
-        const key = `${row.tradingSymbol}:${row.productType}`;
+        const key = positionKey({
+          tradingSymbol: row.tradingSymbol,
+          product: row.productType as ProductType,
+        });
         const signed = row.transactionType === 'buy' ? Number(row.quantity) : -Number(row.quantity);
         net.set(key, (net.get(key) ?? 0) + signed);
       }

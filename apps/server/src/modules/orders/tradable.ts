@@ -7,6 +7,7 @@ import {
   maxQuantityPerOrder,
   maxQuantityPerRequest,
 } from '@xtrader/core';
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
 import type { OrderRecord } from './record';
 
@@ -15,7 +16,7 @@ export interface Tradable {
   internalToken: string;
   tradingSymbol: string;
   identifier: string;
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   lotSize: number;
   /** Largest quantity the exchange accepts in one order (whole lots, at or below the freeze limit). */
   maxPerOrder: number;

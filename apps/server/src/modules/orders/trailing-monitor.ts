@@ -1,5 +1,6 @@
 import { isFinalStatus } from '@xtrader/core';
 import type { Notification } from '@xtrader/core/api/notifications';
+import { trailStep } from '@xtrader/core/orders/trailing';
 import type { PriceView, Quote } from '../market/contract';
 import type { OrderEngine } from './engine';
 import { partsOf } from './group-rules';
@@ -7,7 +8,6 @@ import { crossed, fireHeldStop } from './held-stops';
 import { ORDER_ERRORS } from './messages';
 import { isHeld, isServerTrailed, type OrderRecord } from './record';
 import { requestModify, sendPlacements } from './sender';
-import { trailStep } from './trailing-rules';
 
 /** Local trailing: watches the prices of trailing stop-loss orders and moves their triggers (event-driven). */
 export interface TrailingMonitor {

@@ -7,7 +7,7 @@ import type { AppModule } from '../module';
 import { registerPortfolioRoutes } from './routes';
 import { createPortfolioService, type PortfolioService } from './service';
 
-export { PORTFOLIO_MESSAGES, type PortfolioService, positionGroupKey } from './service';
+export { PORTFOLIO_MESSAGES, type PortfolioService } from './service';
 
 export interface PortfolioModuleDeps {
   requireUser: preHandlerAsyncHookHandler;

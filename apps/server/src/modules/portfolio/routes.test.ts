@@ -101,7 +101,7 @@ describeEachStore('portfolio positions and margin', (kind) => {
     expect(bank).toMatchObject({ product: 'MIS', quantity: 30, delta: 0.6, lastTradedPrice: 300 });
     expect(bank?.relativeDelta).toBeCloseTo(deltaRelativeToNifty(0.6, 59000, 26000), 10);
     expect(Object.keys(data.positions.byIndex).sort()).toEqual(['BANKNIFTY', 'NIFTY']);
-    expect(data.positions.byIndex.NIFTY?.[`${niftyCe.tradingsymbol}:NRML`]).toEqual(nifty);
+    expect(data.positions.byIndex.NIFTY?.[`${niftyCe.tradingsymbol}|normal`]).toEqual(nifty);
   });
 
   it('reports the funds of the caller only', async () => {

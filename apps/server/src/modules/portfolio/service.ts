@@ -8,6 +8,7 @@ import {
   toBrokerProduct,
 } from '@xtrader/core';
 import type { Margin, Position, PositionsResponse } from '@xtrader/core/api/portfolio';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { BadRequestError } from '../../http/errors';
 import type { BrokerPosition, BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
@@ -36,10 +37,6 @@ const averagePrice = (p: BrokerPosition): number => {
   if (p.quantity < 0 && p.sellQuantity > 0) return roundMoney(p.sellValue / p.sellQuantity);
   return 0;
 };
-
-/** Key of a position inside its index group: one row per trading symbol and product. */
-export const positionGroupKey = (p: Pick<Position, 'tradingSymbol' | 'product'>): string =>
-  `${p.tradingSymbol}:${p.product}`;
 
 /**
  * Positions and funds of the caller's active broker (SPEC section 7 "Portfolio and orders"). Positions are shown
@@ -108,7 +105,8 @@ export function createPortfolioService(deps: PortfolioDeps) {
       const byIndex: PositionsResponse['positions']['byIndex'] = {};
       for (const position of netPosition) {
         const group = byIndex[position.index] ?? {};
-        group[positionGroupKey(position)] = position;
+        // One row per trading symbol and product, under the shared position key.
+        group[positionKey(position)] = position;
         byIndex[position.index] = group;
       }
       return { data: { positions: { netPosition, byIndex } }, message: PORTFOLIO_MESSAGES.positions };

@@ -1,5 +1,5 @@
-import { ACTIVE_BROKERS } from '@xtrader/core/api/auth';
 import { PLAN_KEYS, SUBSCRIPTION_STATUSES } from '@xtrader/core/api/billing';
+import { BROKER_IDS } from '@xtrader/core/brokers/ids';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { describeEachStore } from '../../../test/helpers/test-store';
@@ -13,7 +13,7 @@ import {
 } from './entitlement';
 
 const PAID = new Set(['x-trader-quarterly', 'x-trader-half-yearly', 'x-trader-yearly']);
-const BROKERS = [...ACTIVE_BROKERS, null];
+const BROKERS = [...BROKER_IDS, null];
 const PLANS = [...PLAN_KEYS, null];
 
 describe('entitlement guard: every broker x status x plan combination', () => {

@@ -1,4 +1,5 @@
 import { isEntitledToTrade, type SubscriptionStatusResponse } from '@xtrader/core/api/billing';
+import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { ForbiddenError } from '../../http/errors';
 
 /** Refusal of an order by a user who may not trade (HTTP 403); nothing is placed. */
@@ -25,7 +26,7 @@ export interface EntitlementSources {
 export function createEntitlementGuard(sources: EntitlementSources): PlacementGuard {
   return async function requireEntitlement(userId: string): Promise<void> {
     const activeBroker = await sources.activeBrokerOf(userId);
-    if (activeBroker === 'PAPERTRADE') return;
+    if (isPracticeBroker(activeBroker)) return;
     const subscription = await sources.subscriptionOf(userId);
     if (!isEntitledToTrade({ activeBroker, ...subscription })) {
       throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, 'SUBSCRIPTION_REQUIRED');

@@ -1,4 +1,5 @@
 import type { UnclosedPosition } from '@xtrader/core/api/profit-protection';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type Clock, monotonicClock, type WaitingClock } from '../../clock';
 import type { Logger } from '../../logger';
 import type { BrokerPosition } from '../brokers/broker';
@@ -47,9 +48,6 @@ interface Round {
   states: ReadonlyMap<string, ExitState>;
   open: BrokerPosition[];
 }
-
-const positionKey = (p: Pick<BrokerPosition, 'tradingSymbol' | 'product'>) =>
-  `${p.tradingSymbol}|${p.product}`;
 
 /** Every exit of the square-off with the position it closes (the position key is `symbol|product`). */
 const exitRefs = (kill: KillRecord, ids?: ReadonlySet<string>): ExitRef[] =>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_BASE } from '@xtrader/core';
+import { brokerRedirectPath } from '@xtrader/core/api/brokers';
 import { ChevronDown } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toastError } from '../../api/toast-error';
@@ -67,7 +68,7 @@ function AddZerodhaForm({
         Create a Kite Connect app, paste its API key and secret, and use these URLs in the app:
       </p>
       <CopyField label="Postback URL" value={`${origin}${API_BASE}/broker/postback/zerodha`} />
-      <CopyField label="Redirect URL" value={`${origin}/redirect/zerodha`} />
+      <CopyField label="Redirect URL" value={`${origin}${brokerRedirectPath('zerodha')}`} />
       <div>
         <Label htmlFor="zerodha-api-key">API Key</Label>
         <Input

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { useEffect } from 'react';
 import { subscriptionStatusQuery, useUserInfo } from '../../api/account-queries';
 import { sounds } from '../../features/sounds/sound-player';
@@ -25,6 +26,6 @@ export function useTradingWiring(): void {
     return () => setOrderFeedback(null);
   }, []);
   const broker = useUserInfo().data?.user.activeBroker ?? null;
-  useQuery({ ...subscriptionStatusQuery, enabled: broker !== null && broker !== 'PAPERTRADE' });
+  useQuery({ ...subscriptionStatusQuery, enabled: broker !== null && !isPracticeBroker(broker) });
   useServerSettings();
 }

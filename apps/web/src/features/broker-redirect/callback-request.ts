@@ -1,4 +1,9 @@
-import { type BrokerKey, brokerCallbackSchemas, brokerKeySchema } from '@xtrader/core/api/brokers';
+import {
+  BROKER_CALLBACK_PATHS,
+  type BrokerKey,
+  brokerCallbackSchemas,
+  brokerKeySchema,
+} from '@xtrader/core/api/brokers';
 
 // What each broker's login redirect puts in the query string (reference B), turned into the callback the server
 // expects (SPEC section 7). Nothing here talks to the server.
@@ -7,18 +12,6 @@ import { type BrokerKey, brokerCallbackSchemas, brokerKeySchema } from '@xtrader
 export type CallbackRequest =
   | { broker: BrokerKey; path: string; body: Record<string, string> }
   | { error: string };
-
-const CALLBACK_PATHS: Record<BrokerKey, string> = {
-  zerodha: '/broker/request-token/zerodha',
-  vortex: '/broker/auth-token/vortex',
-  upstox: '/broker/code/upstox',
-  fyers: '/broker/auth_code/fyers',
-  flattrade: '/broker/code/flattrade',
-  dhan: '/broker/token/dhan',
-  aliceblue: '/broker/auth-code/aliceblue',
-  angelone: '/broker/auth/angelone',
-  iifl: '/broker/save/iifl',
-};
 
 /**
  * Query parameters, read defensively: some brokers (Angel One) have been seen to join parameters with a second `?`,
@@ -74,5 +67,5 @@ export function callbackRequestFor(brokerParam: string, search: string): Callbac
   if (!brokerCallbackSchemas[broker].safeParse(body).success) {
     return { error: 'The broker did not send the login details' };
   }
-  return { broker, path: CALLBACK_PATHS[broker], body };
+  return { broker, path: BROKER_CALLBACK_PATHS[broker], body };
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isEntitledToTrade } from '@xtrader/core/api/billing';
+import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { subscriptionStatusQuery, userInfoQuery } from '../../api/account-queries';
 import { queryClient as appQueryClient } from '../../api/query-client';
 
@@ -12,7 +13,7 @@ export function cachedEntitlement(client: QueryClient = appQueryClient): boolean
   const info = client.getQueryData(userInfoQuery.queryKey);
   if (!info) return undefined;
   const activeBroker = info.user.activeBroker;
-  if (activeBroker === 'PAPERTRADE') return true;
+  if (isPracticeBroker(activeBroker)) return true;
   const subscription = client.getQueryData(subscriptionStatusQuery.queryKey);
   if (!subscription) return undefined;
   return isEntitledToTrade({ activeBroker, ...subscription });
@@ -22,7 +23,7 @@ export function cachedEntitlement(client: QueryClient = appQueryClient): boolean
 export async function fetchEntitlement(client: QueryClient = appQueryClient): Promise<boolean> {
   const info = await client.fetchQuery(userInfoQuery);
   const activeBroker = info.user.activeBroker;
-  if (activeBroker === 'PAPERTRADE') return true;
+  if (isPracticeBroker(activeBroker)) return true;
   try {
     const subscription = await client.fetchQuery(subscriptionStatusQuery);
     return isEntitledToTrade({ activeBroker, ...subscription });

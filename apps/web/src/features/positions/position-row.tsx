@@ -1,10 +1,10 @@
 import { formatNumber, marketProtectionFraction, ORDER_MESSAGES } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { ChevronRight } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useExitPosition } from '../../api/order-actions';
-import { positionKey } from '../../lib/position-key';
 import { orderFeedback } from '../../state/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { ColumnConfig } from '../../state/trading-settings-types';

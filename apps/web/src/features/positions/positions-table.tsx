@@ -1,7 +1,7 @@
 import { formatNumber, PNL_FIGURE_TEXT } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { positionKey } from '../../lib/position-key';
 import { useTrackedPositions } from '../../live/live-pnl';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { ColumnConfig } from '../../state/trading-settings-types';

@@ -1,4 +1,5 @@
 import { HOVER_CARD_OPEN_DELAY_MS } from '@xtrader/core';
+import { IIFL_BROKER_ID, isPracticeBroker, PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { CircleDot } from 'lucide-react';
 import { HoverCard } from 'radix-ui';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { useBrokerStatus } from './broker-status-query';
 import { useReconnectBroker, useResetFunds } from './practice-requests';
 
-const BROKER_NAMES: Record<string, string> = { PAPERTRADE: 'Paper Trading' };
+const BROKER_NAMES: Record<string, string> = { [PRACTICE_BROKER_ID]: 'Paper Trading' };
 const UPDATES_LABELS = { live: 'Live', reconnecting: 'Reconnecting…', off: 'Off' } as const;
 
 export const RESET_FUNDS_QUESTION =
@@ -22,7 +23,7 @@ export const RESET_FUNDS_QUESTION =
 export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () => void }) {
   const user = useUserInfo().data?.user;
   const broker = user?.activeBroker ?? null;
-  const practice = broker === 'PAPERTRADE';
+  const practice = isPracticeBroker(broker);
   const reset = useResetFunds();
   const [confirmReset, setConfirmReset] = useState(false);
   const reconnect = useReconnectBroker();
@@ -84,7 +85,7 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
                 Reconnect
               </Button>
             )}
-            {broker === 'IIFL' && !expired && (
+            {broker === IIFL_BROKER_ID && !expired && (
               <Button size="sm" variant="secondary" loading={reconnect.isPending} onClick={reconnectNow}>
                 Subscribe Updates
               </Button>

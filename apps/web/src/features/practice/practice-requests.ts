@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { BROKER_MESSAGES } from '@xtrader/core/api/brokers';
 import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { refreshTradingDataSoon } from '../../api/refresh';
 import { toastError } from '../../api/toast-error';
-import { FAILURE_TITLES, SUCCESS_MESSAGES } from '../../lib/order-messages';
+import { FAILURE_TITLES } from '../../lib/order-messages';
 
 /** POST /broker/papertrading/{start|stop}: switches the user's active broker to or from PAPERTRADE. */
 export const setPracticeMode = (value: 'start' | 'stop') => api.post(`/broker/papertrading/${value}`);
@@ -37,7 +38,7 @@ export function useResetFunds() {
   return useMutation({
     mutationFn: resetPracticeFunds,
     onSuccess: () => {
-      toast.success(SUCCESS_MESSAGES.resetFunds);
+      toast.success(BROKER_MESSAGES.fundsReset);
       refreshTradingDataSoon();
     },
     onError: (error) => toastError(error, FAILURE_TITLES.resetFunds),
@@ -47,7 +48,7 @@ export function useResetFunds() {
 export function useReconnectBroker() {
   return useMutation({
     mutationFn: reconnectBroker,
-    onSuccess: () => toast.success(SUCCESS_MESSAGES.reconnect),
+    onSuccess: () => toast.success(BROKER_MESSAGES.reconnected),
     onError: (error) => toastError(error, FAILURE_TITLES.reconnect),
   });
 }

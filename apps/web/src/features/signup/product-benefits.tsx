@@ -1,6 +1,6 @@
 import { FREE_TRIAL_DAYS } from '@xtrader/core';
+import { PLAN_FEATURES } from '@xtrader/core/api/billing';
 import { Check } from 'lucide-react';
-import { PRODUCT_FEATURES } from '../../config/product';
 
 /** What the free trial includes: the ten product features. */
 export function ProductBenefits() {
@@ -10,7 +10,7 @@ export function ProductBenefits() {
         Everything included for {FREE_TRIAL_DAYS} days
       </h2>
       <ul className="mt-4 grid gap-2.5">
-        {PRODUCT_FEATURES.map((feature) => (
+        {PLAN_FEATURES.map((feature) => (
           <li key={feature} className="flex items-center gap-2.5 text-sm text-muted">
             <span className="grid size-4 shrink-0 place-items-center rounded-full bg-buy/15 text-buy">
               <Check className="size-3" strokeWidth={3} aria-hidden />

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { mergeUserSettings } from '@xtrader/core';
 import type { UserSettingsPatch } from '@xtrader/core/api/settings';
+import { SETTINGS_UPDATED_MESSAGE } from '@xtrader/core/api/settings';
 import { toast } from 'sonner';
 import { userInfoQuery } from '../../api/account-queries';
 import { queryClient } from '../../api/query-client';
 import { toastError } from '../../api/toast-error';
 import { saveUserSettings } from '../../api/user-settings-requests';
-import { FAILURE_TITLES, SUCCESS_MESSAGES } from '../../lib/order-messages';
+import { FAILURE_TITLES } from '../../lib/order-messages';
 import { useTradingSettings } from '../../state/trading-settings-store';
 
 /** Apply: saves the changed settings to the server, then keeps them locally ('User settings updated!'). */
@@ -18,7 +19,7 @@ export function useApplySettings(onApplied: () => void) {
       useTradingSettings.getState().patchSettings('userSettingsState', settings);
       // The cached user info carries the saved settings too: keep it from handing back the old ones.
       queryClient.setQueryData(userInfoQuery.queryKey, (info) => (info ? { ...info, settings } : info));
-      toast.success(SUCCESS_MESSAGES.settings);
+      toast.success(SETTINGS_UPDATED_MESSAGE);
       onApplied();
     },
     onError: (error) => toastError(error, FAILURE_TITLES.settings),

@@ -1,3 +1,4 @@
+import { IIFL_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError } from '../../../http/errors';
 import { detailOf } from '../live-kit/errors';
@@ -7,7 +8,7 @@ import { createPacer } from '../live-kit/pacer';
 import { createPollingChannel } from '../live-kit/polling';
 import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi } from './iifl-api';
 import type { IiflOrder } from './iifl-schemas';
-import { createIiflSession as createSession, IIFL_BROKER_ID, type IiflSession } from './session';
+import { createIiflSession as createSession, type IiflSession } from './session';
 
 export const IIFL_SERVICE_MESSAGES = {
   notConfigured: 'IIFL login is not available on this server',
@@ -87,7 +88,7 @@ export function createIiflService(deps: IiflServiceDeps) {
         secrets: { accessToken: userSession },
         tokenExpiresAt: iiflSessionExpiry(clock.now()),
       });
-      await deps.accounts.linkBroker(userId, 'IIFL', clientId);
+      await deps.accounts.linkBroker(userId, IIFL_BROKER_ID, clientId);
       await links.connected(userId);
     },
 

@@ -1,3 +1,4 @@
+import { IIFL_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { BrokerCapabilities } from '../broker';
 import { BrokerCallError } from '../live-kit/errors';
 import { perSecond, type RateLimits } from '../live-kit/pacer';
@@ -20,8 +21,6 @@ import {
   toIiflPlacement,
   toOrderReport,
 } from './map';
-
-export const IIFL_BROKER_ID = 'IIFL';
 
 /**
  * IIFL publishes no per-minute order window; commands stay under SEBI's retail-algo threshold of 10 orders a second.

@@ -1,4 +1,4 @@
-import { roundMoney, toPaise } from '@xtrader/core';
+import { cumulativeValuePaise, fillIncrement } from '@xtrader/core/orders/fills';
 import type { BrokerOrderEvent } from '../broker';
 
 // Live brokers report an order as its whole current state (Kite postbacks and ticker messages, IIFL's order book),
@@ -42,7 +42,7 @@ function seenOf(report: OrderReport): Seen {
     triggerPending: report.status === 'trigger_pending',
     final: isFinal(report.status),
     filled: report.filledQuantity,
-    filledValuePaise: Math.round(toPaise(report.averagePrice) * report.filledQuantity),
+    filledValuePaise: cumulativeValuePaise(report.averagePrice, report.filledQuantity),
     quantity: report.quantity,
     price: positive(report.price),
     triggerPrice: positive(report.triggerPrice),
@@ -72,17 +72,12 @@ function modification(before: Seen, report: OrderReport): BrokerOrderEvent | und
 
 /** The fill that takes our booked quantity and value up to the broker's cumulative figures. */
 function fill(before: Seen, report: OrderReport): BrokerOrderEvent | undefined {
-  const delta = report.filledQuantity - before.filled;
-  if (delta <= 0) return undefined;
-  const valuePaise = Math.round(toPaise(report.averagePrice) * report.filledQuantity);
-  const price = roundMoney((valuePaise - before.filledValuePaise) / 100 / delta);
-  const safePrice = price > 0 ? price : report.averagePrice;
-  return {
-    type: 'fill',
-    tradeId: `${report.orderId}:${report.filledQuantity}`,
-    quantity: delta,
-    price: safePrice,
-  };
+  const increment = fillIncrement(
+    { filledQuantity: before.filled, filledValuePaise: before.filledValuePaise },
+    report,
+  );
+  if (!increment) return undefined;
+  return { type: 'fill', tradeId: `${report.orderId}:${report.filledQuantity}`, ...increment };
 }
 
 export class OrderReportTracker {

@@ -1,5 +1,6 @@
-import { ACTIVE_BROKERS, type ActiveBroker } from '@xtrader/core/api/auth';
+import type { ActiveBroker } from '@xtrader/core/api/auth';
 import { BROKER_MESSAGES, type BrokerCallbackResponse, type BrokerKey } from '@xtrader/core/api/brokers';
+import { isBrokerId } from '@xtrader/core/brokers/ids';
 import type { BrokerSecretFields, CredentialVault } from '../vault';
 
 // The login callbacks of the brokers we cannot trade through yet: vortex (Rupeezy), upstox, fyers,
@@ -28,11 +29,14 @@ export const CALLBACK_GRANTS: {
   }),
 };
 
+/** The brokers whose callback only stores the grant. */
+export const STORED_ONLY_BROKERS = Object.keys(CALLBACK_GRANTS) as StoredOnlyBroker[];
+
 /** Display name of a broker key (the active-broker id, e.g. VORTEX). */
 export const activeBrokerOfKey = (key: BrokerKey): ActiveBroker => {
   const id = key.toUpperCase();
-  if (!(ACTIVE_BROKERS as readonly string[]).includes(id)) throw new Error(`Unknown broker ${key}`);
-  return id as ActiveBroker;
+  if (!isBrokerId(id)) throw new Error(`Unknown broker ${key}`);
+  return id;
 };
 
 export async function storeCallbackGrant(

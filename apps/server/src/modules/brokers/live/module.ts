@@ -1,4 +1,5 @@
 import type { BrokerStatus } from '@xtrader/core/api/brokers';
+import type { IIFL_BROKER_ID, ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../../resources';
 import type { InstrumentDirectory } from '../../instruments/contract';
@@ -39,7 +40,10 @@ export interface LiveBrokersModule extends AppModule {
   readonly priceFeed: LivePriceFeed;
   /** Adapter factories for the broker registry, keyed by active-broker id. */
   readonly adapters: Readonly<
-    Record<'ZERODHA' | 'IIFL', (userId: string) => Promise<BrokerSession | undefined>>
+    Record<
+      typeof ZERODHA_BROKER_ID | typeof IIFL_BROKER_ID,
+      (userId: string) => Promise<BrokerSession | undefined>
+    >
   >;
   /** 'Subscribe Updates' / reconnect for a live broker session (a no-op for other brokers). */
   reconnect(userId: string, brokerId: string): Promise<void>;

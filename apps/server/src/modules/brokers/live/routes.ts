@@ -1,13 +1,16 @@
 import type { BrokerStatus } from '@xtrader/core/api/brokers';
 import {
   addZerodhaAccountRequestSchema,
+  BROKER_CALLBACK_PATHS,
   BROKER_MESSAGES,
   brokerCallbackResponseSchema,
   brokerCallbackSchemas,
   brokerLoginResponseSchema,
+  brokerRedirectPath,
   brokerStatusSchema,
 } from '@xtrader/core/api/brokers';
 import { envelopeSchema, ok } from '@xtrader/core/api/envelope';
+import { IIFL_BROKER_ID, ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { ApiApp } from '../../../http/types';
@@ -15,7 +18,7 @@ import { currentUser } from '../../auth/authenticate';
 import type { IiflService } from '../iifl/service';
 import type { CredentialVault } from '../vault';
 import type { ZerodhaService } from '../zerodha/service';
-import { type StoredOnlyBroker, storeCallbackGrant } from './callbacks';
+import { STORED_ONLY_BROKERS, storeCallbackGrant } from './callbacks';
 
 export interface LiveBrokerRouteDeps {
   zerodha: ZerodhaService;
@@ -33,17 +36,6 @@ const emptyResponse = { 200: envelopeSchema(z.object({})) };
 const loginResponse = { 200: envelopeSchema(brokerLoginResponseSchema) };
 const callbackResponse = { 200: envelopeSchema(brokerCallbackResponseSchema) };
 
-/** The callback path of each broker that only stores its grant. */
-const STORED_ONLY_PATHS: Record<StoredOnlyBroker, string> = {
-  vortex: '/broker/auth-token/vortex',
-  upstox: '/broker/code/upstox',
-  fyers: '/broker/auth_code/fyers',
-  flattrade: '/broker/code/flattrade',
-  dhan: '/broker/token/dhan',
-  aliceblue: '/broker/auth-code/aliceblue',
-  angelone: '/broker/auth/angelone',
-};
-
 const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
   publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -51,9 +43,9 @@ const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
 export function registerLiveBrokerRoutes(app: ApiApp, deps: LiveBrokerRouteDeps): void {
   registerZerodhaRoutes(app, deps);
   registerIiflRoutes(app, deps);
-  for (const [broker, path] of Object.entries(STORED_ONLY_PATHS) as [StoredOnlyBroker, string][]) {
+  for (const broker of STORED_ONLY_BROKERS) {
     app.post(
-      path,
+      BROKER_CALLBACK_PATHS[broker],
       {
         preHandler: deps.requireUser,
         schema: { tags, security, body: brokerCallbackSchemas[broker], response: callbackResponse },
@@ -98,7 +90,7 @@ function registerZerodhaRoutes(app: ApiApp, { zerodha, requireUser }: LiveBroker
     async (request) => ok({ url: await zerodha.loginUrl(currentUser(request).id) }),
   );
   app.post(
-    '/broker/request-token/zerodha',
+    BROKER_CALLBACK_PATHS.zerodha,
     {
       preHandler: requireUser,
       schema: { tags, security, body: brokerCallbackSchemas.zerodha, response: callbackResponse },
@@ -106,7 +98,7 @@ function registerZerodhaRoutes(app: ApiApp, { zerodha, requireUser }: LiveBroker
     async (request) => {
       const { clientId } = await zerodha.completeLogin(currentUser(request).id, request.body.requestToken);
       return ok(
-        { broker: 'ZERODHA', clientId, tradingAvailable: true },
+        { broker: ZERODHA_BROKER_ID, clientId, tradingAvailable: true },
         BROKER_MESSAGES.brokerConnected('Zerodha'),
       );
     },
@@ -122,10 +114,11 @@ function registerIiflRoutes(app: ApiApp, { iifl, requireUser, publicUrl }: LiveB
   app.get(
     '/broker/login/iifl',
     { preHandler: requireUser, schema: { tags, security, response: loginResponse } },
-    async (request) => ok({ url: iifl.loginUrl(`${originOf(request, publicUrl)}/redirect/iifl`) }),
+    async (request) =>
+      ok({ url: iifl.loginUrl(`${originOf(request, publicUrl)}${brokerRedirectPath('iifl')}`) }),
   );
   app.post(
-    '/broker/save/iifl',
+    BROKER_CALLBACK_PATHS.iifl,
     {
       preHandler: requireUser,
       schema: { tags, security, body: brokerCallbackSchemas.iifl, response: callbackResponse },
@@ -134,7 +127,7 @@ function registerIiflRoutes(app: ApiApp, { iifl, requireUser, publicUrl }: LiveB
       const { clientId, authcode } = request.body;
       await iifl.completeLogin(currentUser(request).id, clientId, authcode);
       return ok(
-        { broker: 'IIFL', clientId, tradingAvailable: true },
+        { broker: IIFL_BROKER_ID, clientId, tradingAvailable: true },
         BROKER_MESSAGES.brokerConnected('IIFL'),
       );
     },

@@ -1,4 +1,5 @@
 import type { BrokerStatus } from '@xtrader/core/api/brokers';
+import { IIFL_BROKER_ID, isPracticeBroker, ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { IiflService } from '../iifl/service';
 import type { AccountLinks } from '../vault';
 import type { ZerodhaService } from '../zerodha/service';
@@ -22,8 +23,8 @@ export async function brokerStatus(
   deps: { accounts: AccountLinks; zerodha: ZerodhaService; iifl: IiflService },
 ): Promise<BrokerStatus> {
   const broker = await deps.accounts.activeBrokerOf(userId);
-  if (broker === 'PAPERTRADE') return { broker, ...PRACTICE };
-  if (broker === 'ZERODHA') {
+  if (isPracticeBroker(broker)) return { broker, ...PRACTICE };
+  if (broker === ZERODHA_BROKER_ID) {
     const link = await deps.zerodha.status(userId);
     const updates =
       link.state !== 'connected' ||
@@ -43,7 +44,7 @@ export async function brokerStatus(
       canSubscribeUpdates: false,
     };
   }
-  if (broker === 'IIFL') {
+  if (broker === IIFL_BROKER_ID) {
     const link = await deps.iifl.status(userId);
     return {
       broker,

@@ -1,4 +1,5 @@
 import { istMinutesOfDay } from '@xtrader/core';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { BrokerAck, ModifyOrderCommand, PlaceOrderCommand, ProductType, Side } from '../broker';
 import { accountOf, Change, commit, type ExchangeCore } from './exchange-core';
 import {
@@ -10,7 +11,6 @@ import {
 } from './funds';
 import { cancelOrder, evaluateOnArrival, restOrder } from './order-actions';
 import { isResting, isStopOrder, type PaperOrder } from './paper-order';
-import { positionKey } from './positions';
 import { checkTerms, type OrderTerms, PAPER_MESSAGES, resolveInstrument } from './validation';
 
 // Place, modify and cancel on the paper exchange. Input errors are refused in the acknowledgement (like Kite's
@@ -41,7 +41,7 @@ function intradayCutoffReason(
   const { followsMarketHours, squareOffTime } = core.settings;
   if (order.product !== 'intraday' || !followsMarketHours) return undefined;
   if (istMinutesOfDay(now) < squareOffTime.hour * 60 + squareOffTime.minute) return undefined;
-  const net = account?.positions.get(positionKey(order.tradingSymbol, order.product))?.netQuantity ?? 0;
+  const net = account?.positions.get(positionKey(order))?.netQuantity ?? 0;
   const reduces = order.side === 'sell' ? net >= order.quantity : -net >= order.quantity;
   return reduces ? undefined : intradayClosedMessage(squareOffTime);
 }

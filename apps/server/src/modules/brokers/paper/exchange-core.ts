@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type IndexTable, isIndexName } from '@xtrader/core';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { Clock } from '../../../clock';
 import type { Logger } from '../../../logger';
 import type { InstrumentDirectory } from '../../instruments/contract';
@@ -8,7 +9,7 @@ import type { BrokerOrderEvent, BrokerOrderUpdate } from '../broker';
 import type { PaperAccount, PricingContext } from './funds';
 import type { OrderBook } from './order-book';
 import type { PaperOrder } from './paper-order';
-import { type PaperPosition, positionKey } from './positions';
+import type { PaperPosition } from './positions';
 import { insertAccount, insertTrades, type PaperStore, saveOrders, savePositions } from './store';
 import type { PaperTradesTable } from './tables';
 import type { UserEvents } from './user-events';
@@ -94,7 +95,7 @@ export class Change {
   }
 
   savePosition(position: PaperPosition): void {
-    this.positions.set(`${position.userId}|${position.tradingSymbol}|${position.product}`, { ...position });
+    this.positions.set(`${position.userId}|${positionKey(position)}`, { ...position });
   }
 
   insertTrade(trade: PaperTradesTable): void {
@@ -162,7 +163,7 @@ export function accountOf(core: ExchangeCore, userId: string, change: Change): P
 /** Market-data interest of a resting order (its symbol) and of an open position (its symbol and index). */
 export const orderOwner = (order: PaperOrder) => `paper-order:${order.id}`;
 export const positionOwner = (p: Pick<PaperPosition, 'userId' | 'tradingSymbol' | 'product'>) =>
-  `paper-position:${p.userId}:${positionKey(p.tradingSymbol, p.product)}`;
+  `paper-position:${p.userId}:${positionKey(p)}`;
 
 export function retainPosition(core: ExchangeCore, position: PaperPosition): void {
   const owner = positionOwner(position);

@@ -1,4 +1,5 @@
 import { fromPaise, INDEX_TABLE, type IndexTable, roundMoney } from '@xtrader/core';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
 import type { Logger } from '../../../logger';
@@ -32,7 +33,7 @@ import { squareOffIntraday } from './intraday-square-off';
 import { cancelOrder, restOrder } from './order-actions';
 import { OrderBook } from './order-book';
 import { toSnapshot } from './paper-order';
-import { averageOpenPricePaise, positionKey } from './positions';
+import { averageOpenPricePaise } from './positions';
 import { DayRollover } from './rollover';
 import { createPaperSession } from './session';
 import { SquareOffScheduler } from './square-off';
@@ -267,10 +268,7 @@ export class PaperExchange {
       });
     }
     for (const position of await store.loadPositions()) {
-      accountOf(this.core, position.userId, change).positions.set(
-        positionKey(position.tradingSymbol, position.product),
-        position,
-      );
+      accountOf(this.core, position.userId, change).positions.set(positionKey(position), position);
       retainPosition(this.core, position);
     }
     for (const order of await store.loadRestingOrders()) {

@@ -5,10 +5,11 @@ import {
   orderMarginPaise,
   positionMarginPaise,
 } from '@xtrader/core';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { InstrumentRecord } from '../../instruments/contract';
 import type { BrokerMargin, ProductType, Side } from '../broker';
 import type { PaperOrder } from './paper-order';
-import { averageOpenPricePaise, type PaperPosition, positionKey } from './positions';
+import { averageOpenPricePaise, type PaperPosition } from './positions';
 
 /**
  * Funds of one paper account, always derived from its state so they cannot drift:
@@ -116,7 +117,7 @@ export function orderRequirementPaise(
   instrument: InstrumentRecord,
   ctx: PricingContext,
 ): number {
-  const net = account.positions.get(positionKey(intent.tradingSymbol, intent.product))?.netQuantity ?? 0;
+  const net = account.positions.get(positionKey(intent))?.netQuantity ?? 0;
   return orderMarginPaise(marginInputs(instrument, ctx), intent, net);
 }
 

@@ -1,4 +1,5 @@
 import { fromPaise, MIN_PRICE, toPaise } from '@xtrader/core';
+import { trailStep } from '@xtrader/core/orders/trailing';
 import type { Side } from '../broker';
 
 /**
@@ -46,9 +47,8 @@ export interface TrailMove {
 }
 
 /**
- * Where a trailing stop-loss moves at `ltp`, or undefined when the price has not moved a full step in the trade's
- * favour. A sell stop protects a long (favourable = price up: the trigger rises); a buy stop protects a short
- * (favourable = price down: the trigger falls, never below 0.05). Worked in paise so triggers stay on the grid.
+ * Where a trailing stop-loss moves at `ltp` (the shared trailing rule of core), or undefined when it does not move.
+ * A stop-limit's price moves by the same amount as its trigger, keeping the gap, never below the minimum price.
  */
 export function trailMove(
   side: Side,
@@ -57,21 +57,20 @@ export function trailMove(
   price: number | undefined,
   ltp: number,
 ): TrailMove | undefined {
-  const stepPaise = toPaise(trail.changeInPrice);
-  if (stepPaise <= 0) return undefined;
-  const referencePaise = toPaise(trail.referencePrice);
-  const gainPaise = side === 'sell' ? toPaise(ltp) - referencePaise : referencePaise - toPaise(ltp);
-  const steps = Math.floor(gainPaise / stepPaise);
-  if (steps <= 0) return undefined;
-  const direction = side === 'sell' ? 1 : -1;
-  const triggerPaise = toPaise(triggerPrice);
-  let shiftPaise = direction * steps * toPaise(trail.changeInSL);
-  // A buy stop cannot trail below the minimum price; the stop-limit's price moves by the same clamped amount.
-  if (triggerPaise + shiftPaise < toPaise(MIN_PRICE)) shiftPaise = toPaise(MIN_PRICE) - triggerPaise;
+  const step = trailStep(
+    side,
+    triggerPrice,
+    trail.referencePrice,
+    ltp,
+    trail.changeInPrice,
+    trail.changeInSL,
+  );
+  if (!step) return undefined;
+  const shiftPaise = toPaise(step.triggerPrice) - toPaise(triggerPrice);
   return {
-    triggerPrice: fromPaise(triggerPaise + shiftPaise),
+    triggerPrice: step.triggerPrice,
     price:
       price === undefined ? undefined : fromPaise(Math.max(toPaise(MIN_PRICE), toPaise(price) + shiftPaise)),
-    referencePrice: fromPaise(referencePaise + direction * steps * stepPaise),
+    referencePrice: step.reference,
   };
 }

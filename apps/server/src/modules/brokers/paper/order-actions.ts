@@ -1,9 +1,10 @@
 import { toPaise } from '@xtrader/core';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type Change, type ExchangeCore, orderOwner, retainPosition } from './exchange-core';
 import { accountFunds, insufficientFundsMessage, orderRequirementPaise, type PaperAccount } from './funds';
 import { isLimitCrossed, isStopTriggered, limitFillPrice, trailMove } from './matching';
 import { isResting, type PaperOrder } from './paper-order';
-import { applyFill, emptyPosition, positionKey } from './positions';
+import { applyFill, emptyPosition } from './positions';
 
 // The state changes of one paper order. Each mutates the in-memory state at once and records in `change` what to
 // persist and which update to send, so a tick or a command is one atomic step.
@@ -42,7 +43,7 @@ function executeFill(core: ExchangeCore, order: PaperOrder, price: number, chang
   order.averagePrice = price;
   order.status = 'complete';
   order.updatedAt = change.now;
-  const key = positionKey(order.tradingSymbol, order.product);
+  const key = positionKey(order);
   const before = account.positions.get(key) ?? emptyPosition(order, change.now);
   const after = applyFill(before, { side: order.side, quantity, pricePaise: toPaise(price) }, change.now);
   account.positions.set(key, after);

@@ -1,3 +1,4 @@
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { BrokerOrderSnapshot, BrokerOrderType, ProductType, Side } from '../broker';
 import type { TrailState } from './matching';
 
@@ -11,7 +12,7 @@ export interface PaperOrder {
   clientOrderId: string | undefined;
   tradingSymbol: string;
   internalToken: string;
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   side: Side;
   product: ProductType;
   orderType: BrokerOrderType;

@@ -1,3 +1,4 @@
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { ProductType, Side } from '../broker';
 
 /**
@@ -9,7 +10,7 @@ export interface PaperPosition {
   userId: string;
   tradingSymbol: string;
   internalToken: string;
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   product: ProductType;
   /** Units; negative means short. */
   netQuantity: number;
@@ -28,11 +29,6 @@ export interface PositionFill {
   quantity: number;
   pricePaise: number;
 }
-
-export type PositionKey = string;
-
-export const positionKey = (tradingSymbol: string, product: ProductType): PositionKey =>
-  `${tradingSymbol}|${product}`;
 
 export const emptyPosition = (
   identity: Pick<PaperPosition, 'userId' | 'tradingSymbol' | 'internalToken' | 'exchange' | 'product'>,

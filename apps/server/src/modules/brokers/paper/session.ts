@@ -1,8 +1,7 @@
+import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { BrokerCapabilities, BrokerSession } from '../broker';
 import { perSecond } from '../live-kit/pacer';
 import type { PaperExchange } from './exchange';
-
-export const PAPER_BROKER_ID = 'PAPERTRADE';
 
 /**
  * The paper exchange trails stop-losses itself; icebergs are left to the order manager (as with brokers that
@@ -18,7 +17,7 @@ export const PAPER_CAPABILITIES: BrokerCapabilities = Object.freeze({
 /** One Practice Mode user's session on the shared paper exchange. */
 export function createPaperSession(exchange: PaperExchange, userId: string): BrokerSession {
   return {
-    brokerId: PAPER_BROKER_ID,
+    brokerId: PRACTICE_BROKER_ID,
     userId,
     capabilities: PAPER_CAPABILITIES,
     placeOrder: (cmd) => exchange.placeOrder(userId, cmd),

@@ -1,3 +1,4 @@
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { BrokerOrderType, ProductType, Side } from '../broker';
 import type { PaperOrderStatus } from './paper-order';
 
@@ -21,7 +22,7 @@ export interface PaperOrdersTable {
   clientOrderId: string | null;
   tradingSymbol: string;
   internalToken: string;
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   side: Side;
   product: ProductType;
   orderType: BrokerOrderType;
@@ -61,7 +62,7 @@ export interface PaperPositionsTable {
   tradingSymbol: string;
   product: ProductType;
   internalToken: string;
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   netQuantity: number;
   buyQuantity: number;
   sellQuantity: number;

@@ -1,3 +1,5 @@
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
+import type { BrokerProduct } from '@xtrader/core/orders/types';
 import { KiteConnect } from 'kiteconnect';
 import { z } from 'zod';
 import { BrokerCallError } from '../live-kit/errors';
@@ -17,11 +19,11 @@ export type KiteVariety = 'regular' | 'iceberg';
 
 /** Form fields of `POST /orders/:variety` that we send. */
 export interface KitePlaceParams {
-  exchange: 'NFO' | 'BFO';
+  exchange: DerivativesExchange;
   tradingsymbol: string;
   transaction_type: 'BUY' | 'SELL';
   quantity: number;
-  product: 'NRML' | 'MIS';
+  product: BrokerProduct;
   order_type: 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
   validity: 'DAY';
   price?: number;

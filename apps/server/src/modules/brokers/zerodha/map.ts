@@ -1,4 +1,5 @@
 import { roundMoney } from '@xtrader/core';
+import { fromBrokerProduct, toBrokerProduct } from '@xtrader/core/orders/types';
 import type {
   BrokerMargin,
   BrokerOrderSnapshot,
@@ -18,7 +19,6 @@ import { clientOrderIdOf, orderTag } from './tags';
 // Translation between our broker commands/shapes and Kite Connect's. Rules a broker imposes
 // (market protection, no stop-market on options) live in order-rules.ts; this file only renames and reshapes.
 
-const PRODUCT_TO_KITE = { normal: 'NRML', intraday: 'MIS' } as const;
 const SIDE_TO_KITE = { buy: 'BUY', sell: 'SELL' } as const;
 const KITE_ORDER_TYPES: Record<KiteOrder['order_type'], BrokerOrderType> = {
   MARKET: 'market',
@@ -69,7 +69,7 @@ export function toKitePlacement(cmd: PlaceOrderCommand): { variety: KiteVariety;
     tradingsymbol: cmd.tradingSymbol,
     transaction_type: SIDE_TO_KITE[cmd.side],
     quantity: cmd.quantity,
-    product: PRODUCT_TO_KITE[cmd.product],
+    product: toBrokerProduct(cmd.product),
     validity: 'DAY',
     ...priced(cmd),
     ...(tag ? { tag } : {}),
@@ -103,7 +103,9 @@ export function toKiteModification(
   return change.quantity !== undefined ? { ...params, quantity: change.quantity } : params;
 }
 
-const fromKiteProduct = (product: string): ProductType => (product === 'MIS' ? 'intraday' : 'normal');
+// Kite may report other products (CNC, MTF) on orders placed elsewhere; only MIS is intraday to us.
+const fromKiteProduct = (product: string): ProductType =>
+  fromBrokerProduct(product === 'MIS' ? 'MIS' : 'NRML');
 
 const REPORT_STATUS: Record<string, OrderReport['status']> = {
   OPEN: 'open',

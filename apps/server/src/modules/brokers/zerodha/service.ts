@@ -1,3 +1,4 @@
+import { ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError, UnauthorizedError } from '../../../http/errors';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
@@ -14,7 +15,7 @@ import { createTickerConnections } from './connections';
 import { createKiteApi, exchangeRequestToken, type KiteApi } from './kite-api';
 import { KITE_MESSAGES } from './kite-errors';
 import { type KiteOrder, kiteOrderSchema, kitePostbackSchema } from './kite-schemas';
-import { createZerodhaSession, ZERODHA_BROKER_ID, type ZerodhaSession } from './session';
+import { createZerodhaSession, type ZerodhaSession } from './session';
 import type { LivePriceFeed } from './ticker/live-feed';
 import type { TickerState, TickerTiming } from './ticker/ticker-client';
 import { kiteTokenExpiry } from './token-expiry';
@@ -133,7 +134,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
         },
         tokenExpiresAt: kiteTokenExpiry(clock.now()),
       });
-      await deps.accounts.linkBroker(userId, 'ZERODHA', data.user_id);
+      await deps.accounts.linkBroker(userId, ZERODHA_BROKER_ID, data.user_id);
       await links.connected(userId);
       return { clientId: data.user_id };
     },

@@ -1,3 +1,4 @@
+import { ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { BrokerCapabilities } from '../broker';
 import type { RateLimits } from '../live-kit/pacer';
 import {
@@ -21,8 +22,6 @@ import {
   toOrderReport,
 } from './map';
 import { clientOrderIdOf } from './tags';
-
-export const ZERODHA_BROKER_ID = 'ZERODHA';
 
 /** Kite allows 10 order requests a second and 400 a minute per user; the session stays strictly under both. */
 export const ZERODHA_RATE_LIMITS: RateLimits = [

@@ -1,3 +1,4 @@
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import type {
   BrokerAck,
   BrokerCapabilities,
@@ -113,7 +114,7 @@ export class FakeBroker {
     const bySymbol = new Map<string, BrokerPosition>();
     for (const { cmd, snap, userId: owner } of this.orders.values()) {
       if (owner !== userId || snap.filledQuantity === 0) continue;
-      const key = `${cmd.tradingSymbol}:${cmd.product}`;
+      const key = positionKey(cmd);
       const p = bySymbol.get(key) ?? {
         tradingSymbol: cmd.tradingSymbol,
         internalToken: cmd.internalToken,

@@ -1,4 +1,5 @@
 import { istDateOf } from '@xtrader/core';
+import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { InstrumentDirectory, InstrumentRecord } from '../../instruments/contract';
 
 function option(
@@ -6,7 +7,7 @@ function option(
   symbol: string,
   token: string,
   lotSize: number,
-  exchange: 'NFO' | 'BFO',
+  exchange: DerivativesExchange,
   expiry: string,
 ): InstrumentRecord {
   const type = symbol.endsWith('CE') ? 'CE' : 'PE';

@@ -3,6 +3,7 @@ import {
   type PlaceOrderRequest,
   placeOrderRequestSchema,
 } from '@xtrader/core/api/orders';
+import { positionKey } from '@xtrader/core/pnl/position-key';
 import { expect } from 'vitest';
 import { childIds } from '../ids';
 import type { OrderRecord } from '../record';
@@ -77,6 +78,6 @@ export async function expectBracketLegsOnce(
   expect(placementsOf(h, childIds.target(entryId))).toBe(1);
   expect(placementsOf(h, childIds.stoploss(entryId))).toBe(1);
   expect(await h.module.engine.store.netFilledQuantities(userId)).toEqual(
-    new Map([[`${CALL.tradingsymbol}:normal`, 65]]),
+    new Map([[positionKey({ tradingSymbol: CALL.tradingsymbol, product: 'normal' }), 65]]),
   );
 }

@@ -1,16 +1,19 @@
-import { MIN_PRICE, roundMoney, roundToTick, type TransactionType, toPaise } from '@xtrader/core';
+import { MIN_PRICE } from './constants';
+import { roundMoney, roundToTick, toPaise } from './price-rules';
+import type { TransactionType } from './types';
 
-/** A local trailing move: the new trigger, and the price the next move is measured from. */
+/** A trailing move: the new trigger, and the price the next move is measured from. */
 export interface TrailStep {
   triggerPrice: number;
   reference: number;
 }
 
 /**
- * Local trailing of a stop-loss order of side `side`. A sell stop-loss protects a long position, which gains as the
- * price rises; a buy stop-loss protects a short, which gains as it falls. For every whole `changeInPrice` the price
- * has moved in the trade's favour since `reference`, the trigger moves `changeInSl` the same way. Worked in paise,
- * so repeated moves never drift off the tick grid.
+ * The one trailing rule, for the server's local trailing and the paper exchange's broker-side trailing alike.
+ * A sell stop-loss protects a long position, which gains as the price rises; a buy stop-loss protects a short,
+ * which gains as it falls. For every whole `changeInPrice` the price has moved in the trade's favour since
+ * `reference`, the trigger moves `changeInSl` the same way, on the tick grid and never below the minimum price.
+ * Undefined when the trigger would not move. Worked in paise, so repeated moves never drift.
  */
 export function trailStep(
   side: TransactionType,
