@@ -113,7 +113,7 @@ describe('OCO property: never both legs filled', () => {
           expect(filled.length).toBeLessThanOrEqual(1);
           const net = await netPosition(h, user);
           expect(net).toBe(filled.length === 1 ? 0 : 65);
-          const booked = await h.module.engine.store.netFilledQuantities(user);
+          const booked = await h.module.context.store.netFilledQuantities(user);
           expect([...booked.values()].reduce((a, b) => a + b, 0)).toBe(net);
         },
       ),

@@ -60,7 +60,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
       await brokers.paper.idle();
       await orders.service.idle();
       await new Promise((resolve) => setImmediate(resolve));
-      quiet = orders.engine.tracker.pending === 0 ? quiet + 1 : 0;
+      quiet = orders.context.tracker.pending === 0 ? quiet + 1 : 0;
     }
   }
 
@@ -82,7 +82,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
 
   /** Positions are the sum of fills: the exchange's net quantity per symbol equals what our fills booked. */
   const expectPositionsEqualFills = async (userId: string) => {
-    const booked = await orders.engine.store.netFilledQuantities(userId);
+    const booked = await orders.context.store.netFilledQuantities(userId);
     const positions = brokers.paper.positions(userId);
     expect(positions.length).toBeGreaterThan(0);
     for (const position of positions) {
@@ -141,7 +141,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
       expect(entries).toHaveLength(ROUNDS * BRACKETS_PER_USER);
       const atExchange = await brokers.paper.listOrders(userId);
       for (const entryId of entries) {
-        const family = await orders.engine.store.listFamily(userId, entryId);
+        const family = await orders.context.store.listFamily(userId, entryId);
         const byId = new Map(family.map((order) => [order.id, order]));
         expect(byId.get(entryId)?.state).toMatchObject({ status: 'complete', filledQuantity: LOT });
         expect(family.map((order) => order.id).sort()).toEqual(
@@ -161,7 +161,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
           expect(atExchange.filter((snap) => snap.clientOrderId === legId)).toHaveLength(1);
         }
       }
-      const everyOrder = await orders.engine.store.listRecent(userId, 0);
+      const everyOrder = await orders.context.store.listRecent(userId, 0);
       expect(everyOrder).toHaveLength(3 * entries.length);
       expect(everyOrder.every((order) => order.brokerOrderId !== null)).toBe(true);
       await expectPositionsEqualFills(userId);
@@ -171,11 +171,11 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
     market.push('practice', { [call.tradingsymbol]: ENTRY_PRICE + TARGET_POINTS + 1 });
     await settle();
     for (const { id: userId } of users) {
-      const everyOrder = await orders.engine.store.listRecent(userId, 0);
+      const everyOrder = await orders.context.store.listRecent(userId, 0);
       expect(everyOrder.filter((order) => !isFinalStatus(order.state))).toEqual([]);
       for (const entryId of entriesOf.get(userId) ?? []) {
         const family = new Map(
-          (await orders.engine.store.listFamily(userId, entryId)).map((order) => [order.id, order]),
+          (await orders.context.store.listFamily(userId, entryId)).map((order) => [order.id, order]),
         );
         expect(family.get(childIds.target(entryId))?.state.status).toBe('complete');
         expect(family.get(childIds.stoploss(entryId))?.state.status).toBe('cancelled');

@@ -3,7 +3,7 @@ import type { ExitPositionRequest } from '@xtrader/core/api/orders';
 import { BadRequestError } from '../../http/errors';
 import type { BrokerAck, BrokerPosition, BrokerSession } from '../brokers/broker';
 import type { PriceView } from '../market/contract';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { newOrderId } from './ids';
 import { ORDER_ERRORS } from './messages';
 import { cancelWhere } from './order-actions';
@@ -13,16 +13,16 @@ import { sendPlacements } from './sender';
 import { indexOf, type Tradable, tradableOf } from './tradable';
 
 /** The contract of a position (a contract the directory no longer lists is exited whole, unsliced). */
-function tradableOfPosition(engine: OrderEngine, position: BrokerPosition): Tradable {
-  const instrument = engine.instruments.bySymbol(position.tradingSymbol);
-  const known = instrument ? tradableOf(instrument, engine.indexTable) : undefined;
+function tradableOfPosition(ctx: OrderContext, position: BrokerPosition): Tradable {
+  const instrument = ctx.instruments.bySymbol(position.tradingSymbol);
+  const known = instrument ? tradableOf(instrument, ctx.indexTable) : undefined;
   if (known) return known;
   const index = indexOf(undefined, position.tradingSymbol);
   return {
     internalToken: position.internalToken,
     tradingSymbol: position.tradingSymbol,
     identifier: position.tradingSymbol,
-    exchange: index && engine.indexTable[index].exchange === 'BFO' ? 'BFO' : 'NFO',
+    exchange: index && ctx.indexTable[index].exchange === 'BFO' ? 'BFO' : 'NFO',
     lotSize: 1,
     maxPerOrder: Number.POSITIVE_INFINITY,
   };
@@ -41,7 +41,7 @@ interface ExitPlan {
  * (a fraction, 0.1 = 10%) is on; sliced by the freeze limit like any order.
  */
 function exitOrders(
-  engine: OrderEngine,
+  ctx: OrderContext,
   session: BrokerSession,
   plan: ExitPlan,
   priceView: PriceView,
@@ -49,7 +49,7 @@ function exitOrders(
   const { position, quantity, marketProtection } = plan;
   const side = position.quantity > 0 ? 'sell' : 'buy';
   const ltp =
-    engine.marketData.getQuote(position.tradingSymbol, priceView)?.lastPrice ?? position.lastTradedPrice;
+    ctx.marketData.getQuote(position.tradingSymbol, priceView)?.lastPrice ?? position.lastTradedPrice;
   const protectedPrice =
     marketProtection > 0 ? marketProtectionPrice(ltp, side, marketProtection * 100) : null;
   return buildOrders({
@@ -61,12 +61,12 @@ function exitOrders(
     category: 'single',
     orderType: protectedPrice === null ? 'market' : 'limit',
     side,
-    tradable: tradableOfPosition(engine, position),
+    tradable: tradableOfPosition(ctx, position),
     productType: position.product,
     quantity,
     price: protectedPrice,
     priceView,
-    now: engine.clock.now(),
+    now: ctx.clock.now(),
   });
 }
 
@@ -78,7 +78,7 @@ const positionKey = (tradingSymbol: string, productType: ProductType) => `${trad
  * answer per exit id (a sliced exit answers with its first refused slice).
  */
 async function placeExits(
-  engine: OrderEngine,
+  ctx: OrderContext,
   session: BrokerSession,
   plans: readonly ExitPlan[],
   /** Exit all has cancelled every working order already: no second look for exit legs. */
@@ -93,17 +93,17 @@ async function placeExits(
   );
   if (whole.size > 0 && !legsCancelled) {
     await cancelWhere(
-      engine,
+      ctx,
       userId,
       (order) =>
         (order.category === 'oco-exit' || order.category === 'cover-exit') &&
         whole.has(positionKey(order.tradingSymbol, order.productType)),
     );
   }
-  const priceView = await engine.priceViewFor(userId);
-  const orders = plans.flatMap((plan) => exitOrders(engine, session, plan, priceView));
-  await engine.store.insertOrders(orders);
-  const acks = await sendPlacements(engine, session, orders);
+  const priceView = await ctx.priceViewFor(userId);
+  const orders = plans.flatMap((plan) => exitOrders(ctx, session, plan, priceView));
+  await ctx.store.insertOrders(orders);
+  const acks = await sendPlacements(ctx, session, orders);
   return new Map(
     plans.map((plan) => {
       const own = orders.filter((order) => order.kind === 'broker' && order.rootId === plan.id);
@@ -115,13 +115,13 @@ async function placeExits(
 
 /** POST /order/exit/{tradingSymbol}/{productType}: `quantity` is the signed quantity to exit (short < 0). */
 export async function exitPosition(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   tradingSymbol: string,
   productType: ProductType,
   body: ExitPositionRequest,
 ): Promise<void> {
-  const session = await engine.sessions.require(userId);
+  const session = await ctx.sessions.require(userId);
   const position = (await session.positions()).find(
     (p) => p.tradingSymbol === tradingSymbol && p.product === productType,
   );
@@ -129,7 +129,7 @@ export async function exitPosition(
   if (Math.sign(body.quantity) !== Math.sign(position.quantity))
     throw new BadRequestError(ORDER_ERRORS.positionSide);
   const quantity = Math.min(Math.abs(body.quantity), Math.abs(position.quantity));
-  await placeExits(engine, session, [
+  await placeExits(ctx, session, [
     { id: newOrderId(), position, quantity, marketProtection: body.marketProtection },
   ]);
 }
@@ -152,13 +152,13 @@ export type SquareOffAck = { ok: true } | { ok: false; reason: string };
  * calls however many positions: the kill switch's latency is this path's.
  */
 export async function squareOff(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   exits: readonly SquareOffExit[],
 ): Promise<Map<string, SquareOffAck>> {
-  const session = await engine.sessions.require(userId);
+  const session = await ctx.sessions.require(userId);
   const [stored, held] = await Promise.all([
-    engine.store.findByIds(
+    ctx.store.findByIds(
       userId,
       exits.map((exit) => exit.orderId),
     ),
@@ -186,22 +186,22 @@ export async function squareOff(
     const quantity = Math.abs(position.quantity);
     plans.push({ id: exit.orderId, position, quantity, marketProtection: exit.marketProtection });
   }
-  for (const [id, ack] of await placeExits(engine, session, plans))
+  for (const [id, ack] of await placeExits(ctx, session, plans))
     answers.set(id, ack.ok ? { ok: true } : { ok: false, reason: ack.reason });
   return answers;
 }
 
 /** POST /order/exitAllPositions: cancels every working order, then squares off every open position. */
 export async function exitAllPositions(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   marketProtection: number,
 ): Promise<void> {
-  const session = await engine.sessions.require(userId);
-  await cancelWhere(engine, userId, () => true);
+  const session = await ctx.sessions.require(userId);
+  await cancelWhere(ctx, userId, () => true);
   const open = (await session.positions()).filter((position) => position.quantity !== 0);
   await placeExits(
-    engine,
+    ctx,
     session,
     open.map((position) => ({
       id: newOrderId(),

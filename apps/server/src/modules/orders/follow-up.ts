@@ -1,6 +1,6 @@
 import { followUpMetaSchema, followUpQuantity, type TransactionType } from '@xtrader/core';
 import { BadRequestError } from '../../http/errors';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { childIds } from './ids';
 import { ORDER_ERRORS } from './messages';
 import { buildOrders, type OrderSpec } from './planner';
@@ -43,17 +43,17 @@ type Resolved = { ok: true; tradable: Tradable } | { ok: false; reason: string }
 
 /** The follow-up's contract: known, tradable and not expired; else why not, naming what the client sent. */
 function resolveFollowUp(
-  engine: Pick<OrderEngine, 'instruments' | 'indexTable' | 'clock'>,
+  ctx: Pick<OrderContext, 'instruments' | 'indexTable' | 'clock'>,
   request: FollowUpRequest,
 ): Resolved {
   const named = request.internalToken ?? request.tradingSymbol;
   if (named === undefined) return { ok: false, reason: ORDER_ERRORS.followUpNoInstrument };
   const instrument =
-    (request.internalToken !== undefined ? engine.instruments.byToken(request.internalToken) : undefined) ??
-    (request.tradingSymbol !== undefined ? engine.instruments.bySymbol(request.tradingSymbol) : undefined);
-  const tradable = instrument ? tradableOf(instrument, engine.indexTable) : undefined;
+    (request.internalToken !== undefined ? ctx.instruments.byToken(request.internalToken) : undefined) ??
+    (request.tradingSymbol !== undefined ? ctx.instruments.bySymbol(request.tradingSymbol) : undefined);
+  const tradable = instrument ? tradableOf(instrument, ctx.indexTable) : undefined;
   if (!instrument || !tradable) return { ok: false, reason: ORDER_ERRORS.followUpUnknown(named) };
-  if (engine.instruments.isExpired(instrument, engine.clock.now())) {
+  if (ctx.instruments.isExpired(instrument, ctx.clock.now())) {
     return { ok: false, reason: ORDER_ERRORS.followUpExpired(instrument.tradingsymbol) };
   }
   return { ok: true, tradable };
@@ -70,13 +70,13 @@ export interface FollowUpParts {
 
 /** The follow-up of a main order about to be placed (`root`), from the payload's `metaData.followUp`. */
 export function followUpParts(
-  engine: Pick<OrderEngine, 'instruments' | 'indexTable' | 'clock'>,
+  ctx: Pick<OrderContext, 'instruments' | 'indexTable' | 'clock'>,
   root: OrderSpec,
   body: { metaData?: Record<string, unknown> | undefined; tradeConfirmation: boolean },
 ): FollowUpParts {
   const request = followUpOf(body.metaData);
   if (!request) return { orders: [], workflow: {} };
-  const resolved = resolveFollowUp(engine, request);
+  const resolved = resolveFollowUp(ctx, request);
   if (!resolved.ok) return { orders: [], workflow: {}, warning: resolved.reason };
   const { tradable } = resolved;
   const waitForFill = body.tradeConfirmation;
@@ -88,7 +88,7 @@ export function followUpParts(
   );
   // Checked now even when it waits for the fill: it is then scaled to the fill, never above this. Too large a
   // follow-up is not armed; the main order still goes out.
-  const max = maxPerRequestOf(tradable, engine.indexTable);
+  const max = maxPerRequestOf(tradable, ctx.indexTable);
   if (quantity > max) {
     const above = tradable.index
       ? ORDER_ERRORS.aboveOrderCap(quantity, tradable.index, tradable.maxPerOrder)

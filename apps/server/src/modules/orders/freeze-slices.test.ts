@@ -36,7 +36,7 @@ describeEachStore('freeze slices per order', (storeKind) => {
 
   const places = () => h.broker.commands.filter((c) => c.type === 'place').length;
   /** Every placement waiting for its slot has been withdrawn (what cancel-all and a reset do first). */
-  const allWithdrawn = () => [...h.module.engine.unsent.values()].every((unsent) => unsent.withdrawn);
+  const allWithdrawn = () => [...h.module.context.unsent.values()].every((unsent) => unsent.withdrawn);
 
   /** Moves pacer time a window at a time until `done`, letting the engine work in between; the time it took. */
   async function pacerTimeUntil(done: () => boolean): Promise<number> {
@@ -128,7 +128,7 @@ describeEachStore('freeze slices per order', (storeKind) => {
     const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
     const placing = h.module.service.place(user, { body, iceberg: false });
     expect(await until(() => places() === 2 && time.sleeping > 0)).toBe(true);
-    const tenth = [...h.module.engine.unsent.keys()].find((id) => id.endsWith('-10'));
+    const tenth = [...h.module.context.unsent.keys()].find((id) => id.endsWith('-10'));
     expect(tenth).toBeDefined();
 
     let answered = false;
@@ -161,7 +161,7 @@ describeEachStore('freeze slices per order', (storeKind) => {
     const body = orderBody({ quantity: MOST, orderType: 'limit', triggerPrice: 0.05 });
     const placing = h.module.service.place(user, { body, iceberg: false });
     expect(await until(() => places() === 2 && time.sleeping > 0)).toBe(true);
-    const groupId = [...h.module.engine.unsent.values()][0]?.order.groupId as string;
+    const groupId = [...h.module.context.unsent.values()][0]?.order.groupId as string;
 
     let answered = false;
     const cancelling = h.module.service.cancel(user, groupId).then(() => {

@@ -140,7 +140,7 @@ describe('local stops held in the server', () => {
     await h.settle();
     expect(places()).toHaveLength(0);
     await tick(125);
-    const parts = [...(await h.module.engine.store.listFamily(user, orderId))].filter(
+    const parts = [...(await h.module.context.store.listFamily(user, orderId))].filter(
       (o) => o.groupId === orderId,
     );
     expect(parts.length).toBeGreaterThan(1);

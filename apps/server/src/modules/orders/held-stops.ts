@@ -1,6 +1,6 @@
 import { isFinalStatus, type OrderEvent } from '@xtrader/core';
 import type { BrokerAck } from '../brokers/broker';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { partsOf } from './group-rules';
 import { isHeld, type OrderRecord } from './record';
 import { applyEvent } from './transitions';
@@ -13,18 +13,18 @@ import { applyEvent } from './transitions';
 export const HELD_ACK: BrokerAck = { ok: true, brokerOrderId: '' };
 
 /** A new held stop starts working at once, waiting for its trigger. */
-export async function holdStops(engine: OrderEngine, orders: readonly OrderRecord[]): Promise<void> {
+export async function holdStops(ctx: OrderContext, orders: readonly OrderRecord[]): Promise<void> {
   for (const order of orders) {
-    await engine.queue.run(order.userId, async () => {
-      const current = await engine.store.findById(order.userId, order.id);
+    await ctx.queue.run(order.userId, async () => {
+      const current = await ctx.store.findById(order.userId, order.id);
       if (!current || !isHeld(current) || current.state.status !== 'pending') return;
       const event: OrderEvent = {
         type: 'accepted',
         orderId: order.id,
-        ts: engine.clock.now(),
+        ts: ctx.clock.now(),
         triggerPending: true,
       };
-      await applyEvent(engine, current, event);
+      await applyEvent(ctx, current, event);
     });
   }
 }
@@ -45,31 +45,31 @@ const released = (order: OrderRecord) =>
  * longer held. A stop above the freeze limit (a group) fires each of its held slices. Must run inside the user's
  * queue. Returns the broker orders to send.
  */
-export async function fireHeldStop(engine: OrderEngine, order: OrderRecord): Promise<OrderRecord[]> {
+export async function fireHeldStop(ctx: OrderContext, order: OrderRecord): Promise<OrderRecord[]> {
   if (order.kind === 'broker') {
-    const fired = await fireHeld(engine, order);
+    const fired = await fireHeld(ctx, order);
     return fired ? [fired] : [];
   }
-  const family = await engine.store.listFamily(order.userId, order.rootId);
+  const family = await ctx.store.listFamily(order.userId, order.rootId);
   const fired: OrderRecord[] = [];
   for (const part of partsOf(family, order.id)) {
     if (!isHeld(part) || isFinalStatus(part.state)) continue;
-    const sent = await fireHeld(engine, part);
+    const sent = await fireHeld(ctx, part);
     if (sent) fired.push(sent);
   }
-  const group = (await engine.store.findById(order.userId, order.id)) ?? order;
-  await engine.store.saveOrder({ ...group, trailing: released(group) });
+  const group = (await ctx.store.findById(order.userId, order.id)) ?? order;
+  await ctx.store.saveOrder({ ...group, trailing: released(group) });
   return fired;
 }
 
-async function fireHeld(engine: OrderEngine, order: OrderRecord): Promise<OrderRecord | undefined> {
-  const fired = await applyEvent(engine, order, {
+async function fireHeld(ctx: OrderContext, order: OrderRecord): Promise<OrderRecord | undefined> {
+  const fired = await applyEvent(ctx, order, {
     type: 'triggered',
     orderId: order.id,
-    ts: engine.clock.now(),
+    ts: ctx.clock.now(),
   });
   if (!fired) return undefined;
   const market: OrderRecord = { ...fired, brokerOrderType: 'market', trailing: released(fired) };
-  await engine.store.saveOrder(market);
+  await ctx.store.saveOrder(market);
   return market;
 }

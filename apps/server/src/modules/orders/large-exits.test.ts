@@ -90,7 +90,7 @@ describeEachStore('large exits', (storeKind) => {
     await h.settle();
     // Above PostgreSQL's 65,535 bound parameters (and SQLite's 32,766).
     const unknown = Array.from({ length: 70_000 }, (_, i) => `XTNONE${i}`);
-    const found = await h.module.engine.store.findByIds(user, [...unknown, placed.orderId]);
+    const found = await h.module.context.store.findByIds(user, [...unknown, placed.orderId]);
     expect([...found.keys()]).toEqual([placed.orderId]);
   });
 

@@ -7,7 +7,7 @@ import type {
 } from '@xtrader/core/api/orders';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 import type { BrokerAck, ModifyOrderCommand } from '../brokers/broker';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { cancelledMessage, ORDER_ERRORS } from './messages';
 import {
   findOwnOrder,
@@ -36,29 +36,29 @@ function priceChange(orderType: OrderType, price: number): ModifyOrderCommand | 
   return undefined;
 }
 
-function checkQuantity(engine: OrderEngine, order: OrderRecord, quantity: number): void {
+function checkQuantity(ctx: OrderContext, order: OrderRecord, quantity: number): void {
   if (order.kind === 'group' || isPartRole(order.role)) throw new BadRequestError(ORDER_ERRORS.groupQuantity);
   if (quantity % order.lotSize !== 0) throw new BadRequestError(ORDER_ERRORS.lotMultiple(order.lotSize));
-  const { maxPerOrder } = tradableOfOrder(order, engine.instruments, engine.indexTable);
+  const { maxPerOrder } = tradableOfOrder(order, ctx.instruments, ctx.indexTable);
   if (quantity > maxPerOrder) throw new BadRequestError(ORDER_ERRORS.aboveFreeze(maxPerOrder));
   if (quantity < order.state.filledQuantity) {
     throw new BadRequestError(ORDER_ERRORS.belowFilled(order.state.filledQuantity));
   }
 }
 
-async function modifyWorking(engine: OrderEngine, order: OrderRecord, change: ModifyOrderCommand) {
-  const targets = await workingBrokerOrders(engine, order);
-  return Promise.all(targets.map((target) => requestModify(engine, order.userId, target.id, change)));
+async function modifyWorking(ctx: OrderContext, order: OrderRecord, change: ModifyOrderCommand) {
+  const targets = await workingBrokerOrders(ctx, order);
+  return Promise.all(targets.map((target) => requestModify(ctx, order.userId, target.id, change)));
 }
 
 /** PUT /order/{orderId}: a new price (limit or trigger) and/or quantity. */
 export async function modifyOrder(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   orderId: string,
   body: ModifyOrderRequest,
 ) {
-  const order = await findOwnOrder(engine, userId, orderId);
+  const order = await findOwnOrder(ctx, userId, orderId);
   requireWorking(order);
   const change: ModifyOrderCommand = {};
   if (body.triggerPrice !== undefined) {
@@ -67,42 +67,42 @@ export async function modifyOrder(
     Object.assign(change, price);
   }
   if (body.quantity !== undefined) {
-    checkQuantity(engine, order, body.quantity);
+    checkQuantity(ctx, order, body.quantity);
     change.quantity = body.quantity;
   }
-  const refusal = firstRefusal(await modifyWorking(engine, order, change), ORDER_ERRORS.notModifiable);
+  const refusal = firstRefusal(await modifyWorking(ctx, order, change), ORDER_ERRORS.notModifiable);
   if (refusal) throw new BadRequestError(refusal, 'MODIFY_REFUSED');
 }
 
 /** Cancels an order: a broker order, or every working part of a group (which then sends nothing more). */
-async function cancelOne(engine: OrderEngine, order: OrderRecord): Promise<string | undefined> {
+async function cancelOne(ctx: OrderContext, order: OrderRecord): Promise<string | undefined> {
   if (isFinalStatus(order.state)) return ORDER_ERRORS.alreadyFinal(order.state.status);
-  if (order.kind === 'group') await haltFamilies(engine, order.userId, [order]);
-  const working = await workingBrokerOrders(engine, order);
+  if (order.kind === 'group') await haltFamilies(ctx, order.userId, [order]);
+  const working = await workingBrokerOrders(ctx, order);
   const withdrawn = withdrawUnsent(
-    engine,
+    ctx,
     order.userId,
     working.map((part) => part.id),
   );
   const targets = working.filter((part) => !withdrawn.has(part.id));
-  const acks = await Promise.all(targets.map((target) => requestCancel(engine, order.userId, target.id)));
+  const acks = await Promise.all(targets.map((target) => requestCancel(ctx, order.userId, target.id)));
   // A halted group with nothing working closes by itself; there is nothing to refuse.
   if (order.kind === 'group' && targets.length === 0) return undefined;
   return firstRefusal(acks, ORDER_ERRORS.notCancellable);
 }
 
 /** DELETE /order/{orderId}. Returns the success message. */
-export async function cancelOrder(engine: OrderEngine, userId: string, orderId: string): Promise<string> {
+export async function cancelOrder(ctx: OrderContext, userId: string, orderId: string): Promise<string> {
   // A placement still waiting for its pacing slot (a slice, or an order behind them) is withdrawn rather than
   // cancelled once sent: it is never sent, and is booked cancelled before this answers.
-  const unsent = engine.unsent.get(orderId);
-  if (unsent && withdrawUnsent(engine, userId, [orderId]).size > 0) {
-    await engine.sending.get(orderId);
+  const unsent = ctx.unsent.get(orderId);
+  if (unsent && withdrawUnsent(ctx, userId, [orderId]).size > 0) {
+    await ctx.sending.get(orderId);
     return cancelledMessage(unsent.order.orderType);
   }
   let seen: OrderRecord | undefined;
   // The common case (one broker order) is checked and marked in one step; a group takes the longer way.
-  const ack = await requestCancel(engine, userId, orderId, (current) => {
+  const ack = await requestCancel(ctx, userId, orderId, (current) => {
     if (!current) throw new NotFoundError(ORDER_ERRORS.notFound);
     requireWorking(current);
     seen = current;
@@ -110,9 +110,7 @@ export async function cancelOrder(engine: OrderEngine, userId: string, orderId: 
   const order = seen as OrderRecord | undefined;
   if (!order) throw new NotFoundError(ORDER_ERRORS.notFound);
   const refusal =
-    order.kind === 'group'
-      ? await cancelOne(engine, order)
-      : firstRefusal([ack], ORDER_ERRORS.notCancellable);
+    order.kind === 'group' ? await cancelOne(ctx, order) : firstRefusal([ack], ORDER_ERRORS.notCancellable);
   if (refusal) throw new BadRequestError(refusal, 'CANCEL_REFUSED');
   return cancelledMessage(order.orderType);
 }
@@ -122,18 +120,18 @@ export async function cancelOrder(engine: OrderEngine, userId: string, orderId: 
  * iceberg legs are created for them afterwards). Returns how many cancellations were sent.
  */
 export async function cancelWhere(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   matches: (order: OrderRecord) => boolean,
 ): Promise<number> {
-  const working = (await engine.store.listWorking(userId)).filter(matches);
+  const working = (await ctx.store.listWorking(userId)).filter(matches);
   if (working.length === 0) return 0;
-  await haltFamilies(engine, userId, working);
+  await haltFamilies(ctx, userId, working);
   const brokerIds = working.filter((order) => order.kind === 'broker').map((order) => order.id);
   // Slices still waiting for their pacing slot are withdrawn, not sent and then cancelled.
-  const withdrawn = withdrawUnsent(engine, userId, brokerIds);
+  const withdrawn = withdrawUnsent(ctx, userId, brokerIds);
   const acks = await requestCancels(
-    engine,
+    ctx,
     userId,
     brokerIds.filter((id) => !withdrawn.has(id)),
   );
@@ -142,12 +140,12 @@ export async function cancelWhere(
 
 /** POST /order/cancel: every working order, or those of one trading symbol and/or order type. */
 export function cancelAll(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   filter: { orderType: string; tradingSymbol: string },
 ) {
   return cancelWhere(
-    engine,
+    ctx,
     userId,
     (order) =>
       (filter.orderType === 'all' || order.orderType === filter.orderType) &&
@@ -163,35 +161,31 @@ const resultOf = (orderId: string, refusal: string | undefined): BulkOrderResult
  * order with its outcome: cancelled, or what refused it (the broker's reason, or that it had already ended).
  */
 export async function cancelMultiple(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   body: CancelMultipleOrdersRequest,
 ): Promise<BulkOrderResult[]> {
-  const orders = await findOwnOrders(engine, userId, [...body.orderIds, ...body.internalOrderIds]);
-  return Promise.all(orders.map(async (order) => resultOf(order.id, await cancelOne(engine, order))));
+  const orders = await findOwnOrders(ctx, userId, [...body.orderIds, ...body.internalOrderIds]);
+  return Promise.all(orders.map(async (order) => resultOf(order.id, await cancelOne(ctx, order))));
 }
 
 /** A new price for one order of modifyMultipleOrders: why it cannot take it, or undefined once accepted. */
-async function modifyOne(
-  engine: OrderEngine,
-  order: OrderRecord,
-  price: number,
-): Promise<string | undefined> {
+async function modifyOne(ctx: OrderContext, order: OrderRecord, price: number): Promise<string | undefined> {
   if (isFinalStatus(order.state)) return ORDER_ERRORS.alreadyFinal(order.state.status);
   const change = priceChange(order.orderType, price);
   if (!change) return ORDER_ERRORS.marketHasNoPrice;
-  return firstRefusal(await modifyWorking(engine, order, change), ORDER_ERRORS.notModifiable);
+  return firstRefusal(await modifyWorking(ctx, order, change), ORDER_ERRORS.notModifiable);
 }
 
 /** POST /order/modifyMultipleOrders: moves every listed working order to one price; answers each order's outcome. */
 export async function modifyMultiple(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   body: ModifyMultipleOrdersRequest,
 ): Promise<BulkOrderResult[]> {
   const ids = [...body.orderIds, ...body.internalOrderIds, ...body.targetOrderIds, ...body.stoplossOrderIds];
-  const orders = await findOwnOrders(engine, userId, ids);
+  const orders = await findOwnOrders(ctx, userId, ids);
   return Promise.all(
-    orders.map(async (order) => resultOf(order.id, await modifyOne(engine, order, body.triggerPrice))),
+    orders.map(async (order) => resultOf(order.id, await modifyOne(ctx, order, body.triggerPrice))),
   );
 }

@@ -1,27 +1,22 @@
 import { isFinalStatus } from '@xtrader/core';
 import { BadRequestError, NotFoundError } from '../../http/errors';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { partsOf } from './group-rules';
 import { ORDER_ERRORS } from './messages';
 import type { OrderRecord } from './record';
-import { scheduleEvaluation } from './workflows';
 
 /** The caller's order; another user's id (or an unknown one) is a 404. */
-export async function findOwnOrder(
-  engine: OrderEngine,
-  userId: string,
-  orderId: string,
-): Promise<OrderRecord> {
-  const order = await engine.store.findById(userId, orderId);
+export async function findOwnOrder(ctx: OrderContext, userId: string, orderId: string): Promise<OrderRecord> {
+  const order = await ctx.store.findById(userId, orderId);
   if (!order) throw new NotFoundError(ORDER_ERRORS.notFound);
   return order;
 }
 
 /** The caller's orders, all of them or a 404 naming the first unknown id. */
-export async function findOwnOrders(engine: OrderEngine, userId: string, ids: readonly string[]) {
+export async function findOwnOrders(ctx: OrderContext, userId: string, ids: readonly string[]) {
   const orders: OrderRecord[] = [];
   for (const id of new Set(ids)) {
-    const order = await engine.store.findById(userId, id);
+    const order = await ctx.store.findById(userId, id);
     if (!order) throw new NotFoundError(`${ORDER_ERRORS.notFound}: ${id}`);
     orders.push(order);
   }
@@ -33,9 +28,9 @@ export function requireWorking(order: OrderRecord): void {
 }
 
 /** The exchange orders that carry out an order and are still working (itself, or its group's parts). */
-export async function workingBrokerOrders(engine: OrderEngine, order: OrderRecord): Promise<OrderRecord[]> {
+export async function workingBrokerOrders(ctx: OrderContext, order: OrderRecord): Promise<OrderRecord[]> {
   if (order.kind === 'broker') return isFinalStatus(order.state) ? [] : [order];
-  const family = await engine.store.listFamily(order.userId, order.rootId);
+  const family = await ctx.store.listFamily(order.userId, order.rootId);
   return partsOf(family, order.id).filter((part) => !isFinalStatus(part.state));
 }
 
@@ -54,7 +49,7 @@ const mayCreateOrders = (order: OrderRecord): boolean =>
  * Stops the workflows of these orders' families (and of the groups themselves) from creating anything more, then
  * lets each family settle (a halted group with nothing working closes).
  */
-export async function haltFamilies(engine: OrderEngine, userId: string, orders: readonly OrderRecord[]) {
+export async function haltFamilies(ctx: OrderContext, userId: string, orders: readonly OrderRecord[]) {
   const known = new Map(orders.map((order) => [order.id, order]));
   const ids = new Set<string>();
   for (const order of orders) {
@@ -68,15 +63,15 @@ export async function haltFamilies(engine: OrderEngine, userId: string, orders: 
     if (order && !mayCreateOrders(order)) ids.delete(id);
   }
   if (ids.size > 0) {
-    await engine.queue.run(userId, async () => {
+    await ctx.queue.run(userId, async () => {
       for (const id of ids) {
-        const current = await engine.store.findById(userId, id);
+        const current = await ctx.store.findById(userId, id);
         if (current && !current.workflow.halted) {
-          await engine.store.saveOrder({ ...current, workflow: { ...current.workflow, halted: true } });
+          await ctx.store.saveOrder({ ...current, workflow: { ...current.workflow, halted: true } });
         }
       }
     });
   }
   for (const rootId of new Set(orders.map((order) => order.rootId)))
-    scheduleEvaluation(engine, userId, rootId);
+    void ctx.events.emit('family.touched', { userId, rootId });
 }

@@ -2,7 +2,7 @@ import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS, icebergLegs } from '@xtrader/core';
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
 import { BadRequestError } from '../../http/errors';
 import type { InstrumentDirectory } from '../instruments/contract';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { ORDER_ERRORS } from './messages';
 import { maxPerRequestOf, type Tradable, tradableOf } from './tradable';
 
@@ -12,16 +12,16 @@ const USER_CATEGORIES = new Set(['single', 'oco', 'cover']);
 
 /** The contract an order payload trades, after checking it exists, is live and matches the payload. */
 export function resolveTradable(
-  engine: Pick<OrderEngine, 'instruments' | 'indexTable' | 'clock'>,
+  ctx: Pick<OrderContext, 'instruments' | 'indexTable' | 'clock'>,
   body: PlaceOrderRequest,
 ): Tradable {
-  const directory: InstrumentDirectory = engine.instruments;
+  const directory: InstrumentDirectory = ctx.instruments;
   const instrument = directory.byToken(body.internalToken);
-  const tradable = instrument ? tradableOf(instrument, engine.indexTable) : undefined;
+  const tradable = instrument ? tradableOf(instrument, ctx.indexTable) : undefined;
   if (!instrument || !tradable) throw new BadRequestError(ORDER_ERRORS.unknownInstrument);
   if (tradable.exchange !== body.exchange)
     throw new BadRequestError(ORDER_ERRORS.exchangeMismatch(tradable.exchange));
-  if (directory.isExpired(instrument, engine.clock.now())) throw new BadRequestError(ORDER_ERRORS.expired);
+  if (directory.isExpired(instrument, ctx.clock.now())) throw new BadRequestError(ORDER_ERRORS.expired);
   if (body.quantity % tradable.lotSize !== 0)
     throw new BadRequestError(ORDER_ERRORS.lotMultiple(tradable.lotSize));
   return tradable;
@@ -32,12 +32,12 @@ export function resolveTradable(
  * out together. `field` names the request field in the 400 (quantity, or the follow-up's).
  */
 export function checkSliceCap(
-  engine: Pick<OrderEngine, 'indexTable'>,
+  ctx: Pick<OrderContext, 'indexTable'>,
   tradable: Tradable,
   quantity: number,
   field = 'quantity',
 ): void {
-  const max = maxPerRequestOf(tradable, engine.indexTable);
+  const max = maxPerRequestOf(tradable, ctx.indexTable);
   if (quantity <= max) return;
   const { index, maxPerOrder } = tradable;
   const message = index

@@ -32,7 +32,7 @@ describeEachStore('order placement', (storeKind) => {
       }),
     ]);
     expect(h.published.some((p) => p.topic === 'order.updated')).toBe(true);
-    expect(await h.module.engine.store.netFilledQuantities(user)).toEqual(
+    expect(await h.module.context.store.netFilledQuantities(user)).toEqual(
       new Map([[`${CALL.tradingsymbol}:normal`, 65]]),
     );
   });

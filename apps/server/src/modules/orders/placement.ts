@@ -4,7 +4,7 @@ import { AppError, BadRequestError } from '../../http/errors';
 import { isUniqueViolation } from '../../store/errors';
 import type { BrokerSession } from '../brokers/broker';
 import type { PriceView } from '../market/contract';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { followUpParts } from './follow-up';
 import { partsOf } from './group-rules';
 import { newOrderId } from './ids';
@@ -49,9 +49,9 @@ function requestedTrailing(body: PlaceOrderRequest, session: BrokerSession): Sto
 }
 
 /** Trailing of a single stop-loss order, measured from the price at placement when the server trails it. */
-function trailingOf(engine: OrderEngine, request: StopLegTrailing, view: PriceView, symbol: string) {
+function trailingOf(ctx: OrderContext, request: StopLegTrailing, view: PriceView, symbol: string) {
   const byServer = request.handler === 'local' || request.byModify;
-  const reference = byServer ? (engine.marketData.getQuote(symbol, view)?.lastPrice ?? null) : null;
+  const reference = byServer ? (ctx.marketData.getQuote(symbol, view)?.lastPrice ?? null) : null;
   const trailing: TrailingState = {
     active: true,
     handler: request.handler,
@@ -66,14 +66,14 @@ function trailingOf(engine: OrderEngine, request: StopLegTrailing, view: PriceVi
   return trailing;
 }
 
-async function plan(engine: OrderEngine, userId: string, session: BrokerSession, request: PlacementRequest) {
+async function plan(ctx: OrderContext, userId: string, session: BrokerSession, request: PlacementRequest) {
   const { body } = request;
   checkOrderOptions(body);
-  const tradable = resolveTradable(engine, body);
+  const tradable = resolveTradable(ctx, body);
   // An iceberg's legs go out one by one (at most ICEBERG_MAX_LEGS); freeze slices go out together, so are capped.
   const legs = request.iceberg ? icebergPlan(body.quantity, tradable, body.icebergLegs) : undefined;
-  if (!request.iceberg) checkSliceCap(engine, tradable, body.quantity);
-  const priceView = await engine.priceViewFor(userId);
+  if (!request.iceberg) checkSliceCap(ctx, tradable, body.quantity);
+  const priceView = await ctx.priceViewFor(userId);
   const bracket = body.orderCategory === 'oco';
   const trail = requestedTrailing(body, session);
   const stopLeg = hasStopLeg(body);
@@ -95,11 +95,11 @@ async function plan(engine: OrderEngine, userId: string, session: BrokerSession,
     targetPoints: bracket ? (body.ocoOrderTarget ?? null) : null,
     priceView,
     // A bracket/cover entry's auto trail is its stop-loss leg's (below), never the entry's own trigger.
-    trailing: trail && !stopLeg ? trailingOf(engine, trail, priceView, tradable.tradingSymbol) : null,
+    trailing: trail && !stopLeg ? trailingOf(ctx, trail, priceView, tradable.tradingSymbol) : null,
     idempotencyKey: request.idempotencyKey ?? null,
-    now: engine.clock.now(),
+    now: ctx.clock.now(),
   };
-  const followUp = followUpParts(engine, spec, body);
+  const followUp = followUpParts(ctx, spec, body);
   const placedWith = request.idempotencyKey ? { placedWith: fingerprintOf(request) } : {};
   const trailStopLeg = trail && stopLeg ? { trailStopLeg: trail } : {};
   const withWorkflow = { ...spec, workflow: { ...followUp.workflow, ...trailStopLeg, ...placedWith } };
@@ -116,7 +116,7 @@ const fingerprintOf = (request: PlacementRequest) =>
  * were kept carry none and are taken as the same).
  */
 async function resultOf(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   earlier: OrderRecord,
   request: PlacementRequest,
@@ -126,7 +126,7 @@ async function resultOf(
     throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', ORDER_ERRORS.idempotencyKeyReused);
   }
   const { rootId } = earlier;
-  const family = await engine.store.listFamily(userId, rootId);
+  const family = await ctx.store.listFamily(userId, rootId);
   const root = family.find((order) => order.id === rootId);
   if (!root) throw new Error(`Order ${rootId} vanished`);
   const state: OrderState = root.state;
@@ -142,27 +142,27 @@ async function resultOf(
  * of it, send, and answer once the broker has acknowledged every order sent now.
  */
 export async function placeOrder(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   request: PlacementRequest,
 ): Promise<PlacementResult> {
   const key = request.idempotencyKey;
-  const earlier = key ? await engine.store.findByIdempotencyKey(userId, key) : undefined;
-  if (earlier) return resultOf(engine, userId, earlier, request);
-  const session = await engine.sessions.require(userId);
-  const { orders, warning } = await plan(engine, userId, session, request);
+  const earlier = key ? await ctx.store.findByIdempotencyKey(userId, key) : undefined;
+  if (earlier) return resultOf(ctx, userId, earlier, request);
+  const session = await ctx.sessions.require(userId);
+  const { orders, warning } = await plan(ctx, userId, session, request);
   try {
-    await engine.store.insertOrders(orders);
+    await ctx.store.insertOrders(orders);
   } catch (error) {
     // A concurrent retry with the same key stored its order first: answer with that one.
     const first =
-      key && isUniqueViolation(error) ? await engine.store.findByIdempotencyKey(userId, key) : undefined;
-    if (first) return resultOf(engine, userId, first, request);
+      key && isUniqueViolation(error) ? await ctx.store.findByIdempotencyKey(userId, key) : undefined;
+    if (first) return resultOf(ctx, userId, first, request);
     throw error;
   }
   const root = orders[0] as OrderRecord;
-  if (isServerTrailed(root.trailing)) engine.trailing.watch(root);
-  const acks = await sendPlacements(engine, session, orders);
+  if (isServerTrailed(root.trailing)) void ctx.events.emit('stop.watch', { order: root });
+  const acks = await sendPlacements(ctx, session, orders);
   const parts = root.kind === 'broker' ? [root] : orders.filter((order) => order.groupId === root.id);
   const answers = parts.map((part) => acks.get(part.id));
   // Refused outright (every exchange order of it): a 400 with the broker's reason. Later rejections arrive as

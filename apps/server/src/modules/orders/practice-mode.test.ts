@@ -30,7 +30,7 @@ async function settle() {
     await brokers.paper.idle();
     await orders.service.idle();
     await new Promise((resolve) => setImmediate(resolve));
-    quiet = orders.engine.tracker.pending === 0 ? quiet + 1 : 0;
+    quiet = orders.context.tracker.pending === 0 ? quiet + 1 : 0;
   }
 }
 

@@ -1,6 +1,6 @@
 import { istDateOf, istEpochMs, toBrokerProduct } from '@xtrader/core';
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { isActiveTrailing, isHeld, type OrderRecord } from './record';
 
 const EMPTY: OrdersResponse = { openOrders: [], executedOrders: [], rejectedOrders: [], cancelledOrders: [] };
@@ -47,12 +47,12 @@ export function toApiOrder(order: OrderRecord, lastTradedPrice: number | null): 
  * GET /portfolio/orders: today's orders (IST) at the user's active broker plus any older one still working, newest
  * first, split by status. A user with no broker has none.
  */
-export async function listOrders(engine: OrderEngine, userId: string): Promise<OrdersResponse> {
-  const session = await engine.sessions.current(userId);
+export async function listOrders(ctx: OrderContext, userId: string): Promise<OrdersResponse> {
+  const session = await ctx.sessions.current(userId);
   if (!session) return EMPTY;
-  const now = engine.clock.now();
+  const now = ctx.clock.now();
   const startOfDay = istEpochMs(istDateOf(now));
-  const orders = (await engine.store.listRecent(userId, startOfDay))
+  const orders = (await ctx.store.listRecent(userId, startOfDay))
     .filter((order) => order.brokerId === session.brokerId)
     .reverse();
   const result: OrdersResponse = {
@@ -62,7 +62,7 @@ export async function listOrders(engine: OrderEngine, userId: string): Promise<O
     cancelledOrders: [],
   };
   for (const order of orders) {
-    const ltp = engine.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
+    const ltp = ctx.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
     const api = toApiOrder(order, ltp);
     const status = order.state.status;
     if (status === 'complete') result.executedOrders.push(api);

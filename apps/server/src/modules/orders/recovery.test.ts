@@ -83,7 +83,7 @@ describeEachStore('recovery after a restart', (storeKind) => {
   });
 
   it('a filled bracket entry stored without its exit legs (their writes kept failing) gets them on start, once', async () => {
-    const store = h.module.engine.store;
+    const store = h.module.context.store;
     let refused = 0;
     const insertOrders = store.insertOrders;
     store.insertOrders = async (records) => {
@@ -198,7 +198,7 @@ describeEachStore('recovery after a restart', (storeKind) => {
       iceberg: false,
     });
     await h.settle();
-    h.module.engine.sessions.close(); // the update stream dropped
+    h.module.context.sessions.close(); // the update stream dropped
     h.market.push(CALL.tradingsymbol, 109);
     await h.settle();
     expect((await orderOf(h, user, orderId)).state.status).toBe('open');

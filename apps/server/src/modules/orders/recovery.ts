@@ -1,7 +1,7 @@
 import { isFinalStatus, istDateOf, istEpochMs } from '@xtrader/core';
 import type { BrokerOrderSnapshot, BrokerSession } from '../brokers/broker';
 import { reconcileEvents } from './broker-events';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { ORDER_ERRORS } from './messages';
 import { isHeld, isPartRole, isServerTrailed, type OrderRecord } from './record';
 import { sendPlacements } from './sender';
@@ -26,17 +26,17 @@ function snapshotFor(order: OrderRecord, snapshots: readonly BrokerOrderSnapshot
  * sent. Runs inside the user's queue. An order being sent right now is left to its own send, which books it.
  */
 async function reconcileStored(
-  engine: OrderEngine,
+  ctx: OrderContext,
   stored: OrderRecord,
   snapshots: readonly BrokerOrderSnapshot[],
   ts: number,
 ): Promise<OrderRecord | undefined> {
-  if (isFinalStatus(stored.state) || engine.sending.has(stored.id)) return undefined;
+  if (isFinalStatus(stored.state) || ctx.sending.has(stored.id)) return undefined;
   let current = stored;
   const snap = snapshotFor(current, snapshots);
   if (!snap && !current.brokerOrderId) {
     if (current.isInternal) return current;
-    await applyEvent(engine, current, {
+    await applyEvent(ctx, current, {
       type: 'rejected',
       orderId: current.id,
       ts,
@@ -48,90 +48,90 @@ async function reconcileStored(
     // Sent, yet the broker no longer lists it. A day order of an earlier session is over; one of today is left
     // as it is (a broker's list may lag) and settles with its next update or the next reconciliation.
     if (current.state.createdAt < istEpochMs(istDateOf(ts))) {
-      await applyEvent(engine, current, { type: 'expired', orderId: current.id, ts });
+      await applyEvent(ctx, current, { type: 'expired', orderId: current.id, ts });
     } else {
-      engine.logger.warn({ orderId: current.id }, 'a working order is missing from the broker order list');
+      ctx.logger.warn({ orderId: current.id }, 'a working order is missing from the broker order list');
     }
     return undefined;
   }
   if (!current.brokerOrderId) {
     current = { ...current, brokerOrderId: snap.brokerOrderId };
-    await engine.store.saveOrder(current);
+    await ctx.store.saveOrder(current);
   }
-  await applyEvents(engine, current, reconcileEvents(current.state, snap, ts));
+  await applyEvents(ctx, current, reconcileEvents(current.state, snap, ts));
   return undefined;
 }
 
 /**
  * Brings stored orders (`read`, one user's) up to date with the broker's order list and sends the product's own
  * that never reached the broker. One queue task does it all: the list is read after every earlier task of the
- * user stored what it did, and the sends start inside the task (`engine.sending`), so no later task decides to
+ * user stored what it did, and the sends start inside the task (`ctx.sending`), so no later task decides to
  * send the same order again. A send the broker took whose answer was never booked is found in the list by our tag
  * (client id) and adopted, never sent twice.
  */
 export async function reconcileWithBroker(
-  engine: OrderEngine,
+  ctx: OrderContext,
   session: BrokerSession,
   read: () => Promise<readonly OrderRecord[]>,
 ): Promise<void> {
-  const started = await engine.queue.run(session.userId, async () => {
+  const started = await ctx.queue.run(session.userId, async () => {
     const snapshots = await session.listOrders();
-    const ts = engine.clock.now();
+    const ts = ctx.clock.now();
     const toSend: OrderRecord[] = [];
     for (const order of await read()) {
       if (order.kind !== 'broker' || order.brokerId !== session.brokerId) continue;
       // A stop held in the server never reached the broker, and is not meant to until its trigger.
       if (isHeld(order)) continue;
-      const unsent = await reconcileStored(engine, order, snapshots, ts);
+      const unsent = await reconcileStored(ctx, order, snapshots, ts);
       if (unsent) toSend.push(unsent);
     }
     // Wrapped, so the task does not wait for the answers (booking them queues behind this very task).
-    return { placing: sendPlacements(engine, session, toSend) };
+    return { placing: sendPlacements(ctx, session, toSend) };
   });
   await started.placing;
 }
 
-async function recoverUser(engine: OrderEngine, session: BrokerSession, orders: readonly OrderRecord[]) {
+async function recoverUser(ctx: OrderContext, session: BrokerSession, orders: readonly OrderRecord[]) {
   const working = orders
     .filter((order) => order.kind === 'broker' && !isFinalStatus(order.state))
     .map((order) => order.id);
-  await reconcileWithBroker(engine, session, async () => [
-    ...(await engine.store.findByIds(session.userId, working)).values(),
+  await reconcileWithBroker(ctx, session, async () => [
+    ...(await ctx.store.findByIds(session.userId, working)).values(),
   ]);
   for (const rootId of new Set(orders.map((order) => order.rootId))) {
-    await evaluateFamily(engine, session.userId, rootId);
+    await evaluateFamily(ctx, session.userId, rootId);
   }
-  for (const order of await engine.store.listWorking(session.userId)) {
+  for (const order of await ctx.store.listWorking(session.userId)) {
     // Logical orders only: a sliced order's group moves (and fires) its slices.
     const watched = isServerTrailed(order.trailing) || isHeld(order);
     if (watched && !isPartRole(order.role) && order.brokerId === session.brokerId) {
-      engine.trailing.watch(order);
+      void ctx.events.emit('stop.watch', { order });
     }
   }
 }
 
-function recentSince(engine: OrderEngine): number {
-  const now = engine.clock.now();
+function recentSince(ctx: OrderContext): number {
+  const now = ctx.clock.now();
   return Math.min(now - RECENT_MS, istEpochMs(istDateOf(now)));
 }
 
 /** Brings one user's orders up to date with their broker again (after a reconnect); listens to the session. */
-export async function resyncUser(engine: OrderEngine, userId: string): Promise<void> {
-  const session = await engine.sessions.current(userId);
+export async function resyncUser(ctx: OrderContext, userId: string): Promise<void> {
+  const session = await ctx.sessions.current(userId);
   if (!session) return;
-  await recoverUser(engine, session, await engine.store.listRecent(userId, recentSince(engine)));
+  await recoverUser(ctx, session, await ctx.store.listRecent(userId, recentSince(ctx)));
 }
 
 /** Recovers every user with recent or still-working orders; one user's failure does not stop the others. */
-export async function recoverOrders(engine: OrderEngine): Promise<void> {
-  const since = recentSince(engine);
-  for (const userId of await engine.store.usersToRecover(since)) {
+export async function recoverOrders(ctx: OrderContext): Promise<void> {
+  const since = recentSince(ctx);
+  for (const userId of await ctx.store.usersToRecover(since)) {
     try {
-      const session = await engine.sessions.current(userId);
+      const session = await ctx.sessions.current(userId);
       if (!session) continue;
-      await recoverUser(engine, session, await engine.store.listRecent(userId, since));
+      await recoverUser(ctx, session, await ctx.store.listRecent(userId, since));
     } catch (error) {
-      engine.logger.error({ err: error, userId }, 'order recovery failed for a user');
+      ctx.logger.error({ err: error, userId }, 'order recovery failed for a user');
     }
   }
 }

@@ -62,7 +62,7 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
 
   beforeEach(async () => {
     ({ h, user } = await harnessWithTrader({ store: storeKind }));
-    store = h.module.engine.store;
+    store = h.module.context.store;
   });
   afterEach(() => h.close());
 
@@ -96,15 +96,15 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
     const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
     await h.settle();
     // Every retry of the step is spent while the store is still down: the family waits on the repair list.
-    await eventually(async () => expect(h.module.engine.repairs.size).toBe(1));
+    await eventually(async () => expect(h.module.repairs.size).toBe(1));
     const refusedWhileDown = fault.refused;
     expect(refusedWhileDown).toBeGreaterThanOrEqual(5);
     expect(placements(childIds.stoploss(orderId))).toBe(0);
-    expect(h.module.engine.repairs.size).toBe(1);
+    expect(h.module.repairs.size).toBe(1);
     await eventually(() => expectLegsOnce(orderId));
     await h.settle();
     expect(fault.refused).toBe(refusedWhileDown);
-    expect(h.module.engine.repairs.size).toBe(0);
+    expect(h.module.repairs.size).toBe(0);
     await expectLegsOnce(orderId);
     expectToldTwice();
   });
@@ -121,14 +121,14 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
     const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
     await h.settle();
     // Every retry of the step is spent while the store is still down: the family waits on the repair list.
-    await eventually(async () => expect(h.module.engine.repairs.size).toBe(1));
+    await eventually(async () => expect(h.module.repairs.size).toBe(1));
     const refusedWhileDown = fault.refused;
     expect(refusedWhileDown).toBeGreaterThanOrEqual(5);
     expect((await orderOf(h, user, orderId)).state.filledQuantity).toBe(0);
-    expect(h.module.engine.repairs.size).toBe(1);
+    expect(h.module.repairs.size).toBe(1);
     await eventually(() => expectLegsOnce(orderId));
     await h.settle();
-    expect(h.module.engine.repairs.size).toBe(0);
+    expect(h.module.repairs.size).toBe(0);
     await expectLegsOnce(orderId);
     expectToldTwice();
   });
@@ -174,12 +174,12 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
     };
     const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
     await h.settle();
-    await eventually(async () => expect(h.module.engine.repairs.size).toBeGreaterThan(0));
+    await eventually(async () => expect(h.module.repairs.size).toBeGreaterThan(0));
     const leg = childIds.stoploss(orderId);
     expect(await orderOf(h, user, leg)).toMatchObject({ brokerOrderId: null, state: { status: 'pending' } });
     await eventually(() => expectLegsOnce(orderId));
     // The update and the placement's answer were each enlisted; the second repair finds nothing left to do.
-    await eventually(async () => expect(h.module.engine.repairs.size).toBe(0));
+    await eventually(async () => expect(h.module.repairs.size).toBe(0));
     await h.settle();
     expect((await orderOf(h, user, leg)).brokerOrderId).not.toBeNull();
     await expectLegsOnce(orderId);

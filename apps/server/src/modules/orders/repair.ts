@@ -1,4 +1,4 @@
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { repairNotification } from './notifications';
 import type { OrderRecord } from './record';
 import { reconcileWithBroker } from './recovery';
@@ -9,12 +9,12 @@ import { evaluateFamily } from './workflows';
 // A family whose update or workflow step failed past its retries is repaired from what is stored and what the
 // broker lists, the way recovery does on start, without waiting for a restart.
 
-async function rootOf(engine: OrderEngine, entry: RepairEntry): Promise<OrderRecord | undefined> {
+async function rootOf(ctx: OrderContext, entry: RepairEntry): Promise<OrderRecord | undefined> {
   const { userId, rootId, update } = entry;
-  if (rootId) return engine.store.findById(userId, rootId);
+  if (rootId) return ctx.store.findById(userId, rootId);
   if (!update) return undefined;
-  const order = await findOrder(engine, { userId, brokerId: update.brokerId }, update);
-  return order && (await engine.store.findById(userId, order.rootId));
+  const order = await findOrder(ctx, { userId, brokerId: update.brokerId }, update);
+  return order && (await ctx.store.findById(userId, order.rootId));
 }
 
 /**
@@ -22,15 +22,15 @@ async function rootOf(engine: OrderEngine, entry: RepairEntry): Promise<OrderRec
  * our tag or the broker's id), sends the product's stored orders that never reached the broker (unless the broker
  * has them), then runs the family's rules from stored state. Throws while any step fails, so the entry stays.
  */
-export async function repairFamily(engine: OrderEngine, entry: RepairEntry): Promise<void> {
+export async function repairFamily(ctx: OrderContext, entry: RepairEntry): Promise<void> {
   const { userId } = entry;
-  const session = await engine.sessions.current(userId);
+  const session = await ctx.sessions.current(userId);
   if (!session) throw new Error('the user has no broker session to repair orders with');
-  const root = await rootOf(engine, entry);
+  const root = await rootOf(ctx, entry);
   // An update for an order that is not ours needs nothing.
   if (!root) return;
-  await reconcileWithBroker(engine, session, () => engine.store.listFamily(userId, root.id));
-  await evaluateFamily(engine, userId, root.id);
+  await reconcileWithBroker(ctx, session, () => ctx.store.listFamily(userId, root.id));
+  await evaluateFamily(ctx, userId, root.id);
 }
 
 /**
@@ -38,21 +38,21 @@ export async function repairFamily(engine: OrderEngine, entry: RepairEntry): Pro
  * for its name. A family can wait under more than one entry (a failed update and a failed step of the same family):
  * the trader hears of it once, and of its repair when its last entry is done.
  */
-export function createRepairAnnouncer(engine: OrderEngine) {
+export function createRepairAnnouncer(ctx: OrderContext) {
   const waiting = new Map<string, number>();
   const publish = async (userId: string, root: OrderRecord | undefined, phase: 'waiting' | 'done') => {
-    const notification = repairNotification(root, phase, engine.clock.now());
+    const notification = repairNotification(root, phase, ctx.clock.now());
     try {
-      await engine.bus.publish('notification', { userId, notification });
+      await ctx.bus.publish('notification', { userId, notification });
     } catch (error) {
-      engine.logger.warn({ err: error, userId, rootId: root?.id }, 'publishing a repair notification failed');
+      ctx.logger.warn({ err: error, userId, rootId: root?.id }, 'publishing a repair notification failed');
     }
   };
   // The family each entry was counted under when it joined (its name may only be readable later).
   const familyKeys = new WeakMap<RepairEntry, string>();
   return {
     async entered(entry: RepairEntry): Promise<void> {
-      const root = await rootOf(engine, entry).catch(() => undefined);
+      const root = await rootOf(ctx, entry).catch(() => undefined);
       const key = `${entry.userId}\u0000${root?.id ?? entry.rootId ?? entry.update?.brokerOrderId}`;
       familyKeys.set(entry, key);
       const count = waiting.get(key) ?? 0;
@@ -67,7 +67,7 @@ export function createRepairAnnouncer(engine: OrderEngine) {
         return;
       }
       waiting.delete(key);
-      await publish(entry.userId, await rootOf(engine, entry).catch(() => undefined), 'done');
+      await publish(entry.userId, await rootOf(ctx, entry).catch(() => undefined), 'done');
     },
   };
 }

@@ -36,7 +36,7 @@ async function settle() {
   for (let i = 0; i < 50; i += 1) {
     await orders.service.idle();
     await new Promise((resolve) => setImmediate(resolve));
-    if (broker.idle && orders.engine.tracker.pending === 0) return;
+    if (broker.idle && orders.context.tracker.pending === 0) return;
   }
 }
 
@@ -147,7 +147,7 @@ describe('order routes', () => {
       ocoOrderTarget: 1.1 + 2.2,
     });
     expect(placed.statusCode).toBe(200);
-    const stored = await orders.engine.store.findById(
+    const stored = await orders.context.store.findById(
       (await call('GET', '/auth/getUserInfo', alice)).json().data.user.id,
       placed.json().data.orderId,
     );

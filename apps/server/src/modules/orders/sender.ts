@@ -1,12 +1,11 @@
 import { canCancel, canModify, MARKET_PROTECTION_DEFAULT_PERCENT, type OrderEvent } from '@xtrader/core';
 import type { BrokerAck, BrokerSession, ModifyOrderCommand, PlaceOrderCommand } from '../brokers/broker';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { HELD_ACK, holdStops } from './held-stops';
 import { ORDER_ERRORS } from './messages';
 import { isHeld, isNativeTrailed, type OrderRecord } from './record';
 import { indexOf } from './tradable';
 import { applyEvent } from './transitions';
-import { scheduleEvaluation } from './workflows';
 
 // Commands to brokers. Each is sent outside the user's queue (a slow broker never blocks state work) and its answer
 // is recorded inside it: an accepted placement stores the broker's id, a refusal becomes a state-machine event.
@@ -45,31 +44,31 @@ export function toPlaceCommand(order: OrderRecord): PlaceOrderCommand {
  * adapter's buffer is the safe fallback, and an order must not fail over a setting).
  */
 async function stopLimitOffsetOf(
-  engine: OrderEngine,
+  ctx: OrderContext,
   order: OrderRecord,
 ): Promise<{ stopLimitOffset?: number }> {
   const isStop = order.brokerOrderType === 'stoploss' || order.brokerOrderType === 'stoploss_market';
   const index = indexOf(undefined, order.tradingSymbol);
-  if (!isStop || !index || !engine.stopLimitOffsetFor) return {};
+  if (!isStop || !index || !ctx.stopLimitOffsetFor) return {};
   try {
-    const offset = await engine.stopLimitOffsetFor(order.userId, index);
+    const offset = await ctx.stopLimitOffsetFor(order.userId, index);
     return offset !== undefined && offset > 0 ? { stopLimitOffset: offset } : {};
   } catch (error) {
-    engine.logger.warn({ err: error, orderId: order.id }, 'could not read the trigger/limit difference');
+    ctx.logger.warn({ err: error, orderId: order.id }, 'could not read the trigger/limit difference');
     return {};
   }
 }
 
 /** Places the order; when the call itself failed, the broker may still have it, so look before giving up. */
 async function placeSafely(
-  engine: OrderEngine,
+  ctx: OrderContext,
   session: BrokerSession,
   order: OrderRecord,
 ): Promise<BrokerAck> {
   try {
     return await session.placeOrder({
       ...toPlaceCommand(order),
-      ...(await stopLimitOffsetOf(engine, order)),
+      ...(await stopLimitOffsetOf(ctx, order)),
     });
   } catch (error) {
     const listed = await session.listOrders().catch(() => []);
@@ -87,38 +86,34 @@ async function commandSafely(command: () => Promise<BrokerAck>): Promise<BrokerA
   }
 }
 
-async function recordAck(
-  engine: OrderEngine,
-  order: OrderRecord,
-  ack: BrokerAck,
-): Promise<string | undefined> {
+async function recordAck(ctx: OrderContext, order: OrderRecord, ack: BrokerAck): Promise<string | undefined> {
   if (ack.ok) {
     // One conditional write, no read: a broker update that overtook this answer has already set it.
-    await engine.store.setBrokerOrderId(order.userId, order.id, ack.brokerOrderId);
+    await ctx.store.setBrokerOrderId(order.userId, order.id, ack.brokerOrderId);
     return undefined;
   }
-  const current = await engine.store.findById(order.userId, order.id);
+  const current = await ctx.store.findById(order.userId, order.id);
   if (!current) return undefined;
   const event: OrderEvent = {
     type: 'rejected',
     orderId: order.id,
-    ts: engine.clock.now(),
+    ts: ctx.clock.now(),
     reason: ack.reason,
   };
-  return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
+  return (await applyEvent(ctx, current, event)) ? current.rootId : undefined;
 }
 
 /** Books a withdrawn placement as cancelled (it never reached the broker) and answers as a refusal would. */
-async function bookWithdrawal(engine: OrderEngine, order: OrderRecord): Promise<BrokerAck> {
+async function bookWithdrawal(ctx: OrderContext, order: OrderRecord): Promise<BrokerAck> {
   const reason = ORDER_ERRORS.withdrawn;
-  const rootId = await engine.queue.run(order.userId, async () => {
+  const rootId = await ctx.queue.run(order.userId, async () => {
     // A funds reset may have deleted it already.
-    const current = await engine.store.findById(order.userId, order.id);
+    const current = await ctx.store.findById(order.userId, order.id);
     if (!current) return undefined;
-    const event: OrderEvent = { type: 'cancelled', orderId: order.id, ts: engine.clock.now(), reason };
-    return (await applyEvent(engine, current, event)) ? current.rootId : undefined;
+    const event: OrderEvent = { type: 'cancelled', orderId: order.id, ts: ctx.clock.now(), reason };
+    return (await applyEvent(ctx, current, event)) ? current.rootId : undefined;
   });
-  if (rootId) scheduleEvaluation(engine, order.userId, rootId);
+  if (rootId) void ctx.events.emit('family.touched', { userId: order.userId, rootId });
   return { ok: false, reason };
 }
 
@@ -127,16 +122,16 @@ async function bookWithdrawal(engine: OrderEngine, order: OrderRecord): Promise<
  * and are booked as cancelled when their turn comes. Returns the ids withdrawn (the rest were sent or are being
  * sent).
  */
-export function withdrawUnsent(engine: OrderEngine, userId: string, orderIds: Iterable<string>): Set<string> {
+export function withdrawUnsent(ctx: OrderContext, userId: string, orderIds: Iterable<string>): Set<string> {
   const withdrawn = new Set<string>();
   for (const id of orderIds) {
-    const unsent = engine.unsent.get(id);
+    const unsent = ctx.unsent.get(id);
     if (unsent?.order.userId !== userId) continue;
     unsent.withdrawn = true;
     withdrawn.add(id);
   }
   // Answered now rather than when their turn comes, so they are booked cancelled at once.
-  if (withdrawn.size > 0) engine.pacer.release(userId);
+  if (withdrawn.size > 0) ctx.pacer.release(userId);
   return withdrawn;
 }
 
@@ -144,33 +139,33 @@ export function withdrawUnsent(engine: OrderEngine, userId: string, orderIds: It
  * Places one stored order. Resolves with the broker's answer: an acceptance as soon as the broker gave it (booking
  * its id waits in the user's queue behind the broker's own updates, and the intent was stored before sending, so
  * the caller need not wait for it), a refusal once it is booked (so the order reads as rejected when the caller
- * answers). `engine.sending` holds the order until its answer is booked: cancels and modifies wait for that.
+ * answers). `ctx.sending` holds the order until its answer is booked: cancels and modifies wait for that.
  */
-function sendPlacement(engine: OrderEngine, session: BrokerSession, order: OrderRecord): Promise<BrokerAck> {
-  const inFlight = engine.sending.get(order.id);
+function sendPlacement(ctx: OrderContext, session: BrokerSession, order: OrderRecord): Promise<BrokerAck> {
+  const inFlight = ctx.sending.get(order.id);
   if (inFlight) return inFlight;
   let answered: (ack: BrokerAck) => void = () => {};
   const answer = new Promise<BrokerAck>((resolve) => {
     answered = resolve;
   });
   const unsent = { order, withdrawn: false };
-  engine.unsent.set(order.id, unsent);
+  ctx.unsent.set(order.id, unsent);
   const booked = (async () => {
-    const go = await engine.pacer
+    const go = await ctx.pacer
       .acquire(order.userId, session.capabilities.maxOrdersPerSecond, { wanted: () => !unsent.withdrawn })
-      .finally(() => engine.unsent.delete(order.id));
+      .finally(() => ctx.unsent.delete(order.id));
     // Withdrawn after its slot was granted but before it went: still never sent.
-    if (!go || unsent.withdrawn) return bookWithdrawal(engine, order);
-    const ack = await placeSafely(engine, session, order);
+    if (!go || unsent.withdrawn) return bookWithdrawal(ctx, order);
+    const ack = await placeSafely(ctx, session, order);
     if (ack.ok) answered(ack);
-    const rootId = await engine.queue.run(order.userId, () => recordAck(engine, order, ack));
-    if (rootId) scheduleEvaluation(engine, order.userId, rootId);
+    const rootId = await ctx.queue.run(order.userId, () => recordAck(ctx, order, ack));
+    if (rootId) void ctx.events.emit('family.touched', { userId: order.userId, rootId });
     return ack;
-  })().finally(() => engine.sending.delete(order.id));
-  engine.sending.set(order.id, booked);
+  })().finally(() => ctx.sending.delete(order.id));
+  ctx.sending.set(order.id, booked);
   // Unbooked, the order reads as never sent: the repair finds it at the broker by our tag and adopts it.
-  engine.tracker.track(booked, order.userId).catch((error: unknown) => {
-    engine.repairs.enlist({ userId: order.userId, rootId: order.rootId }, error);
+  ctx.tracker.track(booked, order.userId).catch((error: unknown) => {
+    void ctx.events.emit('repair.needed', { entry: { userId: order.userId, rootId: order.rootId }, error });
   });
   return Promise.race([answer, booked]);
 }
@@ -180,14 +175,14 @@ function sendPlacement(engine: OrderEngine, session: BrokerSession, order: Order
  * the broker's answer to each, by order id.
  */
 export async function sendPlacements(
-  engine: OrderEngine,
+  ctx: OrderContext,
   session: BrokerSession,
   orders: readonly OrderRecord[],
 ): Promise<Map<string, BrokerAck>> {
   const brokerOrders = orders.filter((order) => order.kind === 'broker' && !isHeld(order));
   const held = orders.filter((order) => order.kind === 'broker' && isHeld(order));
-  if (held.length > 0) await holdStops(engine, held);
-  const acks = await Promise.all(brokerOrders.map((order) => sendPlacement(engine, session, order)));
+  if (held.length > 0) await holdStops(ctx, held);
+  const acks = await Promise.all(brokerOrders.map((order) => sendPlacement(ctx, session, order)));
   return new Map([
     ...brokerOrders.map((order, i): [string, BrokerAck] => [order.id, acks[i] as BrokerAck]),
     ...held.map((order): [string, BrokerAck] => [order.id, HELD_ACK]),
@@ -202,7 +197,7 @@ type Request = 'cancel' | 'modify';
  * broker), else the broker's answer.
  */
 async function request(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   orderId: string,
   kind: Request,
@@ -210,40 +205,40 @@ async function request(
   onAccepted: (order: OrderRecord) => OrderEvent | undefined,
   inspect?: (current: OrderRecord | undefined) => void,
 ): Promise<BrokerAck | undefined> {
-  await engine.sending.get(orderId);
+  await ctx.sending.get(orderId);
   const allowed = kind === 'cancel' ? canCancel : canModify;
   let heldAck: BrokerAck | undefined;
-  const order = await engine.queue.run(userId, async () => {
-    const current = await engine.store.findById(userId, orderId);
+  const order = await ctx.queue.run(userId, async () => {
+    const current = await ctx.store.findById(userId, orderId);
     inspect?.(current);
     if (current && isHeld(current) && allowed(current.state)) {
       // A stop the server holds: the change is ours to book, at once.
-      const ts = engine.clock.now();
+      const ts = ctx.clock.now();
       const event = kind === 'cancel' ? ({ type: 'cancelled', orderId, ts } as const) : onAccepted(current);
-      if (event && (await applyEvent(engine, current, event))) heldAck = HELD_ACK;
+      if (event && (await applyEvent(ctx, current, event))) heldAck = HELD_ACK;
       return undefined;
     }
     if (current?.kind !== 'broker' || !current.brokerOrderId || !allowed(current.state)) return undefined;
     const type = kind === 'cancel' ? 'cancel_requested' : 'modify_requested';
-    return applyEvent(engine, current, { type, orderId, ts: engine.clock.now() });
+    return applyEvent(ctx, current, { type, orderId, ts: ctx.clock.now() });
   });
   if (heldAck) return heldAck;
   const brokerOrderId = order?.brokerOrderId;
   if (!order || !brokerOrderId) return undefined;
-  const session = await engine.sessions.forOrder(order);
-  await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
+  const session = await ctx.sessions.forOrder(order);
+  await ctx.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
   const ack = await commandSafely(() => send(session, brokerOrderId, order));
   // An accepted cancel is booked when the broker reports it; only refusals and modifications need a step here.
   if (ack.ok && kind === 'cancel') return ack;
-  await engine.queue.run(userId, async () => {
-    const current = await engine.store.findById(userId, orderId);
+  await ctx.queue.run(userId, async () => {
+    const current = await ctx.store.findById(userId, orderId);
     if (!current) return;
-    const ts = engine.clock.now();
+    const ts = ctx.clock.now();
     const refused: OrderEvent | undefined = ack.ok
       ? undefined
       : { type: kind === 'cancel' ? 'cancel_rejected' : 'modify_rejected', orderId, ts, reason: ack.reason };
     const event = refused ?? (current.state.status === 'modify_pending' ? onAccepted(current) : undefined);
-    if (event) await applyEvent(engine, current, event);
+    if (event) await applyEvent(ctx, current, event);
   });
   return ack;
 }
@@ -253,13 +248,13 @@ async function request(
  * stored order first and may throw to refuse (so a caller's checks need no read of their own).
  */
 export const requestCancel = (
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   orderId: string,
   inspect?: (current: OrderRecord | undefined) => void,
 ) =>
   request(
-    engine,
+    ctx,
     userId,
     orderId,
     'cancel',
@@ -274,29 +269,27 @@ export const requestCancel = (
  * Resolves with the broker's answer per id, undefined for an order that could not take a cancel.
  */
 export async function requestCancels(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   orderIds: readonly string[],
 ): Promise<(BrokerAck | undefined)[]> {
-  await Promise.all(orderIds.map((id) => engine.sending.get(id)));
+  await Promise.all(orderIds.map((id) => ctx.sending.get(id)));
   const heldCancelled = new Set<string>();
-  const marked = await engine.queue.run(userId, async () => {
-    const found = await engine.store.findByIds(userId, orderIds);
-    const ts = engine.clock.now();
+  const marked = await ctx.queue.run(userId, async () => {
+    const found = await ctx.store.findByIds(userId, orderIds);
+    const ts = ctx.clock.now();
     const out: (OrderRecord | undefined)[] = [];
     for (const orderId of orderIds) {
       const current = found.get(orderId);
       if (current && isHeld(current) && canCancel(current.state)) {
         // A stop the server holds is cancelled here and now.
-        if (await applyEvent(engine, current, { type: 'cancelled', orderId, ts })) heldCancelled.add(orderId);
+        if (await applyEvent(ctx, current, { type: 'cancelled', orderId, ts })) heldCancelled.add(orderId);
         out.push(undefined);
         continue;
       }
       const cancellable = current?.kind === 'broker' && current.brokerOrderId && canCancel(current.state);
       out.push(
-        cancellable
-          ? await applyEvent(engine, current, { type: 'cancel_requested', orderId, ts })
-          : undefined,
+        cancellable ? await applyEvent(ctx, current, { type: 'cancel_requested', orderId, ts }) : undefined,
       );
     }
     return out;
@@ -306,15 +299,15 @@ export async function requestCancels(
       if (heldCancelled.has(orderIds[i] as string)) return HELD_ACK;
       const brokerOrderId = order?.brokerOrderId;
       if (!order || !brokerOrderId) return undefined;
-      const session = await engine.sessions.forOrder(order);
-      await engine.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
+      const session = await ctx.sessions.forOrder(order);
+      await ctx.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
       return commandSafely(() => session.cancelOrder(brokerOrderId));
     }),
   );
   const refused = orderIds.filter((_, i) => acks[i]?.ok === false);
   if (refused.length > 0) {
-    await engine.queue.run(userId, async () => {
-      const found = await engine.store.findByIds(userId, refused);
+    await ctx.queue.run(userId, async () => {
+      const found = await ctx.store.findByIds(userId, refused);
       for (const [i, orderId] of orderIds.entries()) {
         const ack = acks[i];
         const current = found.get(orderId);
@@ -322,10 +315,10 @@ export async function requestCancels(
         const event: OrderEvent = {
           type: 'cancel_rejected',
           orderId,
-          ts: engine.clock.now(),
+          ts: ctx.clock.now(),
           reason: ack.reason,
         };
-        await applyEvent(engine, current, event);
+        await applyEvent(ctx, current, event);
       }
     });
   }
@@ -337,13 +330,13 @@ export async function requestCancels(
  * then (a later 'modified' report from the broker repeats it harmlessly).
  */
 export const requestModify = (
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   orderId: string,
   change: ModifyOrderCommand,
 ) =>
   request(
-    engine,
+    ctx,
     userId,
     orderId,
     'modify',
@@ -352,13 +345,13 @@ export const requestModify = (
         ...change,
         // A moved stop-limit keeps its limit at the user's difference from the new trigger.
         ...(change.triggerPrice !== undefined && change.price === undefined
-          ? await stopLimitOffsetOf(engine, order)
+          ? await stopLimitOffsetOf(ctx, order)
           : {}),
       }),
     (order) => ({
       type: 'modified',
       orderId: order.id,
-      ts: engine.clock.now(),
+      ts: ctx.clock.now(),
       ...(change.price !== undefined ? { price: change.price } : {}),
       ...(change.triggerPrice !== undefined ? { triggerPrice: change.triggerPrice } : {}),
       ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),

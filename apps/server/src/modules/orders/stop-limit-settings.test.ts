@@ -31,7 +31,7 @@ describe('trigger/limit difference in the app', () => {
     expect(saved.statusCode).toBe(200);
     const info = await t.app.inject({ method: 'GET', url: '/v1/options-x/auth/getUserInfo', headers });
     const userId = info.json().data.user.id as string;
-    expect(await orders.engine.stopLimitOffsetFor?.(userId, 'BANKNIFTY')).toBe(2.5);
-    expect(await orders.engine.stopLimitOffsetFor?.(userId, 'NIFTY')).toBe(1);
+    expect(await orders.context.stopLimitOffsetFor?.(userId, 'BANKNIFTY')).toBe(2.5);
+    expect(await orders.context.stopLimitOffsetFor?.(userId, 'NIFTY')).toBe(1);
   });
 });

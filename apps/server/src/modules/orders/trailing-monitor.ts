@@ -1,7 +1,7 @@
 import { isFinalStatus } from '@xtrader/core';
 import type { Notification } from '@xtrader/core/api/notifications';
 import type { PriceView, Quote } from '../market/contract';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { partsOf } from './group-rules';
 import { crossed, fireHeldStop } from './held-stops';
 import { ORDER_ERRORS } from './messages';
@@ -34,25 +34,26 @@ interface Fire {
 
 /** Decides a move inside the user's queue and marks it pending before anything is sent. */
 async function planMove(
-  engine: OrderEngine,
+  ctx: OrderContext,
+  forget: (orderId: string) => void,
   userId: string,
   orderId: string,
   ltp: number,
 ): Promise<Move | Fire | undefined> {
-  const order = await engine.store.findById(userId, orderId);
+  const order = await ctx.store.findById(userId, orderId);
   const trailing = order?.trailing;
   const held = order !== undefined && isHeld(order);
   if (!order || isFinalStatus(order.state) || (!held && !isServerTrailed(trailing))) {
-    engine.trailing.forget(orderId);
+    forget(orderId);
     return undefined;
   }
   if (held && crossed(order, ltp)) {
-    return { fired: await fireHeldStop(engine, order) };
+    return { fired: await fireHeldStop(ctx, order) };
   }
   // A held stop whose trailing was stopped is still watched for its trigger, but no longer moves.
   if (!trailing || !isServerTrailed(trailing)) return undefined;
   if (trailing.reference === null) {
-    await engine.store.saveOrder({ ...order, trailing: { ...trailing, reference: ltp } });
+    await ctx.store.saveOrder({ ...order, trailing: { ...trailing, reference: ltp } });
     return undefined;
   }
   const trigger = order.state.triggerPrice;
@@ -67,7 +68,7 @@ async function planMove(
   );
   if (!step) return undefined;
   const marked = { ...order, trailing: { ...trailing, pendingReference: step.reference } };
-  await engine.store.saveOrder(marked);
+  await ctx.store.saveOrder(marked);
   return { order: marked, triggerPrice: step.triggerPrice, pendingReference: step.reference };
 }
 
@@ -76,24 +77,28 @@ async function planMove(
  * order), and once the broker's modification limit is used up stops trailing (the stop-loss stays at its last
  * trigger) and tells the trader.
  */
-async function countModification(engine: OrderEngine, order: OrderRecord): Promise<void> {
-  const session = await engine.sessions.forOrder(order);
+async function countModification(
+  ctx: OrderContext,
+  forget: (orderId: string) => void,
+  order: OrderRecord,
+): Promise<void> {
+  const session = await ctx.sessions.forOrder(order);
   const limit = session.capabilities.maxModificationsPerOrder;
-  const stopped = await engine.queue.run(order.userId, async () => {
-    const current = await engine.store.findById(order.userId, order.id);
+  const stopped = await ctx.queue.run(order.userId, async () => {
+    const current = await ctx.store.findById(order.userId, order.id);
     const trailing = current?.trailing;
     // A held stop is moved in the server: the broker counts nothing.
     if (!current || !trailing || !isServerTrailed(trailing) || isHeld(current)) return undefined;
     const modifications = (trailing.modifications ?? 0) + 1;
     const spent = limit !== undefined && modifications >= limit;
-    await engine.store.saveOrder({ ...current, trailing: { ...trailing, modifications, active: !spent } });
+    await ctx.store.saveOrder({ ...current, trailing: { ...trailing, modifications, active: !spent } });
     return spent ? current : undefined;
   });
   if (!stopped || limit === undefined) return;
-  engine.trailing.forget(order.id);
+  forget(order.id);
   const notification: Notification = {
     notificationType: 'trailing_stopped',
-    timestamp: new Date(engine.clock.now()).toISOString(),
+    timestamp: new Date(ctx.clock.now()).toISOString(),
     identifier: stopped.identifier,
     transactionType: stopped.side,
     quantity: stopped.state.quantity,
@@ -101,46 +106,62 @@ async function countModification(engine: OrderEngine, order: OrderRecord): Promi
     status: 'TRAILING STOPPED',
     statusMessage: ORDER_ERRORS.trailingLimitReached(session.brokerId, limit),
   };
-  await engine.bus.publish('notification', { userId: order.userId, notification });
+  await ctx.bus.publish('notification', { userId: order.userId, notification });
 }
 
-async function moveTrigger(engine: OrderEngine, userId: string, orderId: string, ltp: number): Promise<void> {
-  const planned = await engine.queue.run(userId, () => planMove(engine, userId, orderId, ltp));
+async function moveTrigger(
+  ctx: OrderContext,
+  forget: (orderId: string) => void,
+  userId: string,
+  orderId: string,
+  ltp: number,
+): Promise<void> {
+  const planned = await ctx.queue.run(userId, () => planMove(ctx, forget, userId, orderId, ltp));
   if (!planned) return;
   if ('fired' in planned) {
-    engine.trailing.forget(orderId);
+    forget(orderId);
     const [first] = planned.fired;
-    if (first) await sendPlacements(engine, await engine.sessions.forOrder(first), planned.fired);
+    if (first) await sendPlacements(ctx, await ctx.sessions.forOrder(first), planned.fired);
     return;
   }
   const move = planned;
-  const family = move.order.kind === 'group' ? await engine.store.listFamily(userId, move.order.rootId) : [];
+  const family = move.order.kind === 'group' ? await ctx.store.listFamily(userId, move.order.rootId) : [];
   const targets = move.order.kind === 'broker' ? [move.order] : partsOf(family, move.order.id);
   const acks = await Promise.all(
     targets
       .filter((target) => !isFinalStatus(target.state))
-      .map((target) => requestModify(engine, userId, target.id, { triggerPrice: move.triggerPrice })),
+      .map((target) => requestModify(ctx, userId, target.id, { triggerPrice: move.triggerPrice })),
   );
   if (acks.some((ack) => ack?.ok)) {
-    await countModification(engine, move.order);
+    await countModification(ctx, forget, move.order);
     return;
   }
   // Nothing took the move: forget it, so the next tick can try again.
-  await engine.queue.run(userId, async () => {
-    const current = await engine.store.findById(userId, orderId);
+  await ctx.queue.run(userId, async () => {
+    const current = await ctx.store.findById(userId, orderId);
     const trailing = current?.trailing;
     if (current && trailing?.pendingReference === move.pendingReference) {
-      await engine.store.saveOrder({ ...current, trailing: { ...trailing, pendingReference: null } });
+      await ctx.store.saveOrder({ ...current, trailing: { ...trailing, pendingReference: null } });
     }
   });
 }
 
-export function createTrailingMonitor(engine: OrderEngine): TrailingMonitor {
+export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
   const watched = new Map<string, { userId: string; view: PriceView; symbol: string }>();
   const bySymbol: Record<PriceView, Map<string, Set<string>>> = { live: new Map(), practice: new Map() };
   // Per order: a move in progress, and the latest price that arrived meanwhile (moves never overlap).
   const busy = new Map<string, number | null>();
   const unsubscribes: Array<() => void> = [];
+
+  const forget = (orderId: string) => {
+    const entry = watched.get(orderId);
+    if (!entry) return;
+    watched.delete(orderId);
+    const ids = bySymbol[entry.view].get(entry.symbol);
+    ids?.delete(orderId);
+    if (ids?.size === 0) bySymbol[entry.view].delete(entry.symbol);
+    ctx.marketData.release(ownerOf(orderId));
+  };
 
   const nudge = (orderId: string, userId: string, ltp: number) => {
     if (busy.has(orderId)) {
@@ -148,14 +169,14 @@ export function createTrailingMonitor(engine: OrderEngine): TrailingMonitor {
       return;
     }
     busy.set(orderId, null);
-    const work = moveTrigger(engine, userId, orderId, ltp)
-      .catch((error: unknown) => engine.logger.error({ err: error, orderId }, 'trailing move failed'))
+    const work = moveTrigger(ctx, forget, userId, orderId, ltp)
+      .catch((error: unknown) => ctx.logger.error({ err: error, orderId }, 'trailing move failed'))
       .finally(() => {
         const latest = busy.get(orderId);
         busy.delete(orderId);
         if (latest !== null && latest !== undefined && watched.has(orderId)) nudge(orderId, userId, latest);
       });
-    void engine.tracker.track(work, userId);
+    void ctx.tracker.track(work, userId);
   };
 
   const onQuotes = (view: PriceView) => (quotes: readonly Quote[]) => {
@@ -176,24 +197,16 @@ export function createTrailingMonitor(engine: OrderEngine): TrailingMonitor {
       const ids = bySymbol[order.priceView].get(order.tradingSymbol) ?? new Set<string>();
       ids.add(order.id);
       bySymbol[order.priceView].set(order.tradingSymbol, ids);
-      engine.marketData.retain(ownerOf(order.id), [order.tradingSymbol]);
+      ctx.marketData.retain(ownerOf(order.id), [order.tradingSymbol]);
     },
-    forget(orderId) {
-      const entry = watched.get(orderId);
-      if (!entry) return;
-      watched.delete(orderId);
-      const ids = bySymbol[entry.view].get(entry.symbol);
-      ids?.delete(orderId);
-      if (ids?.size === 0) bySymbol[entry.view].delete(entry.symbol);
-      engine.marketData.release(ownerOf(orderId));
-    },
+    forget,
     start() {
-      unsubscribes.push(engine.marketData.onQuotes('live', onQuotes('live')));
-      unsubscribes.push(engine.marketData.onQuotes('practice', onQuotes('practice')));
+      unsubscribes.push(ctx.marketData.onQuotes('live', onQuotes('live')));
+      unsubscribes.push(ctx.marketData.onQuotes('practice', onQuotes('practice')));
     },
     stop() {
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
-      for (const orderId of [...watched.keys()]) this.forget(orderId);
+      for (const orderId of [...watched.keys()]) forget(orderId);
     },
     get size() {
       return watched.size;

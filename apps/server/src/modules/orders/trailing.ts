@@ -1,7 +1,7 @@
 import { validateTrailParams } from '@xtrader/core';
 import type { TrailStopLossRequest } from '@xtrader/core/api/orders';
 import { BadRequestError } from '../../http/errors';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { partsOf } from './group-rules';
 import { ORDER_ERRORS } from './messages';
 import { findOwnOrder, requireWorking, workingBrokerOrders } from './order-lookup';
@@ -34,27 +34,27 @@ function requireTrailable(order: OrderRecord): void {
 
 /** Stores the trailing state on the order and on its parts (they are placed and shown with it). */
 async function saveTrailing(
-  engine: OrderEngine,
+  ctx: OrderContext,
   order: OrderRecord,
   change: (current: TrailingState | null) => TrailingState | null,
 ) {
-  await engine.queue.run(order.userId, async () => {
-    const family = await engine.store.listFamily(order.userId, order.rootId);
+  await ctx.queue.run(order.userId, async () => {
+    const family = await ctx.store.listFamily(order.userId, order.rootId);
     const current = family.find((member) => member.id === order.id);
     if (!current) return;
     const next = change(current.trailing);
     for (const member of [current, ...partsOf(family, current.id)]) {
-      await engine.store.saveOrder({ ...member, trailing: next });
+      await ctx.store.saveOrder({ ...member, trailing: next });
     }
   });
 }
 
 /** Hands trailing parameters (or null: stop) to the broker for every working part; a refusal is a 400. */
-async function tellBroker(engine: OrderEngine, order: OrderRecord, trailing: TrailParamsInput | null) {
+async function tellBroker(ctx: OrderContext, order: OrderRecord, trailing: TrailParamsInput | null) {
   const params = trailing && { changeInPrice: trailing.changeInPrice, changeInSL: trailing.changeInSL };
-  const targets = await workingBrokerOrders(engine, order);
+  const targets = await workingBrokerOrders(ctx, order);
   const acks = await Promise.all(
-    targets.map((target) => requestModify(engine, order.userId, target.id, { trailing: params })),
+    targets.map((target) => requestModify(ctx, order.userId, target.id, { trailing: params })),
   );
   const refused = acks.find((ack) => !ack?.ok);
   if (targets.length === 0 || refused !== undefined) {
@@ -66,15 +66,15 @@ async function tellBroker(engine: OrderEngine, order: OrderRecord, trailing: Tra
 }
 
 export async function startTrailing(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   orderId: string,
   body: TrailStopLossRequest,
 ) {
-  const order = await findOwnOrder(engine, userId, orderId);
+  const order = await findOwnOrder(ctx, userId, orderId);
   requireTrailable(order);
   if (isActiveTrailing(order)) throw new BadRequestError(ORDER_ERRORS.trailingAlreadyOn);
-  const session = await engine.sessions.forOrder(order);
+  const session = await ctx.sessions.forOrder(order);
   const handler = body.brokerTrailing ? 'broker' : 'local';
   // A stop held in the server can trail only locally: the broker has never seen it.
   if (isHeld(order) && handler === 'broker') throw new BadRequestError(ORDER_ERRORS.trailingHeld);
@@ -82,9 +82,9 @@ export async function startTrailing(
   const byModify = handler === 'broker' && !session.capabilities.nativeTrailing;
   let reference: number | null = null;
   if (handler === 'broker' && !byModify) {
-    await tellBroker(engine, order, body);
+    await tellBroker(ctx, order, body);
   } else {
-    reference = engine.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
+    reference = ctx.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
     if (reference === null) throw new BadRequestError(ORDER_ERRORS.noPrice(order.tradingSymbol));
   }
   const previous = order.trailing?.modifications;
@@ -99,28 +99,28 @@ export async function startTrailing(
     ...(byModify ? { byModify: true, modifications: previous ?? 0 } : {}),
     ...(isHeld(order) ? { held: true } : {}),
   };
-  await saveTrailing(engine, order, () => trailing);
-  if (isServerTrailed(trailing)) engine.trailing.watch(order);
+  await saveTrailing(ctx, order, () => trailing);
+  if (isServerTrailed(trailing)) void ctx.events.emit('stop.watch', { order });
 }
 
-export async function stopTrailing(engine: OrderEngine, userId: string, orderId: string) {
-  const order = await findOwnOrder(engine, userId, orderId);
+export async function stopTrailing(ctx: OrderContext, userId: string, orderId: string) {
+  const order = await findOwnOrder(ctx, userId, orderId);
   requireTrailable(order);
   if (!isActiveTrailing(order) || !order.trailing) throw new BadRequestError(ORDER_ERRORS.trailingOff);
-  if (isNativeTrailed(order.trailing)) await tellBroker(engine, order, null);
+  if (isNativeTrailed(order.trailing)) await tellBroker(ctx, order, null);
   // A held stop stays watched for its trigger; it only stops moving.
-  if (!isHeld(order)) engine.trailing.forget(order.id);
-  await saveTrailing(engine, order, (t) => t && { ...t, active: false, pendingReference: null });
+  if (!isHeld(order)) void ctx.events.emit('stop.unwatch', { orderId: order.id });
+  await saveTrailing(ctx, order, (t) => t && { ...t, active: false, pendingReference: null });
 }
 
 /** POST /order/editTrailParams/{orderId}: new steps, checked against the minimums of the order's handler. */
 export async function editTrailParams(
-  engine: OrderEngine,
+  ctx: OrderContext,
   userId: string,
   orderId: string,
   body: TrailParamsInput,
 ) {
-  const order = await findOwnOrder(engine, userId, orderId);
+  const order = await findOwnOrder(ctx, userId, orderId);
   requireWorking(order);
   const trailing = order.trailing;
   if (!trailing?.active) throw new BadRequestError(ORDER_ERRORS.trailingOff);
@@ -133,9 +133,9 @@ export async function editTrailParams(
     const field = first.field === 'priceChange' ? 'changeInPrice' : 'changeInSL';
     throw new BadRequestError(`${field}: ${first.message}`);
   }
-  if (isNativeTrailed(trailing)) await tellBroker(engine, order, body);
+  if (isNativeTrailed(trailing)) await tellBroker(ctx, order, body);
   await saveTrailing(
-    engine,
+    ctx,
     order,
     (t) => t && { ...t, changeInPrice: body.changeInPrice, changeInSl: body.changeInSL },
   );

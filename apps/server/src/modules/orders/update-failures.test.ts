@@ -46,7 +46,7 @@ describeEachStore('broker updates whose store writes fail', (storeKind) => {
 
   beforeEach(async () => {
     ({ h, user } = await harnessWithTrader({ store: storeKind }));
-    store = h.module.engine.store;
+    store = h.module.context.store;
   });
   afterEach(() => h.close());
 
@@ -74,7 +74,7 @@ describeEachStore('broker updates whose store writes fail', (storeKind) => {
       failures += 1;
       return failures === 1;
     });
-    h.module.engine.store = createOrderStore(flaky, { keepWorkingOrders: storeKind === 'sqlite' });
+    h.module.context.store = createOrderStore(flaky, { keepWorkingOrders: storeKind === 'sqlite' });
     const { orderId } = await h.module.service.place(user, { body: bracket(), iceberg: false });
     await h.settle();
     expect(failures).toBeGreaterThanOrEqual(1);

@@ -1,17 +1,17 @@
 import type { BrokerOrderUpdate, BrokerSession } from '../brokers/broker';
 import { toOrderEvent } from './broker-events';
-import type { OrderEngine } from './engine';
+import type { OrderContext } from './context';
 import { withRetries } from './retry';
 import { applyEvent } from './transitions';
-import { hasWorkflow, scheduleEvaluation } from './workflows';
+import { hasWorkflow } from './workflow-rules';
 
 /** Finds our order for a broker update: by our client id when the broker echoes it, else by the broker's id. */
 export async function findOrder(
-  engine: OrderEngine,
+  ctx: OrderContext,
   at: { userId: string; brokerId: string },
   update: Pick<BrokerOrderUpdate, 'brokerOrderId' | 'clientOrderId'>,
 ) {
-  const { store } = engine;
+  const { store } = ctx;
   const byClientId = update.clientOrderId ? await store.findById(at.userId, update.clientOrderId) : undefined;
   if (byClientId && byClientId.brokerId === at.brokerId) return byClientId;
   return store.findByBrokerOrderId(at.userId, at.brokerId, update.brokerOrderId);
@@ -23,18 +23,18 @@ export async function findOrder(
  * refuses it as a repeat, and the family's rules run all the same, since that attempt never got to them.
  */
 async function bookUpdate(
-  engine: OrderEngine,
+  ctx: OrderContext,
   session: BrokerSession,
   update: BrokerOrderUpdate,
   retry: boolean,
 ): Promise<string | undefined> {
-  const found = await findOrder(engine, session, update);
+  const found = await findOrder(ctx, session, update);
   if (!found) return undefined;
   // An update that overtook the placement's answer carries the broker id as well as the answer would.
   const adopted = !found.brokerOrderId;
   const order = adopted ? { ...found, brokerOrderId: update.brokerOrderId } : found;
-  const next = await applyEvent(engine, order, toOrderEvent(update.event, order.id, update.eventTs));
-  if (!next && adopted) await engine.store.setBrokerOrderId(order.userId, order.id, update.brokerOrderId);
+  const next = await applyEvent(ctx, order, toOrderEvent(update.event, order.id, update.eventTs));
+  if (!next && adopted) await ctx.store.setBrokerOrderId(order.userId, order.id, update.brokerOrderId);
   const changed = next ?? (retry ? found : undefined);
   return changed && hasWorkflow(changed) ? changed.rootId : undefined;
 }
@@ -47,33 +47,31 @@ async function bookUpdate(
  * goes on the repair list, which reads the order back from the broker and books it.
  */
 export function handleBrokerUpdate(
-  engine: OrderEngine,
+  ctx: OrderContext,
   session: BrokerSession,
   update: BrokerOrderUpdate,
 ): void {
   const { userId } = session;
   const context = { userId, brokerOrderId: update.brokerOrderId, event: update.event.type };
-  const work = engine.queue
+  const work = ctx.queue
     .run(userId, () =>
       withRetries(
-        (retry) => bookUpdate(engine, session, update, retry),
+        (retry) => bookUpdate(ctx, session, update, retry),
         (error, attempt) =>
-          engine.logger.warn(
-            { err: error, ...context, attempt },
-            'handling a broker update failed; retrying',
-          ),
+          ctx.logger.warn({ err: error, ...context, attempt }, 'handling a broker update failed; retrying'),
       ),
     )
     .then((rootId) => {
-      if (rootId) scheduleEvaluation(engine, userId, rootId);
+      if (rootId) void ctx.events.emit('family.touched', { userId, rootId });
     })
     .catch((error: unknown) => {
       const { brokerId } = session;
       const { brokerOrderId, clientOrderId } = update;
-      engine.repairs.enlist(
-        { userId, update: { brokerId, brokerOrderId, ...(clientOrderId ? { clientOrderId } : {}) } },
-        error,
-      );
+      const entry = {
+        userId,
+        update: { brokerId, brokerOrderId, ...(clientOrderId ? { clientOrderId } : {}) },
+      };
+      void ctx.events.emit('repair.needed', { entry, error });
     });
-  void engine.tracker.track(work, userId);
+  void ctx.tracker.track(work, userId);
 }

@@ -5,18 +5,15 @@ import type { Logger } from '../../logger';
 import type { BrokerAck, BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView } from '../market/contract';
+import { createOrderStream, type OrderStream } from './events';
 import { createPacer, type Pacer, type PacerTime } from './pacer';
 import type { OrderRecord } from './record';
-import { createRepairAnnouncer, repairFamily } from './repair';
-import { createRepairList, type RepairList } from './repair-list';
 import { createSessionDirectory, type SessionDirectory } from './sessions';
 import type { OrderStore } from './store';
-import { createTrailingMonitor, type TrailingMonitor } from './trailing-monitor';
-import { handleBrokerUpdate } from './updates';
 import { createTaskTracker, createUserQueue, type TaskTracker, type UserQueue } from './user-queue';
 
-/** Collaborators of the order engine. */
-export interface OrderEngineDeps {
+/** What the order context is built from. */
+export interface OrderContextDeps {
   clock: Clock;
   logger: Logger;
   bus: Bus;
@@ -30,8 +27,6 @@ export interface OrderEngineDeps {
   priceViewFor(userId: string): Promise<PriceView>;
   /** Real timers unless a test fakes them. */
   pacerTime?: PacerTime;
-  /** Pauses between repairs of a family (default REPAIR_DELAYS_MS; the last repeats). */
-  repairDelaysMs?: readonly number[];
   /**
    * The user's trigger/limit difference (points) for stop-loss orders of an index (their settings): where the limit
    * of a stop-limit sits beyond its trigger at a live broker. Without it the broker adapter picks a buffer.
@@ -40,18 +35,19 @@ export interface OrderEngineDeps {
 }
 
 /**
- * The resources every part of the order engine shares (placement, workflows, trailing, recovery, reads). Parts are
- * plain functions over this object, each in its own file.
+ * The infrastructure every part of the order manager shares, and nothing else: no part of the flow hangs here.
+ * Parts are plain functions over this object; they talk to each other through `events` (see `index.ts` for who
+ * listens to what).
  */
-export interface OrderEngine extends Omit<OrderEngineDeps, 'indexTable' | 'pacerTime' | 'repairDelaysMs'> {
+export interface OrderContext extends Omit<OrderContextDeps, 'indexTable' | 'pacerTime'> {
   indexTable: IndexTable;
+  /** The internal event stream between the parts of the flow. */
+  events: OrderStream;
   tracker: TaskTracker;
   queue: UserQueue;
   pacer: Pacer;
+  /** Broker sessions per user; their order updates go to `events` as 'broker.update'. */
   sessions: SessionDirectory;
-  trailing: TrailingMonitor;
-  /** Families whose update or workflow step failed past its retries, repaired until their rules ran through. */
-  repairs: RepairList;
   /** Placements being sent right now, by order id: a second send waits for the first instead. */
   sending: Map<string, Promise<BrokerAck>>;
   /** Stored placements still waiting for their pacing slot, by order id (cancel-all may withdraw them). */
@@ -66,30 +62,23 @@ export interface UnsentPlacement {
   withdrawn: boolean;
 }
 
-export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
+export function createOrderContext(deps: OrderContextDeps): OrderContext {
+  const { indexTable, pacerTime, ...rest } = deps;
   const tracker = createTaskTracker();
-  const engine = {
-    ...deps,
-    indexTable: deps.indexTable ?? INDEX_TABLE,
+  const events = createOrderStream();
+  return {
+    ...rest,
+    indexTable: indexTable ?? INDEX_TABLE,
+    events,
     tracker,
     queue: createUserQueue(tracker),
-    pacer: createPacer(deps.pacerTime),
+    pacer: createPacer(pacerTime),
+    sessions: createSessionDirectory(
+      deps.registry,
+      (session, update) => void events.emit('broker.update', { session, update }),
+    ),
     sending: new Map<string, Promise<BrokerAck>>(),
     unsent: new Map<string, UnsentPlacement>(),
     evaluationsQueued: new Set<string>(),
-  } as OrderEngine;
-  engine.sessions = createSessionDirectory(deps.registry, (session, update) =>
-    handleBrokerUpdate(engine, session, update),
-  );
-  engine.trailing = createTrailingMonitor(engine);
-  const announcer = createRepairAnnouncer(engine);
-  engine.repairs = createRepairList(
-    {
-      repair: (entry) => repairFamily(engine, entry),
-      entered: (entry) => void tracker.track(announcer.entered(entry)),
-      repaired: (entry) => void tracker.track(announcer.repaired(entry)),
-    },
-    { logger: deps.logger, tracker, ...(deps.repairDelaysMs ? { delays: deps.repairDelaysMs } : {}) },
-  );
-  return engine;
+  };
 }
