@@ -48,7 +48,7 @@ export function toApiOrder(order: OrderRecord, lastTradedPrice: number | null): 
  * first, split by status. A user with no broker has none.
  */
 export async function listOrders(ctx: OrderContext, userId: string): Promise<OrdersResponse> {
-  const session = await ctx.sessions.current(userId);
+  const session = await ctx.sessions.peek(userId);
   if (!session) return EMPTY;
   const now = ctx.clock.now();
   const startOfDay = istEpochMs(istDateOf(now));

@@ -5,7 +5,9 @@ import type { OrderRecord } from './record';
 
 /** Broker sessions as the order manager uses them: resolved per user, each listened to exactly once. */
 export interface SessionDirectory {
-  /** The user's active session, or undefined when the user has no broker. */
+  /** The user's active session without listening to it: for reads, which must change nothing. */
+  peek(userId: string): Promise<BrokerSession | undefined>;
+  /** The user's active session (listened to from now on), or undefined when the user has no broker. */
   current(userId: string): Promise<BrokerSession | undefined>;
   /** The user's active session; a 400 when there is none. */
   require(userId: string): Promise<BrokerSession>;
@@ -47,6 +49,7 @@ export function createSessionDirectory(
   };
 
   return {
+    peek: (userId) => registry.sessionFor(userId),
     current,
     require,
     async forOrder(order) {
