@@ -6,22 +6,22 @@ import type { BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView } from '../market/contract';
 import type { AppModule } from '../module';
-import { announceChange } from './announce';
+import { announceChange } from './state/announce';
 import './bus-events';
-import { createOrderContext, type OrderContext } from './context';
-import { followPart } from './group-follow';
-import type { PacerTime } from './pacer';
-import { createRepairAnnouncer, repairFamily } from './repair';
-import { createRepairList, type RepairList } from './repair-list';
+import { createOrderContext, type OrderContext } from './context/context';
+import type { PacerTime } from './context/pacer';
+import { createOrderStore } from './model/store';
+import { createRepairAnnouncer, repairFamily } from './recovery/repair';
+import { createRepairList, type RepairList } from './recovery/repair-list';
 import { registerOrderRoutes } from './routes';
 import { createOrdersService, type OrdersService, type PlacementGuard } from './service';
-import { createOrderStore } from './store';
-import { createTrailingMonitor, type TrailingMonitor } from './trailing-monitor';
-import { handleBrokerUpdate } from './updates';
-import { scheduleEvaluation } from './workflows';
+import { followPart } from './state/group-follow';
+import { handleBrokerUpdate } from './state/updates';
+import { createTrailingMonitor, type TrailingMonitor } from './trailing/trailing-monitor';
+import { scheduleEvaluation } from './workflows/workflows';
 
-export type { SquareOffAck, SquareOffExit } from './exits';
-export { orderIdFor } from './ids';
+export type { SquareOffAck, SquareOffExit } from './commands/exits';
+export { orderIdFor } from './model/ids';
 export type { OrdersService, PlacementGuard } from './service';
 
 export interface OrdersModuleDeps {

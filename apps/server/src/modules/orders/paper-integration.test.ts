@@ -5,8 +5,8 @@ import { createPaperFixture, type PaperFixture } from '../../../test/helpers/pap
 import { describeEachStore } from '../../../test/helpers/test-store';
 import { createMemoryBus } from '../../bus/memory-bus';
 import { silentLogger } from '../../logger';
-import { childIds } from './ids';
 import { createOrdersModule, type OrdersModule } from './index';
+import { childIds } from './model/ids';
 import { orderBody } from './testing/orders-fixtures';
 
 // The order manager on the real paper exchange (Practice Mode): the same code that trades real money.

@@ -8,8 +8,8 @@ import { createAuthModule } from '../auth/index';
 import { type BrokersModule, createBrokersModule, PAPER_BROKER_ID } from '../brokers/index';
 import { viewOfActiveBroker } from '../market/index';
 import { createPortfolioModule } from '../portfolio/index';
-import { childIds } from './ids';
 import { createOrdersModule, type OrdersModule } from './index';
+import { childIds } from './model/ids';
 
 // Practice Mode end to end over HTTP, wired as the composition root wires it: auth, the brokers module (paper
 // exchange, Practice Mode calls), the order manager and the portfolio reads.

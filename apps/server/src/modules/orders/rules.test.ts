@@ -2,9 +2,9 @@ import { applyOrderEvents, createOrderState, type OrderState } from '@xtrader/co
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BrokerOrderSnapshot } from '../brokers/broker';
-import { reconcileEvents, toOrderEvent } from './broker-events';
-import { createPacer, type PacerTime } from './pacer';
-import { trailStep } from './trailing-rules';
+import { createPacer, type PacerTime } from './context/pacer';
+import { reconcileEvents, toOrderEvent } from './state/broker-events';
+import { trailStep } from './trailing/trailing-rules';
 
 const snapshot = (overrides: Partial<BrokerOrderSnapshot>): BrokerOrderSnapshot => ({
   brokerOrderId: 'B1',

@@ -8,14 +8,26 @@ import type {
   OrdersResponse,
   TrailStopLossRequest,
 } from '@xtrader/core/api/orders';
-import type { OrderContext } from './context';
-import { exitAllPositions, exitPosition, type SquareOffAck, type SquareOffExit, squareOff } from './exits';
-import { cancelAll, cancelMultiple, cancelOrder, modifyMultiple, modifyOrder } from './order-actions';
-import { type PlacementRequest, type PlacementResult, placeOrder } from './placement';
-import { listOrders } from './read-model';
-import { recoverOrders, resyncUser } from './recovery';
-import { withdrawUnsent } from './sender';
-import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing';
+import {
+  exitAllPositions,
+  exitPosition,
+  type SquareOffAck,
+  type SquareOffExit,
+  squareOff,
+} from './commands/exits';
+import {
+  cancelAll,
+  cancelMultiple,
+  cancelOrder,
+  modifyMultiple,
+  modifyOrder,
+} from './commands/order-actions';
+import type { OrderContext } from './context/context';
+import { type PlacementRequest, type PlacementResult, placeOrder } from './placement/placement';
+import { listOrders } from './read/read-model';
+import { recoverOrders, resyncUser } from './recovery/recovery';
+import { withdrawUnsent } from './sending/sender';
+import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing/trailing';
 
 /** Runs before anything is placed; throws (e.g. the skeleton's ForbiddenError) to refuse the order. */
 export type PlacementGuard = (userId: string) => Promise<void>;

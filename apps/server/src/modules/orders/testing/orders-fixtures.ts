@@ -4,8 +4,8 @@ import {
   placeOrderRequestSchema,
 } from '@xtrader/core/api/orders';
 import { expect } from 'vitest';
-import { childIds } from '../ids';
-import type { OrderRecord } from '../record';
+import { childIds } from '../model/ids';
+import type { OrderRecord } from '../model/record';
 import { TEST_INSTRUMENTS } from './fake-instruments';
 import { createOrdersHarness, type HarnessOptions, type OrdersHarness } from './harness';
 
