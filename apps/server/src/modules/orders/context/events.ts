@@ -1,7 +1,6 @@
 import type { OrderEvent } from '@xtrader/core';
 import type { BrokerOrderUpdate, BrokerSession } from '../../brokers/broker';
 import type { OrderRecord } from '../model/record';
-import type { RepairEntry } from '../recovery/repair-list';
 
 /**
  * The order manager's internal event stream: what one part of the flow tells the others. The parts that react
@@ -24,6 +23,13 @@ export interface OrderStreamEvents {
   'stop.unwatch': { orderId: string };
   /** An update or workflow step failed past its retries: repair the family until its rules ran through. */
   'repair.needed': { entry: RepairEntry; error: unknown };
+}
+
+/** What a repair starts from: a family, or an update that could not be booked (found again by its ids). */
+export interface RepairEntry {
+  userId: string;
+  rootId?: string;
+  update?: { brokerId: string; brokerOrderId: string; clientOrderId?: string };
 }
 
 export type OrderStreamListener<K extends keyof OrderStreamEvents> = (

@@ -227,3 +227,14 @@ export function fromRow(row: OrderRow): OrderRecord {
     idempotencyKey: row.idempotencyKey,
   };
 }
+
+/** Whether anything may follow from a change to this order (plain single orders need no workflow pass). */
+export function hasWorkflow(order: OrderRecord): boolean {
+  return (
+    order.rootId !== order.id ||
+    order.kind === 'group' ||
+    order.category === 'oco' ||
+    order.category === 'cover' ||
+    order.workflow.followUp !== undefined
+  );
+}

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../logger';
+import type { RepairEntry } from '../context/events';
 import { createTaskTracker } from '../context/user-queue';
-import { createRepairList, REPAIR_DELAYS_MS, type RepairEntry } from './repair-list';
+import { createRepairList, REPAIR_DELAYS_MS } from './repair-list';
 
 const family: RepairEntry = { userId: 'u1', rootId: 'XT1' };
 

@@ -1,4 +1,5 @@
 import type { Logger } from '../../../logger';
+import type { RepairEntry } from '../context/events';
 import type { TaskTracker } from '../context/user-queue';
 
 /**
@@ -11,12 +12,6 @@ export const REPAIR_DELAYS_MS: readonly number[] = [5_000, 10_000, 20_000, 30_00
  * Work whose retries ran out: a family whose rules must run again (`rootId`), or a broker update that could not be
  * booked (`update`: the order is found by our tag or the broker's id, and read back from the broker).
  */
-export interface RepairEntry {
-  userId: string;
-  rootId?: string;
-  update?: { brokerId: string; brokerOrderId: string; clientOrderId?: string };
-}
-
 export interface RepairHooks {
   /** Repairs the entry; throws to be tried again later. */
   repair(entry: RepairEntry): Promise<void>;

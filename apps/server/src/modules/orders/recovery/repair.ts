@@ -1,10 +1,10 @@
 import type { OrderContext } from '../context/context';
+import type { RepairEntry } from '../context/events';
 import { repairNotification } from '../model/notifications';
 import type { OrderRecord } from '../model/record';
 import { findOrder } from '../state/updates';
 import { evaluateFamily } from '../workflows/workflows';
 import { reconcileWithBroker } from './recovery';
-import type { RepairEntry } from './repair-list';
 
 // A family whose update or workflow step failed past its retries is repaired from what is stored and what the
 // broker lists, the way recovery does on start, without waiting for a restart.

@@ -4,8 +4,8 @@ import type { OrderContext } from '../context/context';
 import { ORDER_ERRORS } from '../model/messages';
 import { isHeld, isNativeTrailed, type OrderRecord } from '../model/record';
 import { indexOf } from '../model/tradable';
+import { HELD_ACK, holdStops } from '../state/held-stops';
 import { applyEvent } from '../state/transitions';
-import { HELD_ACK, holdStops } from '../trailing/held-stops';
 
 // Commands to brokers. Each is sent outside the user's queue (a slow broker never blocks state work) and its answer
 // is recorded inside it: an accepted placement stores the broker's id, a refusal becomes a state-machine event.

@@ -1,7 +1,7 @@
 import type { BrokerOrderUpdate, BrokerSession } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { withRetries } from '../context/retry';
-import { hasWorkflow } from '../workflows/workflow-rules';
+import { hasWorkflow } from '../model/record';
 import { toOrderEvent } from './broker-events';
 import { applyEvent } from './transitions';
 

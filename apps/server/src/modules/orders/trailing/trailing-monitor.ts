@@ -6,7 +6,7 @@ import { partsOf } from '../model/group-rules';
 import { ORDER_ERRORS } from '../model/messages';
 import { isHeld, isServerTrailed, type OrderRecord } from '../model/record';
 import { requestModify, sendPlacements } from '../sending/sender';
-import { crossed, fireHeldStop } from './held-stops';
+import { crossed, fireHeldStop } from '../state/held-stops';
 import { trailStep } from './trailing-rules';
 
 /** Local trailing: watches the prices of trailing stop-loss orders and moves their triggers (event-driven). */

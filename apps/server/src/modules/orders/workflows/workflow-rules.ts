@@ -232,14 +232,3 @@ export function planWorkflow(
   icebergAndGroups(family, ctx, plan);
   return plan;
 }
-
-/** Whether anything may follow from a change to this order (plain single orders need no workflow pass). */
-export function hasWorkflow(order: OrderRecord): boolean {
-  return (
-    order.rootId !== order.id ||
-    order.kind === 'group' ||
-    order.category === 'oco' ||
-    order.category === 'cover' ||
-    order.workflow.followUp !== undefined
-  );
-}

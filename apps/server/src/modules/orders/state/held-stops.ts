@@ -3,7 +3,7 @@ import type { BrokerAck } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { partsOf } from '../model/group-rules';
 import { isHeld, type OrderRecord } from '../model/record';
-import { applyEvent } from '../state/transitions';
+import { applyEvent } from './transitions';
 
 // Local stops: a stop-loss placed with Local trailing stays in the server (the broker never sees it) until the
 // price crosses its trigger; then it goes to the broker as a market order under its own id. Modifying and
