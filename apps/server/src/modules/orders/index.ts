@@ -1,5 +1,4 @@
-import type { IndexName, IndexTable } from '@xtrader/core';
-import { isFinalStatus } from '@xtrader/core';
+import { type IndexName, type IndexTable, isFinalStatus } from '@xtrader/core';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { BrokerRegistry } from '../brokers/broker';
@@ -57,8 +56,8 @@ export interface OrdersModule extends AppModule {
 
 /**
  * The order flow, top to bottom. A key press arrives as a route (routes.ts) and becomes a service call
- * (service.ts): placement stores the orders and sends them through the pacer to the user's broker session
- * (sender.ts). Everything after that is driven by the event stream wired here:
+ * (service.ts): placement (placement/) stores the orders and sends them through the pacer to the user's broker
+ * session (sending/). Everything after that is driven by the event stream wired here:
  *
  *   broker.update   -> the update handler books it: transition -> store -> 'order.changed'
  *   order.changed   -> publish it; a final order stops being watched; a part moves its group
