@@ -14,18 +14,7 @@ const CHECKED_TREES = ['packages/core/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'
  * Cycles that exist today and are being removed; each is the dpdm path, files joined by ' -> '. Any other
  * cycle fails the check. Delete an entry as soon as its cycle is gone (the check prints stale entries).
  */
-export const KNOWN_CYCLES = [
-  'apps/server/src/modules/brokers/paper/exchange.ts -> apps/server/src/modules/brokers/paper/session.ts',
-  'apps/server/src/modules/orders/engine.ts -> apps/server/src/modules/orders/repair.ts',
-  'apps/server/src/modules/orders/engine.ts -> apps/server/src/modules/orders/repair.ts -> apps/server/src/modules/orders/recovery.ts',
-  'apps/server/src/modules/orders/engine.ts -> apps/server/src/modules/orders/repair.ts -> apps/server/src/modules/orders/recovery.ts -> apps/server/src/modules/orders/sender.ts',
-  'apps/server/src/modules/orders/engine.ts -> apps/server/src/modules/orders/repair.ts -> apps/server/src/modules/orders/recovery.ts -> apps/server/src/modules/orders/sender.ts -> apps/server/src/modules/orders/held-stops.ts',
-  'apps/server/src/modules/orders/engine.ts -> apps/server/src/modules/orders/repair.ts -> apps/server/src/modules/orders/recovery.ts -> apps/server/src/modules/orders/sender.ts -> apps/server/src/modules/orders/held-stops.ts -> apps/server/src/modules/orders/transitions.ts',
-  'apps/server/src/modules/orders/engine.ts -> apps/server/src/modules/orders/repair.ts -> apps/server/src/modules/orders/recovery.ts -> apps/server/src/modules/orders/sender.ts -> apps/server/src/modules/orders/workflows.ts',
-  'apps/server/src/modules/orders/sender.ts -> apps/server/src/modules/orders/workflows.ts',
-  'apps/server/src/modules/orders/engine.ts -> apps/server/src/modules/orders/repair.ts -> apps/server/src/modules/orders/updates.ts',
-  'apps/server/src/modules/orders/engine.ts -> apps/server/src/modules/orders/trailing-monitor.ts',
-];
+export const KNOWN_CYCLES = [];
 
 /** Every cycle dpdm finds starting from `glob`, as ' -> '-joined paths relative to the repository root. */
 export const findCycles = (glob) => {

@@ -3,7 +3,7 @@ import type { BillingTables } from '../modules/billing/tables';
 import type { PaperTables } from '../modules/brokers/paper/tables';
 import type { VaultTables } from '../modules/brokers/vault/tables';
 import type { InstrumentTables } from '../modules/instruments/tables';
-import type { OrdersTables } from '../modules/orders/tables';
+import type { OrdersTables } from '../modules/orders/model/tables';
 import type { RiskTables } from '../modules/risk/tables';
 import type { SystemTables } from './system-tables';
 

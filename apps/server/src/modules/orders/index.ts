@@ -1,19 +1,26 @@
-import type { IndexName, IndexTable } from '@xtrader/core';
+import { type IndexName, type IndexTable, isFinalStatus } from '@xtrader/core';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView } from '../market/contract';
 import type { AppModule } from '../module';
+import { announceChange } from './state/announce';
 import './bus-events';
-import { createOrderEngine, type OrderEngine } from './engine';
-import type { PacerTime } from './pacer';
+import { createOrderContext, type OrderContext } from './context/context';
+import type { PacerTime } from './context/pacer';
+import { createOrderStore } from './model/store';
+import { createRepairAnnouncer, repairFamily } from './recovery/repair';
+import { createRepairList, type RepairList } from './recovery/repair-list';
 import { registerOrderRoutes } from './routes';
 import { createOrdersService, type OrdersService, type PlacementGuard } from './service';
-import { createOrderStore } from './store';
+import { followPart } from './state/group-follow';
+import { handleBrokerUpdate } from './state/updates';
+import { createTrailingMonitor, type TrailingMonitor } from './trailing/trailing-monitor';
+import { scheduleEvaluation } from './workflows/workflows';
 
-export type { SquareOffAck, SquareOffExit } from './exits';
-export { orderIdFor } from './ids';
+export type { SquareOffAck, SquareOffExit } from './commands/exits';
+export { orderIdFor } from './model/ids';
 export type { OrdersService, PlacementGuard } from './service';
 
 export interface OrdersModuleDeps {
@@ -37,15 +44,33 @@ export interface OrdersModuleDeps {
 /** The order manager: every order action and workflow, the order lists, and recovery after a restart. */
 export interface OrdersModule extends AppModule {
   readonly service: OrdersService;
-  /** The engine's shared parts (tests reach in to wait for quiet or inspect the store). */
-  readonly engine: OrderEngine;
+  /** The shared infrastructure (tests reach in to wait for quiet or inspect the store). */
+  readonly context: OrderContext;
+  /** Local trailing and held stops: the orders whose prices are watched. */
+  readonly trailing: TrailingMonitor;
+  /** Families whose update or workflow step failed past its retries, repaired until their rules ran through. */
+  readonly repairs: RepairList;
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
+/**
+ * The order flow, top to bottom. A key press arrives as a route (routes.ts) and becomes a service call
+ * (service.ts): placement (placement/) stores the orders and sends them through the pacer to the user's broker
+ * session (sending/). Everything after that is driven by the event stream wired here:
+ *
+ *   broker.update   -> the update handler books it: transition -> store -> 'order.changed'
+ *   order.changed   -> publish it; a final order stops being watched; a part moves its group
+ *   family.touched  -> the workflow runner evaluates the family (brackets, covers, follow-ups, icebergs) and sends
+ *                      what its rules create
+ *   stop.watch/unwatch -> the trailing system watches prices of locally trailed and held stops
+ *   repair.needed   -> the repair list retries the family until its rules ran through
+ *
+ * On start, recovery brings every stored order up to date with its broker and resumes its workflows.
+ */
 export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   const { clock, logger, bus, db, dialect } = deps.resources;
-  const engine = createOrderEngine({
+  const ctx = createOrderContext({
     clock,
     logger,
     bus,
@@ -58,23 +83,48 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     ...(deps.pacerTime ? { pacerTime: deps.pacerTime } : {}),
     ...(deps.stopLimitOffsetFor ? { stopLimitOffsetFor: deps.stopLimitOffsetFor } : {}),
   });
-  const service = createOrdersService(engine, deps.placementGuards ?? []);
+  const trailing = createTrailingMonitor(ctx);
+  const announcer = createRepairAnnouncer(ctx);
+  const repairs = createRepairList(
+    {
+      repair: (entry) => repairFamily(ctx, entry),
+      entered: (entry) => void ctx.tracker.track(announcer.entered(entry)),
+      repaired: (entry) => void ctx.tracker.track(announcer.repaired(entry)),
+    },
+    { logger, tracker: ctx.tracker },
+  );
+
+  const { events } = ctx;
+  events.on('broker.update', ({ session, update }) => handleBrokerUpdate(ctx, session, update));
+  events.on('order.changed', (change) => announceChange(ctx, change));
+  events.on('order.changed', ({ after }) => {
+    if (isFinalStatus(after.state)) trailing.forget(after.id);
+  });
+  events.on('order.changed', (change) => followPart(ctx, change));
+  events.on('family.touched', ({ userId, rootId }) => scheduleEvaluation(ctx, userId, rootId));
+  events.on('stop.watch', ({ order }) => trailing.watch(order));
+  events.on('stop.unwatch', ({ orderId }) => trailing.forget(orderId));
+  events.on('repair.needed', ({ entry, error }) => repairs.enlist(entry, error));
+
+  const service = createOrdersService(ctx, deps.placementGuards ?? []);
   return {
     name: 'orders',
     service,
-    engine,
+    context: ctx,
+    trailing,
+    repairs,
     registerRoutes(app) {
       registerOrderRoutes(app, { orders: service, requireUser: deps.requireUser });
     },
     async start() {
-      engine.trailing.start();
+      trailing.start();
       await service.recover();
     },
     async close() {
-      engine.trailing.stop();
-      engine.repairs.stop();
-      engine.sessions.close();
-      await engine.tracker.idle();
+      trailing.stop();
+      repairs.stop();
+      ctx.sessions.close();
+      await ctx.tracker.idle();
     },
   };
 }

@@ -6,8 +6,8 @@ import { createPaperFixture, type PaperFixture } from '../../../test/helpers/pap
 import { describeEachStore } from '../../../test/helpers/test-store';
 import { createMemoryBus } from '../../bus/memory-bus';
 import { silentLogger } from '../../logger';
-import { childIds } from './ids';
 import { createOrdersModule, type OrdersModule } from './index';
+import { childIds } from './model/ids';
 import { orderBody } from './testing/orders-fixtures';
 
 // The order manager on the real paper exchange (Practice Mode): the same code that trades real money.
@@ -36,7 +36,7 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
       await paper.exchange.idle();
       await orders.service.idle();
       await new Promise((resolve) => setImmediate(resolve));
-      quiet = orders.engine.tracker.pending === 0 ? quiet + 1 : 0;
+      quiet = orders.context.tracker.pending === 0 ? quiet + 1 : 0;
     }
   };
   const tick = async (price: number) => {
@@ -50,13 +50,13 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
     return orderId;
   };
   const order = async (id: string) => {
-    const found = await orders.engine.store.findById(user, id);
+    const found = await orders.context.store.findById(user, id);
     if (!found) throw new Error(`no order ${id}`);
     return found;
   };
   /** Positions are the sum of fills: the exchange's net quantities equal those booked from our fills. */
   const expectPositionsEqualFills = async () => {
-    const booked = await orders.engine.store.netFilledQuantities(user);
+    const booked = await orders.context.store.netFilledQuantities(user);
     for (const position of paper.exchange.positions(user)) {
       expect(booked.get(positionKey(position)) ?? 0).toBe(position.quantity);
     }

@@ -9,8 +9,8 @@ import { createAuthModule } from '../auth/index';
 import { type BrokersModule, createBrokersModule } from '../brokers/index';
 import { viewOfActiveBroker } from '../market/index';
 import { createPortfolioModule } from '../portfolio/index';
-import { childIds } from './ids';
 import { createOrdersModule, type OrdersModule } from './index';
+import { childIds } from './model/ids';
 
 // Practice Mode end to end over HTTP, wired as the composition root wires it: auth, the brokers module (paper
 // exchange, Practice Mode calls), the order manager and the portfolio reads.
@@ -31,7 +31,7 @@ async function settle() {
     await brokers.paper.idle();
     await orders.service.idle();
     await new Promise((resolve) => setImmediate(resolve));
-    quiet = orders.engine.tracker.pending === 0 ? quiet + 1 : 0;
+    quiet = orders.context.tracker.pending === 0 ? quiet + 1 : 0;
   }
 }
 

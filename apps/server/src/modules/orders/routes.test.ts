@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { createAuthModule } from '../auth/index';
-import { childIds } from './ids';
 import { createOrdersModule, type OrdersModule } from './index';
+import { childIds } from './model/ids';
 import { FakeBroker } from './testing/fake-broker';
 import { createTestInstruments } from './testing/fake-instruments';
 import { FakeMarket } from './testing/fake-market';
@@ -36,7 +36,7 @@ async function settle() {
   for (let i = 0; i < 50; i += 1) {
     await orders.service.idle();
     await new Promise((resolve) => setImmediate(resolve));
-    if (broker.idle && orders.engine.tracker.pending === 0) return;
+    if (broker.idle && orders.context.tracker.pending === 0) return;
   }
 }
 
@@ -147,7 +147,7 @@ describe('order routes', () => {
       ocoOrderTarget: 1.1 + 2.2,
     });
     expect(placed.statusCode).toBe(200);
-    const stored = await orders.engine.store.findById(
+    const stored = await orders.context.store.findById(
       (await call('GET', '/auth/getUserInfo', alice)).json().data.user.id,
       placed.json().data.orderId,
     );

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { BadRequestError } from '../../http/errors';
 import type { ApiApp } from '../../http/types';
 import { currentUser } from '../auth/authenticate';
-import { bulkRefusedMessage, ORDER_SUCCESS } from './messages';
+import { bulkRefusedMessage, ORDER_SUCCESS } from './model/messages';
 import type { OrdersService } from './service';
 
 export interface OrderRouteDeps {

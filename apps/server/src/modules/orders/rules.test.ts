@@ -3,8 +3,8 @@ import { trailStep } from '@xtrader/core/orders/trailing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BrokerOrderSnapshot } from '../brokers/broker';
-import { reconcileEvents, toOrderEvent } from './broker-events';
-import { createPacer, type PacerTime } from './pacer';
+import { createPacer, type PacerTime } from './context/pacer';
+import { reconcileEvents, toOrderEvent } from './state/broker-events';
 
 const snapshot = (overrides: Partial<BrokerOrderSnapshot>): BrokerOrderSnapshot => ({
   brokerOrderId: 'B1',

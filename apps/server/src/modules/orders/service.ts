@@ -8,14 +8,26 @@ import type {
   OrdersResponse,
   TrailStopLossRequest,
 } from '@xtrader/core/api/orders';
-import type { OrderEngine } from './engine';
-import { exitAllPositions, exitPosition, type SquareOffAck, type SquareOffExit, squareOff } from './exits';
-import { cancelAll, cancelMultiple, cancelOrder, modifyMultiple, modifyOrder } from './order-actions';
-import { type PlacementRequest, type PlacementResult, placeOrder } from './placement';
-import { listOrders } from './read-model';
-import { recoverOrders, resyncUser } from './recovery';
-import { withdrawUnsent } from './sender';
-import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing';
+import {
+  exitAllPositions,
+  exitPosition,
+  type SquareOffAck,
+  type SquareOffExit,
+  squareOff,
+} from './commands/exits';
+import {
+  cancelAll,
+  cancelMultiple,
+  cancelOrder,
+  modifyMultiple,
+  modifyOrder,
+} from './commands/order-actions';
+import type { OrderContext } from './context/context';
+import { type PlacementRequest, type PlacementResult, placeOrder } from './placement/placement';
+import { listOrders } from './read/read-model';
+import { recoverOrders, resyncUser } from './recovery/recovery';
+import { withdrawUnsent } from './sending/sender';
+import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing/trailing';
 
 /** Runs before anything is placed; throws (e.g. the skeleton's ForbiddenError) to refuse the order. */
 export type PlacementGuard = (userId: string) => Promise<void>;
@@ -60,47 +72,46 @@ export interface OrdersService {
 }
 
 export function createOrdersService(
-  engine: OrderEngine,
+  ctx: OrderContext,
   placementGuards: readonly PlacementGuard[] = [],
 ): OrdersService {
   return {
     async place(userId, request) {
       for (const guard of placementGuards) await guard(userId);
-      return placeOrder(engine, userId, request);
+      return placeOrder(ctx, userId, request);
     },
-    modify: (userId, orderId, body) => modifyOrder(engine, userId, orderId, body),
-    cancel: (userId, orderId) => cancelOrder(engine, userId, orderId),
-    cancelAll: (userId, filter) => cancelAll(engine, userId, filter),
-    cancelMultiple: (userId, body) => cancelMultiple(engine, userId, body),
-    modifyMultiple: (userId, body) => modifyMultiple(engine, userId, body),
-    startTrailing: (userId, orderId, body) => startTrailing(engine, userId, orderId, body),
-    stopTrailing: (userId, orderId) => stopTrailing(engine, userId, orderId),
-    editTrailParams: (userId, orderId, body) => editTrailParams(engine, userId, orderId, body),
-    exitPosition: (userId, symbol, productType, body) =>
-      exitPosition(engine, userId, symbol, productType, body),
-    exitAll: (userId, marketProtection) => exitAllPositions(engine, userId, marketProtection),
-    squareOff: (userId, exits) => squareOff(engine, userId, exits),
+    modify: (userId, orderId, body) => modifyOrder(ctx, userId, orderId, body),
+    cancel: (userId, orderId) => cancelOrder(ctx, userId, orderId),
+    cancelAll: (userId, filter) => cancelAll(ctx, userId, filter),
+    cancelMultiple: (userId, body) => cancelMultiple(ctx, userId, body),
+    modifyMultiple: (userId, body) => modifyMultiple(ctx, userId, body),
+    startTrailing: (userId, orderId, body) => startTrailing(ctx, userId, orderId, body),
+    stopTrailing: (userId, orderId) => stopTrailing(ctx, userId, orderId),
+    editTrailParams: (userId, orderId, body) => editTrailParams(ctx, userId, orderId, body),
+    exitPosition: (userId, symbol, productType, body) => exitPosition(ctx, userId, symbol, productType, body),
+    exitAll: (userId, marketProtection) => exitAllPositions(ctx, userId, marketProtection),
+    squareOff: (userId, exits) => squareOff(ctx, userId, exits),
     async orderStates(userId, ids) {
-      const found = await engine.store.findByIds(userId, ids);
+      const found = await ctx.store.findByIds(userId, ids);
       return new Map([...found].map(([id, order]) => [id, order.state]));
     },
-    listOrders: (userId) => listOrders(engine, userId),
+    listOrders: (userId) => listOrders(ctx, userId),
     async forgetBrokerOrders(userId, brokerId) {
       // Placements still waiting to go out are withdrawn, so the reset does not wait for them to be sent.
-      const unsent = [...engine.unsent.values()].filter(
+      const unsent = [...ctx.unsent.values()].filter(
         ({ order }) => order.userId === userId && order.brokerId === brokerId,
       );
       withdrawUnsent(
-        engine,
+        ctx,
         userId,
         unsent.map(({ order }) => order.id),
       );
       // Only this user's work: another user's slow broker or long exit must not hold up this reset.
-      await engine.tracker.idle(userId);
-      await engine.queue.run(userId, () => engine.store.deleteBrokerOrders(userId, brokerId));
+      await ctx.tracker.idle(userId);
+      await ctx.queue.run(userId, () => ctx.store.deleteBrokerOrders(userId, brokerId));
     },
-    resync: (userId) => resyncUser(engine, userId),
-    recover: () => recoverOrders(engine),
-    idle: () => engine.tracker.idle(),
+    resync: (userId) => resyncUser(ctx, userId),
+    recover: () => recoverOrders(ctx),
+    idle: () => ctx.tracker.idle(),
   };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Order manager: orders (broker orders and their groups) and booked fills (see modules/orders/tables.ts).
+// Order manager: orders (broker orders and their groups) and booked fills (see modules/orders/model/tables.ts).
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

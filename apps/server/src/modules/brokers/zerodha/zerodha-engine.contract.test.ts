@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createZerodhaFixture, eventually, NIFTY_CE, type ZerodhaFixture } from '../../../../test/fakes/kite';
-import { childIds } from '../../orders/ids';
+import { childIds } from '../../orders/model/ids';
 import { createOrdersHarness, type OrdersHarness } from '../../orders/testing/harness';
 import { CALL, orderBody, orderOf } from '../../orders/testing/orders-fixtures';
 

@@ -80,6 +80,11 @@ export class FakeBroker {
     sessionFor: async (userId) => (this.users.has(userId) ? this.session(userId) : undefined),
   };
 
+  /** How many listeners the user's order updates have (the engine keeps one per session it trades through). */
+  listenerCount(userId: string): number {
+    return this.listeners.get(userId)?.size ?? 0;
+  }
+
   get idle(): boolean {
     return this.pendingDeliveries === 0;
   }

@@ -8,8 +8,8 @@ import type { Database } from '../../../store/database';
 import type { StoreDialect } from '../../../store/open-store';
 import type { BrokerRegistry } from '../../brokers/broker';
 import type { InstrumentDirectory } from '../../instruments/contract';
+import type { PacerTime } from '../context/pacer';
 import { createOrdersModule, type OrdersModule, type OrdersModuleDeps } from '../index';
-import type { PacerTime } from '../pacer';
 import type { PlacementGuard } from '../service';
 import { FakeBroker, type FakeBrokerOptions } from './fake-broker';
 import { createTestInstruments } from './fake-instruments';
@@ -84,7 +84,7 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
       for (let round = 0; round < 1000; round += 1) {
         await harness.module.service.idle();
         await new Promise((resolve) => setImmediate(resolve));
-        if (broker.idle && harness.module.engine.tracker.pending === 0) return;
+        if (broker.idle && harness.module.context.tracker.pending === 0) return;
       }
       throw new Error('The engine did not settle');
     },
@@ -96,9 +96,9 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
       await harness.settle();
     },
     async crash(beforeStart) {
-      harness.module.engine.trailing.stop();
-      harness.module.engine.repairs.stop();
-      harness.module.engine.sessions.close();
+      harness.module.trailing.stop();
+      harness.module.repairs.stop();
+      harness.module.context.sessions.close();
       await beforeStart?.();
       harness.module = build();
       await harness.module.start();

@@ -1,4 +1,4 @@
-import type { PacerTime } from '../pacer';
+import type { PacerTime } from '../context/pacer';
 
 /** Pacer time that moves only when a test says so: sleepers wake as `advance` passes their time. */
 export interface ManualPacerTime extends PacerTime {

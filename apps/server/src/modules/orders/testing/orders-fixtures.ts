@@ -5,8 +5,8 @@ import {
 } from '@xtrader/core/api/orders';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { expect } from 'vitest';
-import { childIds } from '../ids';
-import type { OrderRecord } from '../record';
+import { childIds } from '../model/ids';
+import type { OrderRecord } from '../model/record';
 import { TEST_INSTRUMENTS } from './fake-instruments';
 import { createOrdersHarness, type HarnessOptions, type OrdersHarness } from './harness';
 
@@ -27,12 +27,12 @@ export function orderBody(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderR
 
 /** Every stored order of the user, by id. */
 export async function ordersOf(h: OrdersHarness, userId: string): Promise<Map<string, OrderRecord>> {
-  const all = await h.module.engine.store.listRecent(userId, 0);
+  const all = await h.module.context.store.listRecent(userId, 0);
   return new Map(all.map((order) => [order.id, order]));
 }
 
 export async function orderOf(h: OrdersHarness, userId: string, id: string): Promise<OrderRecord> {
-  const order = await h.module.engine.store.findById(userId, id);
+  const order = await h.module.context.store.findById(userId, id);
   if (!order) throw new Error(`no order ${id}`);
   return order;
 }
@@ -77,7 +77,7 @@ export async function expectBracketLegsOnce(
   });
   expect(placementsOf(h, childIds.target(entryId))).toBe(1);
   expect(placementsOf(h, childIds.stoploss(entryId))).toBe(1);
-  expect(await h.module.engine.store.netFilledQuantities(userId)).toEqual(
+  expect(await h.module.context.store.netFilledQuantities(userId)).toEqual(
     new Map([[positionKey({ tradingSymbol: CALL.tradingsymbol, product: 'normal' }), 65]]),
   );
 }

@@ -101,7 +101,7 @@ export async function createPaperStack(options: PaperStackOptions = {}): Promise
         await orders.service.idle();
         await risk.monitor.idle();
         await new Promise((resolve) => setImmediate(resolve));
-        if (orders.engine.tracker.pending === 0) return;
+        if (orders.context.tracker.pending === 0) return;
       }
     },
     async close() {
