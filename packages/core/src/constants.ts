@@ -1,4 +1,4 @@
-// App-wide constants of SPEC section 9 (timings, limits, UI sizes). Order-specific numbers live in
+// App-wide constants (timings, limits, UI sizes). Order-specific numbers live in
 // `orders/constants.ts`.
 
 /** Version of the persisted client settings; a mismatch resets the client store. */

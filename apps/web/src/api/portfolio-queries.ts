@@ -60,7 +60,7 @@ export function useOrders() {
   return useQuery({ ...ordersQuery, enabled: broker !== null, refetchInterval: ordersPollInterval });
 }
 
-/** Positions, polled every 5 s; live funds and positions need an active broker (SPEC section 6). */
+/** Positions, polled every 5 s; live funds and positions need an active broker. */
 export function usePositions() {
   const broker = useActiveBroker();
   return useQuery({ ...positionsQuery, enabled: broker !== null, refetchInterval: POLL_INTERVAL_MS });

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { isAccessTokenLive } from './access-token';
 
-/** The logged-in user as kept in localStorage (SPEC section 3, Session). */
+/** The logged-in user as kept in localStorage. */
 export type StoredUser = { accessToken: string };
 
 export const SESSION_STORAGE_KEY = 'xt-user';

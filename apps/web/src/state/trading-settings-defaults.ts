@@ -12,7 +12,7 @@ import {
 } from '@xtrader/core';
 import type { ColumnConfig, FollowUpKey, FollowUpTrade, TradingSettings } from './trading-settings-types';
 
-// Section 9 of the SPEC, through the constants of @xtrader/core.
+// Defaults from the constants of @xtrader/core.
 
 const followUpTrade = (key: FollowUpKey, action: 'buy' | 'sell'): FollowUpTrade => ({
   key,

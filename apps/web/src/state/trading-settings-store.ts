@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { defaultTradingSettings } from './trading-settings-defaults';
 import type { OrderTableTab, TradingSettings } from './trading-settings-types';
 
-/** Schema version of the persisted settings (SPEC section 9); any other stored version resets them. */
+/** Schema version of the persisted settings; any other stored version resets them. */
 export const TRADING_SETTINGS_VERSION = SETTINGS_SCHEMA_VERSION;
 export const TRADING_SETTINGS_KEY = 'xt-trading-settings';
 export const STORE_VERSION_KEY = 'xt-store-version';

@@ -1,7 +1,7 @@
 import type { IndexName, ProductType, TrailingHandler, UserSettings } from '@xtrader/core';
 
-// Shapes of the client-side trading settings persisted in localStorage (SPEC section 3, "Persisted trading
-// settings", schema version V5). Server-side records have their own contracts in @xtrader/core.
+// Shapes of the client-side trading settings persisted in localStorage (schema
+// version V5). Server-side records have their own contracts in @xtrader/core.
 
 export type PerIndex<T> = Record<IndexName, T>;
 /** The preset a market or stop-loss order carries: bracket (target + SL) or cover (SL only). */

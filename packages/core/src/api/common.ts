@@ -74,7 +74,7 @@ export const marketProtectionSettingSchema = z.object({
 });
 
 /**
- * A query parameter carrying JSON (`?filters={"name":"NIFTY"}`, SPEC section 7), parsed and then validated by
+ * A query parameter carrying JSON (`?filters={"name":"NIFTY"}`), parsed and then validated by
  * `schema`. Malformed JSON is a validation issue, never an exception.
  */
 export const jsonQueryParam = <T extends z.ZodType>(schema: T) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API response: `{ success, message, data? }` (SPEC section 7, ARCHITECTURE "API conventions"). */
+/** Every API response: `{ success, message, data? }`. */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), message: z.string(), data: data.optional() });
 

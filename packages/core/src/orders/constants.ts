@@ -1,7 +1,7 @@
 import type { IndexName } from '../market/indices';
 import type { ProductType, TrailingHandler } from './types';
 
-// Order numbers of SPEC section 9.
+// Order numbers: tick size, quantity limits, steps and defaults.
 
 export const TICK_SIZE = 0.05;
 /** No order price may be below this. */
@@ -65,7 +65,7 @@ export const FOLLOW_UP_DEFAULTS = {
   multiplier: 1,
 } as const;
 
-/** User-facing order messages of SPEC sections 5 and 8. */
+/** User-facing order messages. */
 export const ORDER_MESSAGES = {
   quantityNotPositive: 'Quantity should be greater than 0',
   noPositionToExit: 'No position to exit!',

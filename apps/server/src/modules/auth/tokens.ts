@@ -2,7 +2,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
 import { LruMap } from '../../lru-map';
 
-/** Claims of an access token. `expiryAt` (seconds) is what the web app reads (SPEC section 3). */
+/** Claims of an access token. `expiryAt` (seconds) is what the web app reads. */
 export interface AccessTokenClaims {
   userId: string;
   sessionId: string;

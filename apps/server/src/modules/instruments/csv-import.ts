@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { futureIdentifier, instrumentToken, type MasterInstrument } from './master';
 
-/** Kite's instruments dump columns (reference A.4); the header must name them, in any order. */
+/** Kite's instruments dump columns; the header must name them, in any order. */
 export const KITE_COLUMNS = [
   'instrument_token',
   'exchange_token',

@@ -6,7 +6,7 @@ export interface MasterInstrument extends InstrumentRecord {
   last_price: number;
 }
 
-/** Kite's segment ids: the low byte of every instrument_token (reference A.4). */
+/** Kite's segment ids: the low byte of every instrument_token. */
 export const SEGMENT_IDS = { NSE: 1, NFO: 2, BSE: 4, BFO: 5, INDICES: 9 } as const;
 export type SegmentIdName = keyof typeof SEGMENT_IDS;
 

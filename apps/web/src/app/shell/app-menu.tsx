@@ -20,7 +20,7 @@ function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNo
   );
 }
 
-/** Menu: Add Broker, User Settings, Subscribe, the trading platform, theme, Logout (SPEC section 2). */
+/** Menu: Add Broker, User Settings, Subscribe, the trading platform, theme, Logout. */
 export function AppMenu({
   onAddBroker,
   onUserSettings,

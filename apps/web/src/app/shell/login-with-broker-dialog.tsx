@@ -103,8 +103,8 @@ function AddZerodhaForm({
 }
 
 /**
- * Login With Broker (SPEC section 2): Zerodha and IIFL, an expandable Open Demat Account list, and the Add Zerodha
- * Account form when the server has no Kite credentials for the user (SPEC section 4, Login dialog).
+ * Login With Broker: Zerodha and IIFL, an expandable Open Demat Account list, and the Add Zerodha
+ * Account form when the server has no Kite credentials for the user.
  */
 export function LoginWithBrokerDialog({
   open,

@@ -20,7 +20,7 @@ export const searchInstruments = async (
     })
   ).data;
 
-/** Pages of a search; the next page is requested unless the last one said `next: false` (SPEC section 7). */
+/** Pages of a search; the next page is requested unless the last one said `next: false`. */
 export const instrumentSearchQuery = (filters: InstrumentSearchFilters) => ({
   queryKey: ['instruments', 'search', filters] as const,
   queryFn: ({ pageParam }: { pageParam: number }) => searchInstruments(filters, pageParam),

@@ -2,7 +2,7 @@ import { formatNumber, INDEX_TABLE } from '@xtrader/core';
 import { useQuote } from '../../live';
 import { cn } from '../../ui/cn';
 
-/** The header's indices (SPEC section 2, App shell), by their quote names. */
+/** The header's indices, by their quote names. */
 export const HEADER_INDICES = [INDEX_TABLE.NIFTY, INDEX_TABLE.BANKNIFTY, INDEX_TABLE.SENSEX].map(
   (info) => info.displayName,
 );

@@ -7,7 +7,7 @@ import { cn } from '../../ui/cn';
 import { LiveText } from '../../ui/live-text';
 import { Tooltip } from '../../ui/tooltip';
 
-/** What the tooltip of an internal order says (SPEC section 6). */
+/** What the tooltip of an internal order says. */
 export const INTERNAL_ORDER_TOOLTIP = 'Internal order: managed by X-Trader, not resting at the broker.';
 
 const ORDER_TYPE_NAMES: Record<Order['orderType'], string> = {

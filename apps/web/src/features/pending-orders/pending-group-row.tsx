@@ -11,7 +11,7 @@ import { Td, Tr } from '../../ui/table';
 import { LtpCell, orderTypeName, priceText, TypeCell, timeText } from './order-cells';
 import { PriceModifier } from './price-modifier';
 
-/** The text a grouped row shows in the trailing column (SPEC section 2). */
+/** The text a grouped row shows in the trailing column. */
 export const EXPAND_TO_TRAIL = 'Expand to trail orders';
 
 type Props = {

@@ -18,7 +18,7 @@ export const RESET_FUNDS_QUESTION =
 
 /**
  * Broker status: which broker is active and its client id, with Reconnect; in Practice Mode also Reset Funds and
- * Trade with Broker; for IIFL, Subscribe Updates (SPEC section 4). Opens on hover after 1 ms.
+ * Trade with Broker; for IIFL, Subscribe Updates. Opens on hover after 1 ms.
  */
 export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () => void }) {
   const user = useUserInfo().data?.user;

@@ -21,7 +21,7 @@ export const practiceReload = { reload: () => window.location.reload() };
 
 /**
  * Start: switch, then reload (prices now come 5 s late). Stop: switch, clear every cached server response (paper
- * positions must not linger) and reload (SPEC section 4).
+ * positions must not linger) and reload.
  */
 export function useSetPracticeMode() {
   return useMutation({

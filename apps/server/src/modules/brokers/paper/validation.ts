@@ -12,8 +12,8 @@ import type { InstrumentDirectory, InstrumentRecord } from '../../instruments/co
 import type { BrokerOrderType, PlaceOrderCommand, Side } from '../broker';
 import { isStopOrder } from './paper-order';
 
-// What the paper exchange refuses before an order ever rests, worded like Kite's InputException messages
-// (reference A.2). Each check returns the reason, or undefined when the order passes.
+// What the paper exchange refuses before an order ever rests, worded like Kite's InputException messages.
+// Each check returns the reason, or undefined when the order passes.
 
 export const PAPER_MESSAGES = {
   unknownInstrument: (symbol: string) => `Instrument not found: ${symbol}. Check the trading symbol.`,
@@ -62,7 +62,7 @@ export function resolveInstrument(
   return { ok: true, instrument };
 }
 
-/** Lot multiple and freeze limit of the instrument's index (reference A.2, C.1). */
+/** Lot multiple and freeze limit of the instrument's index. */
 export function checkQuantity(
   quantity: number,
   instrument: InstrumentRecord,

@@ -5,7 +5,7 @@ import { isActiveTrailing, isHeld, type OrderRecord } from '../model/record';
 
 const EMPTY: OrdersResponse = { openOrders: [], executedOrders: [], rejectedOrders: [], cancelledOrders: [] };
 
-/** One order as the tables show it (SPEC section 3 "Order"). */
+/** One order as the tables show it. */
 export function toApiOrder(order: OrderRecord, lastTradedPrice: number | null): Order {
   const { state, trailing } = order;
   const price =

@@ -13,7 +13,7 @@ export const getExpiryDates = async (name: IndexName): Promise<string[]> =>
     })
   ).data.expiryDates;
 
-/** Expiry dates never go stale in the cache (SPEC section 9). */
+/** Expiry dates never go stale in the cache. */
 export const expiryDatesQuery = (name: IndexName) => ({
   queryKey: instrumentKeys.expiries(name),
   queryFn: () => getExpiryDates(name),

@@ -10,7 +10,7 @@ export const profitProtectionQuery = queryOptions({
     (await api.get('/profit-protection', { data: profitProtectionStatusSchema, signal })).data,
 });
 
-/** SPEC section 7: refetched every 5 s only while both protection and MTM trailing are on (the max loss moves). */
+/** Refetched every 5 s only while both protection and MTM trailing are on (the max loss moves). */
 export const pollInterval = (data: ProfitProtectionStatus | undefined): number | false =>
   data?.profitProtectionEnabled && data.profitTrailingEnabled ? POLL_INTERVAL_MS : false;
 

@@ -11,7 +11,7 @@ import { tradingKeys } from '../../../api/query-keys';
 import { toastError } from '../../../api/toast-error';
 import { useTradingSettings } from '../../../state/trading-settings-store';
 
-/** Fallback title of a failed profit-protection update (SPEC section 8). */
+/** Fallback title of a failed profit-protection update. */
 export const PROFIT_PROTECTION_FAILURE = 'Please try again!';
 
 /**

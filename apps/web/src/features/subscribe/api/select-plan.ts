@@ -27,7 +27,7 @@ export const thankYouUrl = (expirationDate: string, plan: PlanKey) =>
   `/thank-you?${new URLSearchParams({ expiry: expirationDate, plan })}`;
 
 /**
- * Plan selection (SPEC section 4): the free trial is created and the thank-you page opens; any other plan
+ * Plan selection: the free trial is created and the thank-you page opens; any other plan
  * asks for a hosted page and the browser goes there. Failures toast the server's message or the fallback.
  */
 export function useSelectPlan() {
