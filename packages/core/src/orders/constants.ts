@@ -24,7 +24,6 @@ export const DEFAULT_PRODUCT_TYPE: ProductType = 'normal';
 export const ORDER_VALIDITY = 'day';
 export const ORDER_SLICE = 0;
 export const ORDER_VARIETY = 'regular';
-export const ORDER_UNIT = 'points';
 
 /**
  * Upper bounds of what a request may carry. Each is far above real use (no index option premium nears 10 lakh
