@@ -108,13 +108,5 @@ export const userInfoSchema = z.object({
   settings: userSettingsSchema.optional(),
 });
 
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-export type OtpRequest = z.infer<typeof otpRequestSchema>;
-export type SignupRequest = z.infer<typeof signupRequestSchema>;
-export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
-export type ForgotPasscodeRequest = z.infer<typeof forgotPasscodeRequestSchema>;
-export type VerifyResetPasscodeOtpRequest = z.infer<typeof verifyResetPasscodeOtpRequestSchema>;
-export type ResetPasscodeRequest = z.infer<typeof resetPasscodeRequestSchema>;
 export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
 export type ActiveBroker = z.infer<typeof activeBrokerSchema>;
-export type UserInfo = z.infer<typeof userInfoSchema>;

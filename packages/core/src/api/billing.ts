@@ -112,7 +112,6 @@ export const planRequestSchema = z
     path: ['plan_code'],
   })
   .transform((body) => ({ planCode: (body.plan_code ?? body.planId) as PlanKey }));
-export type PlanRequest = z.infer<typeof planRequestSchema>;
 
 /** data of POST /zohoSubscriptions/createZohoSubscription. */
 export const createSubscriptionResponseSchema = z.object({ expirationDate: isoDateSchema });

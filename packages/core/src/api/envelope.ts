@@ -8,7 +8,6 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
 export const errorEnvelopeSchema = z.object({ success: z.literal(false), message: z.string() });
 
 export type Envelope<T> = { success: boolean; message: string; data?: T };
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** Builds a success envelope. */
 export const ok = <T>(data?: T, message = 'success'): Envelope<T> =>

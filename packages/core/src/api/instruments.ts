@@ -88,9 +88,6 @@ export const instrumentSearchResponseSchema = z.object({
   next: z.boolean(),
 });
 
-export type ExpiryDatesFilters = z.infer<typeof expiryDatesFiltersSchema>;
-export type StrikesFilters = z.infer<typeof strikesFiltersSchema>;
-export type FetchInstrumentFilters = z.infer<typeof fetchInstrumentFiltersSchema>;
 export type InstrumentSearchFilters = z.infer<typeof instrumentSearchFiltersSchema>;
 export type LatestOptionResponse = z.infer<typeof latestOptionResponseSchema>;
 export type InstrumentSearchResponse = z.infer<typeof instrumentSearchResponseSchema>;
