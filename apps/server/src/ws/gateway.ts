@@ -38,7 +38,7 @@ export interface GatewayOptions extends FanoutLimits {
   maxSocketsPerUser: number;
 }
 
-export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
+const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   coalesceAboveBytes: 256 * 1024,
   dropAboveBytes: 4 * 1024 * 1024,
   heartbeatMs: 30_000,

@@ -26,7 +26,6 @@ export const subscriptionStatusQuery = queryOptions({
 });
 
 export const useUserInfo = () => useQuery(userInfoQuery);
-export const useSubscriptionStatus = () => useQuery(subscriptionStatusQuery);
 
 /** The user's active broker (PAPERTRADE in Practice Mode), null while unknown or when none is linked. */
 export function useActiveBroker(): string | null {

@@ -16,7 +16,7 @@ export type OrderLabel =
   | 'MARKET';
 
 /** Sort order of pending-order groups; labels not listed there follow. */
-export const LABEL_ORDER: readonly OrderLabel[] = [
+const LABEL_ORDER: readonly OrderLabel[] = [
   'STOP LOSS',
   'TARGET',
   'BRACKET-TGT',

@@ -22,7 +22,7 @@ export type TradingSettingsState = TradingSettings & {
  * Drops settings written under another schema version before anything reads them: an old shape would
  * otherwise leak half-migrated values into the order panels. Returns true when it reset.
  */
-export function resetOnVersionMismatch(storage: Storage): boolean {
+function resetOnVersionMismatch(storage: Storage): boolean {
   if (storage.getItem(STORE_VERSION_KEY) === TRADING_SETTINGS_VERSION) return false;
   storage.removeItem(TRADING_SETTINGS_KEY);
   storage.setItem(STORE_VERSION_KEY, TRADING_SETTINGS_VERSION);

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import { LruMap } from '../../lru-map';
 
 /** Claims of an access token. `expiryAt` (seconds) is what the web app reads. */
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   userId: string;
   sessionId: string;
   expiryAt: number;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { futureIdentifier, instrumentToken, type MasterInstrument } from './master';
 
 /** Kite's instruments dump columns; the header must name them, in any order. */
-export const KITE_COLUMNS = [
+const KITE_COLUMNS = [
   'instrument_token',
   'exchange_token',
   'tradingsymbol',
@@ -32,7 +32,7 @@ export const KITE_COLUMNS = [
 ] as const;
 type KiteColumn = (typeof KITE_COLUMNS)[number];
 
-export interface MalformedRow {
+interface MalformedRow {
   /** 1-based line of the file. */
   line: number;
   reason: string;

@@ -14,9 +14,6 @@ export type SegmentIdName = keyof typeof SEGMENT_IDS;
 export const instrumentToken = (exchangeToken: number, segment: SegmentIdName): number =>
   exchangeToken * 256 + SEGMENT_IDS[segment];
 
-/** Segment id encoded in an instrument_token. */
-export const segmentIdOf = (token: number): number => token % 256;
-
 const TYPE_CODES = { FUT: 0, CE: 1, PE: 2 } as const;
 const MAX_STRIKE = 1_000_000;
 

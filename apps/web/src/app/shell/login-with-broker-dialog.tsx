@@ -20,8 +20,8 @@ import { CopyField } from './copy-field';
 
 const FAILED = 'Failed: something went wrong';
 const IIFL_FAILED = 'Something went wrong!';
-export const KITE_TUTORIAL_URL = 'https://kite.trade/docs/connect/v3/';
-export const OPEN_DEMAT_URLS = [
+const KITE_TUTORIAL_URL = 'https://kite.trade/docs/connect/v3/';
+const OPEN_DEMAT_URLS = [
   { label: 'Zerodha', href: 'https://zerodha.com/open-account' },
   { label: 'IIFL', href: 'https://www.iifl.com/open-demat-account' },
 ];

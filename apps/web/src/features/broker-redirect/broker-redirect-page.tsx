@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/spinner';
 import { useCompleteBrokerLogin } from './api/complete-broker-login';
 import { callbackRequestFor } from './callback-request';
 
-export const REDIRECT_FAILED = 'Failed: something went wrong';
+const REDIRECT_FAILED = 'Failed: something went wrong';
 
 /**
  * `/redirect/:broker`: the broker sends the browser back here after its login; the page posts the

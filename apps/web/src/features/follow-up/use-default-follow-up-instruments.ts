@@ -4,7 +4,7 @@ import type { FollowUpKey, FollowUpTrade } from '../../state/trading-settings-ty
 import { fetchLatestOption, toFollowUpInstrument } from './latest-option';
 
 /** The index whose nearest option fills an unset follow-up row. */
-export const FOLLOW_UP_DEFAULT_INDEX = 'BANKNIFTY';
+const FOLLOW_UP_DEFAULT_INDEX = 'BANKNIFTY';
 
 const isCallRow = (key: FollowUpKey) => key === 'buyCall' || key === 'sellCall';
 

@@ -12,7 +12,7 @@ import { LtpCell, orderTypeName, priceText, TypeCell, timeText } from './order-c
 import { PriceModifier } from './price-modifier';
 
 /** The text a grouped row shows in the trailing column. */
-export const EXPAND_TO_TRAIL = 'Expand to trail orders';
+const EXPAND_TO_TRAIL = 'Expand to trail orders';
 
 type Props = {
   group: OrderGroup;

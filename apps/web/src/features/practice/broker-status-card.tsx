@@ -13,7 +13,7 @@ import { useReconnectBroker, useResetFunds } from './practice-requests';
 const BROKER_NAMES: Record<string, string> = { [PRACTICE_BROKER_ID]: 'Paper Trading' };
 const UPDATES_LABELS = { live: 'Live', reconnecting: 'Reconnecting…', off: 'Off' } as const;
 
-export const RESET_FUNDS_QUESTION =
+const RESET_FUNDS_QUESTION =
   'Reset your Practice funds to the starting capital? This clears all your Practice positions, orders and order history, and cannot be undone.';
 
 /**

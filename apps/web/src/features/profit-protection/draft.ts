@@ -18,7 +18,7 @@ export type ProfitProtectionDraft = {
 };
 
 export type DraftField = Exclude<keyof ProfitProtectionDraft, 'profitTrailingEnabled'>;
-export type DraftErrors = Partial<Record<DraftField, string>>;
+type DraftErrors = Partial<Record<DraftField, string>>;
 
 export const DRAFT_MESSAGES = {
   notWhole: 'Enter a whole number of rupees',

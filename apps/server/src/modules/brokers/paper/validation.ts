@@ -86,7 +86,7 @@ const checkPrice = (what: string, value: number, tick: number): string | undefin
 const isStepOnGrid = (value: number) => Number.isFinite(value) && value > 0 && isOnTickGrid(value, TICK_SIZE);
 
 /** Prices required by the order type, on the instrument's tick grid, and a sane stop-limit pair. */
-export function checkPrices(terms: OrderTerms, tick: number): string | undefined {
+function checkPrices(terms: OrderTerms, tick: number): string | undefined {
   const needsPrice = terms.orderType === 'limit' || terms.orderType === 'stoploss';
   if (needsPrice && terms.price === undefined) return PAPER_MESSAGES.priceRequired;
   if (isStopOrder(terms.orderType) && terms.triggerPrice === undefined) return PAPER_MESSAGES.triggerRequired;

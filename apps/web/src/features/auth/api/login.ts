@@ -6,7 +6,7 @@ import { startSession } from '../../../api/session';
 import { toastError } from '../../../api/toast-error';
 
 /** POST /auth/login payload: username is the email or the phone number. */
-export type LoginInput = { username: string; passcode: string };
+type LoginInput = { username: string; passcode: string };
 
 export const login = (input: LoginInput) => api.post('/auth/login', input, { data: accessTokenData });
 

@@ -14,7 +14,7 @@ export const getExpiryDates = async (name: IndexName): Promise<string[]> =>
   ).data.expiryDates;
 
 /** Expiry dates never go stale in the cache. */
-export const expiryDatesQuery = (name: IndexName) => ({
+const expiryDatesQuery = (name: IndexName) => ({
   queryKey: instrumentKeys.expiries(name),
   queryFn: () => getExpiryDates(name),
   staleTime: Number.POSITIVE_INFINITY,

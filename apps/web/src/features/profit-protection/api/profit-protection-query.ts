@@ -4,7 +4,7 @@ import { api } from '../../../api/client';
 import { tradingKeys } from '../../../api/query-keys';
 
 /** GET /profit-protection: the saved settings, the max loss in force (trailed) and the last trigger. */
-export const profitProtectionQuery = queryOptions({
+const profitProtectionQuery = queryOptions({
   queryKey: tradingKeys.profitProtection,
   queryFn: async ({ signal }) =>
     (await api.get('/profit-protection', { data: profitProtectionStatusSchema, signal })).data,

@@ -12,7 +12,7 @@ import { toastError } from '../../../api/toast-error';
 import { useTradingSettings } from '../../../state/trading-settings-store';
 
 /** Fallback title of a failed profit-protection update. */
-export const PROFIT_PROTECTION_FAILURE = 'Please try again!';
+const PROFIT_PROTECTION_FAILURE = 'Please try again!';
 
 /**
  * PUT /profit-protection. The square-off uses the exit-all market protection of the user settings, sent as a
