@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { LoopbackClient, Samples } from './client';
 
-// Order path benchmark (issue #4): concurrent clients placing and cancelling Practice Mode orders over HTTP on
+// Order path benchmark: concurrent clients placing and cancelling Practice Mode orders over HTTP on
 // loopback against the real server (auth, order manager, paper exchange, SQLite) in another process, and the same
 // load on a bare Fastify POST route of that server, measured in the same run.
 // Run: node --import tsx bench/order-path/index.ts [seconds=10] [concurrency=64] [users=50]

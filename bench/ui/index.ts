@@ -11,7 +11,7 @@ import { seedSession } from './session';
 import { serveDist } from './static-server';
 import { kb, ms, pairedDelays, percentile } from './stats';
 
-// UI benchmark of the trading dashboard (issue #5): headless Chromium, the built app, 100 positions and 200
+// UI benchmark of the trading dashboard: headless Chromium, the built app, 100 positions and 200
 // pending orders while 200 symbols tick 10 times a second. Prints figures; asserts nothing.
 // Run: npm run build && node --import tsx bench/ui/index.ts
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type BenchOptions, runTarget, type TargetResult } from './run-target';
 
-// WebSocket fan-out benchmark (issue #9): the gateway against a bare `ws` broadcast of identical payloads, in one
+// WebSocket fan-out benchmark: the gateway against a bare `ws` broadcast of identical payloads, in one
 // run, on loopback. Prints figures; asserts nothing. `node --import tsx bench/ws-fanout/index.ts --help`.
 
 const { values } = parseArgs({

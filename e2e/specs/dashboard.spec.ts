@@ -14,7 +14,7 @@ import {
   storedSettings,
 } from './dashboard-support';
 
-// The trading dashboard in the real browser against the real server in Practice Mode (issue #5): the switch,
+// The trading dashboard in the real browser against the real server in Practice Mode: the switch,
 // keyboard market orders with live P&L, squaring off, Exit All, and the persisted settings. Stop-loss, bracket
 // and trailing orders are in dashboard-orders.spec.ts.
 

@@ -1,6 +1,6 @@
-// Writes the three order cues of SPEC section 7 ("Sound files are fetched for click, order success and order
-// failure") as small 16-bit mono WAV files into public/sounds. Run: node apps/web/scripts/generate-sounds.mjs
-// The output is committed; re-run only to change a cue. Volumes are applied at play time (SPEC section 9).
+// Writes the three order cues (click, order success and order
+// failure) as small 16-bit mono WAV files into public/sounds. Run: node apps/web/scripts/generate-sounds.mjs
+// The output is committed; re-run only to change a cue. Volumes are applied at play time.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

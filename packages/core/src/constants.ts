@@ -1,4 +1,4 @@
-// App-wide constants of SPEC section 9 (timings, limits, UI sizes). Order-specific numbers live in
+// App-wide constants (timings, limits, UI sizes). Order-specific numbers live in
 // `orders/constants.ts`.
 
 /** Version of the persisted client settings; a mismatch resets the client store. */
@@ -22,9 +22,6 @@ export const STEPPED_PRICE_SUBMIT_DELAY_MS = 500;
 /** Order history and pending-orders tables. */
 export const TABLE_PAGE_SIZE = 200;
 export const TABLE_MIN_WIDTH_PX = 1300;
-/** Practice Mode market data lags the live feed by this much. */
-export const PRACTICE_DATA_DELAY_MS = 5000;
-
 export const SOUND_VOLUMES = { click: 0.15, success: 0.4, failure: 0.5 } as const;
 export const TOAST_WIDTH_PX = 380;
 /** More open toasts than this show '+ N more' and a Close All button. */

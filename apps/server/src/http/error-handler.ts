@@ -18,7 +18,7 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, { status: number; message: str
 };
 
 /** `phone: Phone number should be 10 digits long.`: the field path first, so the client knows what to fix. */
-export function describeValidationIssue(issue: ValidationIssue, context: string | undefined): string {
+function describeValidationIssue(issue: ValidationIssue, context: string | undefined): string {
   const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
   const message = issue.message ?? 'Invalid value';
   if (field) return `${field}: ${message}`;
@@ -26,7 +26,7 @@ export function describeValidationIssue(issue: ValidationIssue, context: string 
 }
 
 /** Turns any thrown value into the status, message and headers the client gets. */
-export function describeError(error: unknown): ErrorReply {
+function describeError(error: unknown): ErrorReply {
   if (isAppError(error)) return { status: error.status, message: error.message, headers: error.headers };
   const fastifyError = error as Partial<FastifyError> & { validationContext?: string };
   if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(fastifyError.validation)) {

@@ -88,7 +88,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     // Stop-limit orders at live brokers keep the user's trigger/limit difference of the contract's index.
     stopLimitOffsetFor: async (userId, index) =>
       (await auth.account.getUserInfo(userId)).settings.SLTriggerPriceDifference[index],
-    // SPEC section 5: outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
+    // Outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
     placementGuards: [createEntitlementGuard(entitlementSources(activeBrokerOf, billing.service))],
   });
   brokers.practiceMode.onFundsReset((userId) =>

@@ -1,5 +1,5 @@
 /** Process-wide key/value facts (e.g. one-off seeding already done), shared by all instances. */
-export interface AppMetaTable {
+interface AppMetaTable {
   key: string;
   value: string;
   updatedAt: number;

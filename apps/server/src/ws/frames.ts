@@ -7,7 +7,7 @@ import type { Quote } from '../modules/market/contract';
 /** `{"symbol":"NIFTY 50",` — fixed per symbol, built once. */
 export const quotePrefix = (symbol: string): string => `{"symbol":${JSON.stringify(symbol)},`;
 
-/** One element of an ltp frame's data (SPEC "Live quote" names): `{symbol, LastPrice, NetChange, OHLC:{close}, ts}`. */
+/** One element of an ltp frame's data: `{symbol, LastPrice, NetChange, OHLC:{close}, ts}`. */
 export const quoteFragment = (prefix: string, quote: Quote): string =>
   `${prefix}"LastPrice":${quote.lastPrice},"NetChange":${quote.netChange},"OHLC":{"close":${quote.close}},"ts":${quote.ts}}`;
 

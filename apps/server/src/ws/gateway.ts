@@ -38,7 +38,7 @@ export interface GatewayOptions extends FanoutLimits {
   maxSocketsPerUser: number;
 }
 
-export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
+const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   coalesceAboveBytes: 256 * 1024,
   dropAboveBytes: 4 * 1024 * 1024,
   heartbeatMs: 30_000,
@@ -111,7 +111,7 @@ export function createLiveGateway(
     const added = connection.fanout.subscribe(connection.client, known.slice(0, Math.max(0, room)));
     if (added.length === 0) return;
     deps.marketData.retain(connection.id, added);
-    // New subscribers get a snapshot, then updates (STYLE 12).
+    // New subscribers get a snapshot, then updates.
     const snapshot = added.flatMap((symbol) => {
       const quote = deps.marketData.getQuote(symbol, connection.view);
       return quote ? [quoteFragment(quotePrefix(symbol), quote)] : [];

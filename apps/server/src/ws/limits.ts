@@ -1,7 +1,7 @@
 // Per-socket limits of the gateway: what one client may make the server do or hold (docs/websocket.md, Limits).
 
 /** Close code for a client that breaks a limit (too many messages, too many sockets): RFC 6455 policy violation. */
-export const CLOSE_POLICY_VIOLATION = 1008;
+const CLOSE_POLICY_VIOLATION = 1008;
 
 /** How long a client closed for breaking a limit has to answer the close before it is dropped. */
 const CLOSE_GRACE_MS = 1000;

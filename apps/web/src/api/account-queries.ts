@@ -5,7 +5,7 @@ import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { api } from './client';
 import { tradingKeys } from './query-keys';
 
-/** GET /auth/getUserInfo; kept indefinitely (SPEC section 9) and refreshed when the broker changes. */
+/** GET /auth/getUserInfo; kept indefinitely and refreshed when the broker changes. */
 export const userInfoQuery = queryOptions({
   queryKey: tradingKeys.userInfo,
   queryFn: async ({ signal }) => (await api.get('/auth/getUserInfo', { data: userInfoSchema, signal })).data,
@@ -26,7 +26,6 @@ export const subscriptionStatusQuery = queryOptions({
 });
 
 export const useUserInfo = () => useQuery(userInfoQuery);
-export const useSubscriptionStatus = () => useQuery(subscriptionStatusQuery);
 
 /** The user's active broker (PAPERTRADE in Practice Mode), null while unknown or when none is linked. */
 export function useActiveBroker(): string | null {

@@ -4,7 +4,7 @@ import { useSessionStore } from '../state/session-store';
 import { ApiError } from './api-error';
 
 /** Anything with zod's `parse` (every core schema); keeps the client independent of zod's types. */
-export type Parser<T> = { parse: (input: unknown) => T };
+type Parser<T> = { parse: (input: unknown) => T };
 
 export type ApiResponse<T> = { message: string; data: T };
 

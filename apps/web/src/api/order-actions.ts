@@ -15,7 +15,7 @@ import {
 } from './order-requests';
 import { useOrderAction } from './use-order-action';
 
-// Every order action of SPEC section 7 as a hook with its SPEC section 8 toasts, cue and 500 ms refresh.
+// Every order action as a hook with its toasts, cue and 500 ms refresh.
 
 export const useModifyOrder = () =>
   useOrderAction({

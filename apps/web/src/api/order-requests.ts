@@ -6,7 +6,7 @@ import {
 } from '@xtrader/core/api/orders';
 import { api } from './client';
 
-// The order calls of SPEC section 7 ("Portfolio and orders"), one function each, bodies as the core schemas.
+// The order calls, one function each, bodies as the core schemas.
 
 /** POST /order, or POST /order/iceberg when the Iceberg Order box is ticked. */
 export const placeOrder = (body: PlaceOrderInput, { iceberg = false } = {}) =>
@@ -16,7 +16,7 @@ export const placeOrder = (body: PlaceOrderInput, { iceberg = false } = {}) =>
 export const modifyOrder = (input: { orderId: string; triggerPrice: number; quantity?: number }) =>
   api.put(`/order/${encodeURIComponent(input.orderId)}`, input);
 
-/** DELETE /order/{orderId}; the order type travels along (SPEC: "orderType and orderId are supplied"). */
+/** DELETE /order/{orderId}; the order type travels along (the server needs both). */
 export const cancelOrder = (input: { orderId: string; orderType: OrderType }) =>
   api.delete(`/order/${encodeURIComponent(input.orderId)}`, input, { query: { orderType: input.orderType } });
 

@@ -11,7 +11,7 @@ import { refreshTradingData } from './refresh';
 export const ORDER_UPDATE_COALESCE_MS = 50;
 
 /** How often orders are polled while the socket delivers their updates. */
-export const ORDERS_FALLBACK_POLL_MS = 4 * POLL_INTERVAL_MS;
+const ORDERS_FALLBACK_POLL_MS = 4 * POLL_INTERVAL_MS;
 
 let updatesLive: () => boolean = () => false;
 

@@ -35,14 +35,14 @@ function sharePositions(previous: unknown, next: unknown): unknown {
   return old && netPosition === old.netPosition ? old : { ...fresh, netPosition };
 }
 
-export const ordersQuery = queryOptions({
+const ordersQuery = queryOptions({
   queryKey: tradingKeys.orders,
   queryFn: async ({ signal }) =>
     (await api.get('/portfolio/orders', { data: ordersResponseSchema, signal })).data,
   structuralSharing: shareOrders,
 });
 
-export const positionsQuery = queryOptions({
+const positionsQuery = queryOptions({
   queryKey: tradingKeys.positions,
   queryFn: async ({ signal }) =>
     (await api.get('/portfolio/positions', { data: positionsResponseSchema, signal })).data.positions,
@@ -60,7 +60,7 @@ export function useOrders() {
   return useQuery({ ...ordersQuery, enabled: broker !== null, refetchInterval: ordersPollInterval });
 }
 
-/** Positions, polled every 5 s; live funds and positions need an active broker (SPEC section 6). */
+/** Positions, polled every 5 s; live funds and positions need an active broker. */
 export function usePositions() {
   const broker = useActiveBroker();
   return useQuery({ ...positionsQuery, enabled: broker !== null, refetchInterval: POLL_INTERVAL_MS });

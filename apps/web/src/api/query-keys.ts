@@ -11,5 +11,5 @@ export const tradingKeys = {
   profitProtection: ['profit-protection'] as const,
 };
 
-/** What an order action changes: positions, orders and funds (SPEC section 4, Refresh). */
+/** What an order action changes: positions, orders and funds. */
 export const ORDER_ACTION_KEYS = [tradingKeys.orders, tradingKeys.positions, tradingKeys.margin] as const;

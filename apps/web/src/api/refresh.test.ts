@@ -5,7 +5,7 @@ import { refreshTradingDataSoon } from './refresh';
 
 afterEach(() => vi.useRealTimers());
 
-describe('refresh after an order action (SPEC section 4)', () => {
+describe('refresh after an order action', () => {
   it('refetches positions, orders and margin 500 ms later, once for a burst of actions', async () => {
     vi.useFakeTimers();
     const client = new QueryClient();

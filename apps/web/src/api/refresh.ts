@@ -11,7 +11,7 @@ export function refreshTradingData(client: QueryClient = appQueryClient): void {
 }
 
 /**
- * Refreshes positions, orders and margin 500 ms after an order action (SPEC section 4, Refresh): the broker
+ * Refreshes positions, orders and margin 500 ms after an order action: the broker
  * needs a moment to book the change. Actions inside that window share one refresh rather than stacking them.
  */
 export function refreshTradingDataSoon(client: QueryClient = appQueryClient): void {

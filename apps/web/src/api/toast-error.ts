@@ -8,7 +8,7 @@ export function errorToastText(error: unknown, fallbackTitle: string): string {
   return serverMessage ? capitalizeMessage(serverMessage) : fallbackTitle;
 }
 
-/** Shows an error toast for a failed call (SPEC section 8 fallback titles). */
+/** Shows an error toast for a failed call. */
 export function toastError(error: unknown, fallbackTitle: string): void {
   toast.error(errorToastText(error, fallbackTitle));
 }

@@ -6,9 +6,9 @@ import { toastError } from './toast-error';
 
 export type OrderActionOptions<I, R> = {
   run: (input: I) => Promise<R>;
-  /** Fallback title of the error toast when the server sends no message (SPEC section 8). */
+  /** Fallback title of the error toast when the server sends no message. */
   failureTitle: string;
-  /** The success toast, when SPEC section 8 names one for this action. */
+  /** The success toast, when there is one for this action. */
   successMessage?: (input: I, result: R) => string | undefined;
   onSuccess?: (result: R, input: I) => void;
 };

@@ -14,7 +14,7 @@ const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 
   ErrorBoundary: RouteError,
 });
 
-/** Every route of SPEC section 2, plus a 404. */
+/** Every route, plus a 404. */
 export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteError,

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp } from 'lucide-react';
 import { cn } from '../ui/cn';
 
-// The product's keyboard map (SPEC section 9): up buys CE, down buys PE, left sells CE, right sells PE.
+// The product's keyboard map: up buys CE, down buys PE, left sells CE, right sells PE.
 const KEYS = [
   { Icon: ArrowLeft, action: 'Sell CE', side: 'sell', area: '[grid-area:left]' },
   { Icon: ArrowUp, action: 'Buy CE', side: 'buy', area: '[grid-area:up]' },

@@ -1,5 +1,5 @@
 // Product copy and external addresses shared by several screens.
 
-/** Legal pages live on the provider's website, not in the app (SPEC section 1). */
+/** Legal pages live on the provider's website, not in the app. */
 export const TERMS_URL = 'https://x-trader.in/terms-and-conditions';
 export const PRIVACY_URL = 'https://x-trader.in/privacy-policy';

@@ -1,6 +1,6 @@
 import { EMAIL_PATTERN, OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from '@xtrader/core';
 
-// Client-side checks of the account forms (SPEC section 5, Accounts). The server checks again; these
+// Client-side checks of the account forms. The server checks again; these
 // only spare the user a round trip. Login deliberately has none.
 
 const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`);

@@ -1,4 +1,4 @@
-/** Fallback titles of failed actions (SPEC section 8), shown when the server sends no message. */
+/** Fallback titles of failed actions, shown when the server sends no message. */
 export const FAILURE_TITLES = {
   placeOrder: 'Place order failed!',
   modifyOrder: 'Modify order failed!',

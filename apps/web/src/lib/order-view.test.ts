@@ -4,7 +4,7 @@ import { canTrail, groupOrders, orderIdGroups, orderLabel } from './order-view';
 
 const order = orderFixture;
 
-describe('order labels (SPEC section 9)', () => {
+describe('order labels', () => {
   it.each([
     ['single', 'stoploss', 'STOP LOSS'],
     ['single', 'limit', 'TARGET'],

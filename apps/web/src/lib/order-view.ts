@@ -1,6 +1,6 @@
 import type { Order } from '@xtrader/core/api/orders';
 
-// How orders are named, grouped and ordered on screen (SPEC sections 2 and 9): shared by the pending-orders
+// How orders are named, grouped and ordered on screen: shared by the pending-orders
 // table and the positions table's expanded rows.
 
 /** The 'type' column: what the order is for. */
@@ -15,8 +15,8 @@ export type OrderLabel =
   | 'FOLLOW-UP'
   | 'MARKET';
 
-/** Sort order of pending-order groups (SPEC section 2); labels not listed there follow. */
-export const LABEL_ORDER: readonly OrderLabel[] = [
+/** Sort order of pending-order groups; labels not listed there follow. */
+const LABEL_ORDER: readonly OrderLabel[] = [
   'STOP LOSS',
   'TARGET',
   'BRACKET-TGT',
@@ -51,7 +51,7 @@ export function orderLabel({ orderCategory, orderType }: LabelFields): OrderLabe
 /** Is this leg a stop-loss (moved with stoplossOrderIds) rather than a target (targetOrderIds)? */
 export const isStopLossLeg = (order: LabelFields): boolean => order.orderType === 'stoploss';
 
-/** Trailing is offered only on single stop-loss orders (SPEC section 2). */
+/** Trailing is offered only on single stop-loss orders. */
 export const canTrail = (order: LabelFields): boolean =>
   order.orderCategory === 'single' && order.orderType === 'stoploss';
 
@@ -67,7 +67,7 @@ export type OrderGroup = {
 const rank = (label: OrderLabel) => LABEL_ORDER.indexOf(label);
 
 /**
- * Groups orders by instrument, category and side, sorted by the SPEC's category order (then instrument, side);
+ * Groups orders by instrument, category and side, sorted by category order (then instrument, side);
  * orders inside a group keep time order, newest first.
  */
 export function groupOrders(orders: readonly Order[]): OrderGroup[] {

@@ -26,7 +26,7 @@ export interface LiveFeed {
 }
 
 /** Same origin as the page: `wss://host/v1/options-x/websocket?token=...` (the dev server proxies it). */
-export const liveSocketUrl = (token: string): string => {
+const liveSocketUrl = (token: string): string => {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${window.location.host}${LIVE_PATH}?token=${encodeURIComponent(token)}`;
 };

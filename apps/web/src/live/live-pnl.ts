@@ -119,7 +119,7 @@ export class LivePnlStore {
 }
 
 /** The app's one live P&L store. */
-export const livePnl = new LivePnlStore();
+const livePnl = new LivePnlStore();
 
 /** Keeps these positions' figures live (and their symbols subscribed) while the component is mounted. */
 export function useTrackedPositions(positions: readonly Position[], store: LivePnlStore = livePnl): void {

@@ -1,6 +1,6 @@
 import type { LtpTick } from '@xtrader/core/api/live';
 
-/** The latest price of one symbol as the client keeps it (SPEC "Live quote"). */
+/** The latest price of one symbol as the client keeps it. */
 export type LiveQuote = {
   symbol: string;
   lastPrice: number;

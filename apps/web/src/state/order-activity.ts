@@ -15,7 +15,7 @@ type OrderActivity = {
    * the HTTP answer is read).
    */
   requestSettled: (awaitsExecution: boolean, notificationsWhenSent: number) => void;
-  /** An order_executed / order_failed notification arrived (SPEC section 4: it clears the pending state). */
+  /** An order_executed / order_failed notification arrived (it clears the pending state). */
   executionNotified: () => void;
 };
 

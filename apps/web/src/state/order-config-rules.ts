@@ -5,7 +5,7 @@ import type { OrderConfig } from './trading-settings-types';
 export type OptionSide = 'call' | 'put';
 
 /**
- * SPEC section 4: the expiry stays when it is listed and not in the past; otherwise (empty, past, or no longer
+ * The expiry stays when it is listed and not in the past; otherwise (empty, past, or no longer
  * listed) it becomes the first listed expiry that is not in the past. Undefined while nothing is listed.
  */
 export function resolveExpiry(

@@ -1,4 +1,4 @@
-// Order actions give audible feedback (SPEC section 4: "An order-related sound plays on success or failure").
+// Order actions give audible feedback ("An order-related sound plays on success or failure").
 // The sound player is a feature; the app shell plugs it in here at start-up, so this state layer depends on no
 // feature and tests run silent.
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { isAccessTokenLive } from './access-token';
 
-/** The logged-in user as kept in localStorage (SPEC section 3, Session). */
+/** The logged-in user as kept in localStorage. */
 export type StoredUser = { accessToken: string };
 
 export const SESSION_STORAGE_KEY = 'xt-user';
@@ -15,7 +15,7 @@ type SessionState = {
 };
 
 /** Loads the stored user, dropping it (and its storage entry) unless its token is still live at `nowMs`. */
-export function loadStoredUser(storage: Storage, nowMs: number): StoredUser | null {
+function loadStoredUser(storage: Storage, nowMs: number): StoredUser | null {
   const raw = storage.getItem(SESSION_STORAGE_KEY);
   if (raw === null) return null;
   try {

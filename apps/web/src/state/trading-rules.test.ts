@@ -8,7 +8,7 @@ import {
 } from './trading-rules';
 import { defaultTradingSettings } from './trading-settings-defaults';
 
-describe('follow-up vs preset (SPEC section 4)', () => {
+describe('follow-up vs preset', () => {
   it('enabling follow-up turns the market preset off and clears its category', () => {
     const s = defaultTradingSettings();
     s.marketOrderState = { ...s.marketOrderState, presetTargetAndSl: true, orderCategory: 'cover' };
@@ -55,7 +55,7 @@ describe('follow-up vs preset (SPEC section 4)', () => {
   });
 });
 
-describe('trailing handler (SPEC section 4)', () => {
+describe('trailing handler', () => {
   it.each([
     ['broker', 5, 1],
     ['local', 1, 1],
@@ -76,7 +76,7 @@ describe('trailing handler (SPEC section 4)', () => {
   });
 });
 
-describe('lot size known (SPEC section 4, configuration bar)', () => {
+describe('lot size known', () => {
   it('re-rounds both quantities to lot multiples', () => {
     const s = defaultTradingSettings();
     s.marketOrderState.quantity = 100;

@@ -1,7 +1,7 @@
 import { effectiveLotSize, roundQuantityToLots, type TrailingHandler, trailParamsFor } from '@xtrader/core';
 import type { PresetOrderCategory, TradingSettings } from './trading-settings-types';
 
-// The state rules of SPEC section 4 that tie settings slices together, as pure functions of the persisted
+// The state rules that tie settings slices together, as pure functions of the persisted
 // settings. Each returns only the slices it changes, ready for the store's `setState`.
 
 type Change = Partial<TradingSettings>;

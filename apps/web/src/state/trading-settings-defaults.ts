@@ -12,7 +12,7 @@ import {
 } from '@xtrader/core';
 import type { ColumnConfig, FollowUpKey, FollowUpTrade, TradingSettings } from './trading-settings-types';
 
-// Section 9 of the SPEC, through the constants of @xtrader/core.
+// Defaults from the constants of @xtrader/core.
 
 const followUpTrade = (key: FollowUpKey, action: 'buy' | 'sell'): FollowUpTrade => ({
   key,
@@ -30,7 +30,7 @@ const column = (
 ): ColumnConfig =>
   style ? { key, label, visible: true, isOptional, style } : { key, label, visible: true, isOptional };
 
-export const POSITION_COLUMNS: ColumnConfig[] = [
+const POSITION_COLUMNS: ColumnConfig[] = [
   column('instrument', 'Instrument', false, { minWidth: 220 }),
   column('productType', 'Product', true),
   column('quantity', 'Qty', false, { align: 'right' }),
@@ -43,7 +43,7 @@ export const POSITION_COLUMNS: ColumnConfig[] = [
   column('squareOff', 'Square Off', false, { align: 'center' }),
 ];
 
-export const PENDING_ORDER_COLUMNS: ColumnConfig[] = [
+const PENDING_ORDER_COLUMNS: ColumnConfig[] = [
   column('time', 'Time', true),
   column('orderId', 'Order ID', true),
   column('type', 'Type', false),

@@ -13,7 +13,7 @@ const storeSettings = (state: object) =>
 describe('trading settings store', () => {
   beforeEach(() => localStorage.clear());
 
-  it('starts from the SPEC section 9 defaults', () => {
+  it('starts from the default settings', () => {
     const state = createTradingSettingsStore(localStorage).getState();
     expect(state.orderConfig).toMatchObject({ index: 'NIFTY', productType: 'normal', icebergOrder: false });
     expect(state.orderConfig.marketProtection).toEqual({ enabled: false, percentage: 10 });

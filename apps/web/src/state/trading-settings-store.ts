@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { defaultTradingSettings } from './trading-settings-defaults';
 import type { OrderTableTab, TradingSettings } from './trading-settings-types';
 
-/** Schema version of the persisted settings (SPEC section 9); any other stored version resets them. */
+/** Schema version of the persisted settings; any other stored version resets them. */
 export const TRADING_SETTINGS_VERSION = SETTINGS_SCHEMA_VERSION;
 export const TRADING_SETTINGS_KEY = 'xt-trading-settings';
 export const STORE_VERSION_KEY = 'xt-store-version';
@@ -22,7 +22,7 @@ export type TradingSettingsState = TradingSettings & {
  * Drops settings written under another schema version before anything reads them: an old shape would
  * otherwise leak half-migrated values into the order panels. Returns true when it reset.
  */
-export function resetOnVersionMismatch(storage: Storage): boolean {
+function resetOnVersionMismatch(storage: Storage): boolean {
   if (storage.getItem(STORE_VERSION_KEY) === TRADING_SETTINGS_VERSION) return false;
   storage.removeItem(TRADING_SETTINGS_KEY);
   storage.setItem(STORE_VERSION_KEY, TRADING_SETTINGS_VERSION);

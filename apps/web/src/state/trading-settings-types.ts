@@ -1,14 +1,13 @@
 import type { IndexName, ProductType, TrailingHandler, UserSettings } from '@xtrader/core';
 
-// Shapes of the client-side trading settings persisted in localStorage (SPEC section 3, "Persisted trading
-// settings", schema version V5). Server-side records have their own contracts in @xtrader/core.
+// Shapes of the client-side trading settings persisted in localStorage (schema
+// version V5). Server-side records have their own contracts in @xtrader/core.
 
-export type PerIndex<T> = Record<IndexName, T>;
 /** The preset a market or stop-loss order carries: bracket (target + SL) or cover (SL only). */
 export type PresetOrderCategory = 'bracket' | 'cover';
 export type FollowUpKey = 'buyCall' | 'sellCall' | 'buyPut' | 'sellPut';
 export type OrderTableTab = 'positions' | 'openOrders' | 'executedOrders';
-export type MarketProtection = { enabled: boolean; percentage: number };
+type MarketProtection = { enabled: boolean; percentage: number };
 
 /** Mirror of the server-side user settings (PUT /auth/editUserSetting). */
 export type UserSettingsState = UserSettings;
@@ -40,7 +39,7 @@ export type MarketOrderState = {
   stopLoss: number;
 };
 
-export type AutoSLTrail = {
+type AutoSLTrail = {
   enabled: boolean;
   priceChange: number;
   slChange: number;
@@ -81,7 +80,7 @@ export type ColumnConfig<K extends string = string> = {
   style?: { minWidth?: number; align?: 'left' | 'right' | 'center' };
 };
 
-export type OrderTableState = {
+type OrderTableState = {
   selectedTab: OrderTableTab;
   positions: {
     showOnlyNonZeroPositions: boolean;

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-export const inputClass = cn(
+const inputClass = cn(
   'h-9 w-full rounded-md border border-border bg-surface-2 px-3 text-sm text-fg placeholder:text-subtle',
   'transition-colors hover:border-border-strong',
   'focus:border-accent focus:outline-none focus:ring-2 focus:ring-ring',

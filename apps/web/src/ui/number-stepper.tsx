@@ -27,7 +27,7 @@ const parse = (text: string): number => (text.trim() === '' ? Number.NaN : Numbe
 
 /**
  * A compact number input with - and + buttons. Typing edits a draft; the value is committed on blur or Enter so
- * the owner can apply its rounding rule once (SPEC section 5, Inputs). Arrow keys inside the input step the value
+ * the owner can apply its rounding rule once. Arrow keys inside the input step the value
  * instead of trading (keyboard trading ignores inputs).
  */
 export function NumberStepper({

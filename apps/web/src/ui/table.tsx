@@ -6,7 +6,7 @@ export type Align = 'left' | 'right' | 'center';
 const ALIGN: Record<Align, string> = { left: 'text-left', right: 'text-right', center: 'text-center' };
 
 /**
- * A dense data table at least 1300 px wide (SPEC section 2); the panel around it scrolls both ways. The layout is
+ * A dense data table at least 1300 px wide; the panel around it scrolls both ways. The layout is
  * fixed (column widths from the header cells), so a ticking price or a new row never makes the browser measure
  * every cell again.
  */

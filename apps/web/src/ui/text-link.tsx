@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn';
 
-export const linkClass =
+const linkClass =
   'font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm';
 
 /** In-app link in the house style. */

@@ -2,7 +2,7 @@ import { TOOLTIP_DELAY_MS } from '@xtrader/core';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** A hover/focus hint, opening after the SPEC's 700 ms. `children` must be a focusable element. */
+/** A hover/focus hint, opening after 700 ms. `children` must be a focusable element. */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   return (
     <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>

@@ -16,7 +16,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 const issuePaths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((issue) => issue.path.join('.'));
 
-describe('signup validation (SPEC section 5 messages)', () => {
+describe('signup validation', () => {
   it('accepts a complete signup and drops an empty referral code', () => {
     expect(signupRequestSchema.parse({ ...valid, referralCode: '' })).toEqual({
       ...valid,

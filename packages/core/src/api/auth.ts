@@ -3,7 +3,7 @@ import { BROKER_IDS } from '../brokers/ids';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from '../constants';
 import { userSettingsSchema } from './settings';
 
-/** Validation messages of SPEC section 5 (Accounts), word for word. */
+/** Validation messages, word for word. */
 export const AUTH_MESSAGES = {
   missingDetails: 'Please fill in all the details.',
   invalidPhone: 'Phone number should be 10 digits long.',
@@ -74,7 +74,7 @@ export const resetPasscodeRequestSchema = z.object({
   requestID: z.string().trim().min(1).max(128),
 });
 
-/** Client form of the reset step: both fields equal and long enough, with SPEC's single message. */
+/** Client form of the reset step: both fields equal and long enough, with a single message. */
 export const newPasswordFormSchema = z
   .object({ password: z.string(), confirmPassword: z.string() })
   .refine((f) => f.password.length >= PASSWORD_MIN_LENGTH && f.password === f.confirmPassword, {
@@ -87,7 +87,7 @@ export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
 /** data of POST /auth/verifyRestPasscodeOTP. */
 export const resetRequestIdResponseSchema = z.object({ requestId: z.string() });
 
-/** Payload of the access token; `expiryAt` is in epoch seconds (SPEC section 3). */
+/** Payload of the access token; `expiryAt` is in epoch seconds. */
 export const accessTokenPayloadSchema = z.object({ sub: z.string(), expiryAt: z.number().int() });
 
 /** `user.activeBroker`: PAPERTRADE in Practice Mode, a broker id when linked, null when none is active. */
@@ -108,13 +108,5 @@ export const userInfoSchema = z.object({
   settings: userSettingsSchema.optional(),
 });
 
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-export type OtpRequest = z.infer<typeof otpRequestSchema>;
-export type SignupRequest = z.infer<typeof signupRequestSchema>;
-export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
-export type ForgotPasscodeRequest = z.infer<typeof forgotPasscodeRequestSchema>;
-export type VerifyResetPasscodeOtpRequest = z.infer<typeof verifyResetPasscodeOtpRequestSchema>;
-export type ResetPasscodeRequest = z.infer<typeof resetPasscodeRequestSchema>;
 export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
 export type ActiveBroker = z.infer<typeof activeBrokerSchema>;
-export type UserInfo = z.infer<typeof userInfoSchema>;

@@ -23,7 +23,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-/** The four plans of SPEC section 9 (percentages as published, not recomputed). */
+/** The four plans (percentages as published, not recomputed). */
 export const PLANS: Readonly<Record<PlanKey, Plan>> = {
   freeTrial: {
     key: 'freeTrial',
@@ -104,7 +104,7 @@ export const subscriptionStatusResponseSchema = z.object({
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
 
-/** Body naming a plan; SPEC gives both `{plan_code}` and `{planId}`, so either is read as `planCode`. */
+/** Body naming a plan; clients send either `{plan_code}` or `{planId}`, so either is read as `planCode`. */
 export const planRequestSchema = z
   .object({ plan_code: planKeySchema.optional(), planId: planKeySchema.optional() })
   .refine((body) => body.plan_code !== undefined || body.planId !== undefined, {
@@ -112,7 +112,6 @@ export const planRequestSchema = z
     path: ['plan_code'],
   })
   .transform((body) => ({ planCode: (body.plan_code ?? body.planId) as PlanKey }));
-export type PlanRequest = z.infer<typeof planRequestSchema>;
 
 /** data of POST /zohoSubscriptions/createZohoSubscription. */
 export const createSubscriptionResponseSchema = z.object({ expirationDate: isoDateSchema });
@@ -122,7 +121,7 @@ export const hostedPageResponseSchema = z.object({ hostedPageUrl: z.string() });
 const PAID_PLANS: ReadonlySet<string> = new Set(PLAN_KEYS.filter((key) => key !== 'freeTrial'));
 
 /**
- * May this user place orders (SPEC section 5)? Practice Mode (PAPERTRADE) always may; otherwise a live
+ * May this user place orders? Practice Mode (PAPERTRADE) always may; otherwise a live
  * subscription or a paid plan is needed.
  */
 export const isEntitledToTrade = ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Broker keys of the redirect route `/redirect/:broker` and the callbacks (SPEC section 2). */
+/** Broker keys of the redirect route `/redirect/:broker` and the callbacks. */
 export const BROKER_KEYS = [
   'zerodha',
   'vortex',
@@ -19,7 +19,7 @@ export const brokerKeySchema = z
   .enum([...BROKER_KEYS, 'rupeezy'])
   .transform((key): BrokerKey => (key === 'rupeezy' ? 'vortex' : key));
 
-/** Callback bodies, each exactly as the broker's redirect delivers its token (SPEC section 7). */
+/** Callback bodies, each exactly as the broker's redirect delivers its token. */
 export const brokerCallbackSchemas = {
   zerodha: z.object({ requestToken: z.string().min(1) }),
   vortex: z.object({ authToken: z.string().min(1) }),
@@ -83,7 +83,7 @@ export const brokerStatusSchema = z.object({
   expiresAt: z.number().nullable(),
   /** Order updates from the broker: streaming, reconnecting after a drop, or off. */
   updates: z.enum(['live', 'reconnecting', 'off']),
-  /** Whether 'Subscribe Updates' (POST /broker/reconnect) applies: IIFL only (SPEC section 4). */
+  /** Whether 'Subscribe Updates' (POST /broker/reconnect) applies: IIFL only. */
   canSubscribeUpdates: z.boolean(),
 });
 

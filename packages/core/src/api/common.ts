@@ -61,9 +61,6 @@ export const priceSchema = onTickSchema({
   offTick: `Price must be a multiple of ${MIN_PRICE}`,
 });
 
-/** A finite amount of rupees, any sign (P&L, values). */
-export const moneySchema = z.number();
-
 /** Market protection as the API carries it: a fraction from 0 to 0.1 (10%). */
 export const marketProtectionFractionSchema = z.number().min(0).max(0.1);
 
@@ -74,7 +71,7 @@ export const marketProtectionSettingSchema = z.object({
 });
 
 /**
- * A query parameter carrying JSON (`?filters={"name":"NIFTY"}`, SPEC section 7), parsed and then validated by
+ * A query parameter carrying JSON (`?filters={"name":"NIFTY"}`), parsed and then validated by
  * `schema`. Malformed JSON is a validation issue, never an exception.
  */
 export const jsonQueryParam = <T extends z.ZodType>(schema: T) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API response: `{ success, message, data? }` (SPEC section 7, ARCHITECTURE "API conventions"). */
+/** Every API response: `{ success, message, data? }`. */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), message: z.string(), data: data.optional() });
 
@@ -8,7 +8,6 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
 export const errorEnvelopeSchema = z.object({ success: z.literal(false), message: z.string() });
 
 export type Envelope<T> = { success: boolean; message: string; data?: T };
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** Builds a success envelope. */
 export const ok = <T>(data?: T, message = 'success'): Envelope<T> =>

@@ -31,7 +31,6 @@ export const followUpMetaSchema = z
     error: 'transactionType is required',
     path: ['transactionType'],
   });
-export type FollowUpMeta = z.infer<typeof followUpMetaSchema>;
 /** What a client sends as `metaData.followUp`. */
 export type FollowUpMetaInput = z.input<typeof followUpMetaSchema>;
 

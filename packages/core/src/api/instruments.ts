@@ -8,7 +8,7 @@ export const instrumentTypeSchema = z.enum(INSTRUMENT_TYPES);
 export const optionTypeSchema = z.enum(['CE', 'PE']);
 export const instrumentExchangeSchema = z.enum([...DERIVATIVES_EXCHANGES, ...UNDERLYING_EXCHANGES]);
 
-/** One row of the instrument master (SPEC section 3; Kite's column names where the spec keeps them). */
+/** One row of the instrument master (Kite's column names where the API keeps them). */
 export const instrumentSchema = z.object({
   tradingsymbol: z.string(),
   /** Our stable id of the contract; orders refer to instruments by it. */
@@ -88,9 +88,6 @@ export const instrumentSearchResponseSchema = z.object({
   next: z.boolean(),
 });
 
-export type ExpiryDatesFilters = z.infer<typeof expiryDatesFiltersSchema>;
-export type StrikesFilters = z.infer<typeof strikesFiltersSchema>;
-export type FetchInstrumentFilters = z.infer<typeof fetchInstrumentFiltersSchema>;
 export type InstrumentSearchFilters = z.infer<typeof instrumentSearchFiltersSchema>;
 export type LatestOptionResponse = z.infer<typeof latestOptionResponseSchema>;
 export type InstrumentSearchResponse = z.infer<typeof instrumentSearchResponseSchema>;

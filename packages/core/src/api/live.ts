@@ -15,7 +15,7 @@ export const liveClientMessageSchema = z.object({
 });
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
-/** One price update, in the field names the web app reads (SPEC section 3, "Live quote"). */
+/** One price update, in the field names the web app reads. */
 export const ltpTickSchema = z.object({
   symbol: z.string(),
   LastPrice: z.number(),

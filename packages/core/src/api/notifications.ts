@@ -11,7 +11,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
-/** A notification card (SPEC section 3). Order fields are null for profit-protection notices. */
+/** A notification card. Order fields are null for profit-protection notices. */
 export const notificationSchema = z.object({
   notificationType: notificationTypeSchema,
   timestamp: isoDateTimeSchema,

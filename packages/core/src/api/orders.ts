@@ -82,7 +82,7 @@ const checkTrailing = (body: TrailFields, ctx: Ctx) => {
   }
 };
 
-/** POST /order and POST /order/iceberg (SPEC section 3 "Order payload"). */
+/** POST /order and POST /order/iceberg. */
 export const placeOrderRequestSchema = z
   .object({
     exchange: exchangeSchema,
@@ -147,7 +147,7 @@ export const placeOrderResponseSchema = z.object({
   warnings: z.array(z.string()).optional(),
 });
 
-/** The order read model of SPEC section 3, as tables show it. */
+/** The order read model, as tables show it. */
 export const orderSchema = z.object({
   orderId: z.string(),
   /** Managed by the product (e.g. a local OCO leg) rather than resting at the broker. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { indexNameSchema } from '../market/indices';
 import { brokerProductSchema, exchangeSchema, productTypeSchema } from './orders';
 
-/** One net position (SPEC section 3). Quantity is negative for a short. */
+/** One net position. Quantity is negative for a short. */
 export const positionSchema = z.object({
   internalToken: z.string(),
   tradingSymbol: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema, marketProtectionFractionSchema } from './common';
 import { productTypeSchema } from './orders';
 
-/** Messages of SPEC sections 5 and 8. */
+/** User-facing messages of profit protection. */
 export const PROFIT_PROTECTION_MESSAGES = {
   targetBelowPnl: 'Target Profit should be greater than total P&L',
   maxLossAbovePnl: 'Max Loss should be less than total P&L',
@@ -12,7 +12,7 @@ export const PROFIT_PROTECTION_MESSAGES = {
 /** MTM amounts are whole rupees (the inputs accept integers only), negative allowed. */
 const mtmSchema = z.number().int('Must be a whole number of rupees');
 
-/** Profit protection on total MTM (SPEC section 3). */
+/** Profit protection on total MTM. */
 export const profitProtectionSettingsSchema = z.object({
   profitProtectionEnabled: z.boolean(),
   /** Square off everything when total MTM reaches this. */

@@ -34,7 +34,7 @@ const perIndex = <T extends z.ZodType>(value: T) => z.record(indexNameSchema, va
 /** Some indices only (a settings patch). */
 const somePerIndex = <T extends z.ZodType>(value: T) => z.partialRecord(indexNameSchema, value);
 
-/** User settings (SPEC section 3), kept on the server and edited in the User Settings dialog. */
+/** User settings, kept on the server and edited in the User Settings dialog. */
 export const userSettingsSchema = z.object({
   /** Price step of stepped modifications; 0.05 to MAX_MODIFY_STEP. */
   modifyStep: onTickChecks(MODIFY_STEP),

@@ -1,6 +1,6 @@
 import { type IsoDate, isIsoDate } from '../market/dates';
 
-// Display formats of SPEC section 5: Indian digit grouping, at most two decimals, rupee sign, 12-hour IST times,
+// Display formats: Indian digit grouping, at most two decimals, rupee sign, 12-hour IST times,
 // `22 Nov 26` dates. Intl gets an explicit locale and time zone so output never depends on the viewer's machine.
 // Month names come from a fixed table because CLDR's en-IN abbreviates September as "Sept".
 
@@ -102,7 +102,7 @@ export const ordinal = (day: number): string => {
   return `${day}${suffix}`;
 };
 
-/** Thank-you page date: `24th Nov 2026`; an unreadable date gives an empty string (SPEC section 2). */
+/** Thank-you page date: `24th Nov 2026`; an unreadable date gives an empty string. */
 export const formatOrdinalDate = (value: Instant | IsoDate): string => {
   const p = dateParts(value);
   return p ? `${ordinal(p.day)} ${MONTHS[p.month - 1]} ${p.year}` : '';

@@ -16,10 +16,6 @@ export const MARKET_CLOSE_IST: IstTime = { hour: 15, minute: 30 };
 export const marketCloseMs = (date: IsoDate): number =>
   istEpochMs(date, MARKET_CLOSE_IST.hour, MARKET_CLOSE_IST.minute);
 
-/** The instant the market opens on a date. */
-export const marketOpenMs = (date: IsoDate): number =>
-  istEpochMs(date, MARKET_OPEN_IST.hour, MARKET_OPEN_IST.minute);
-
 /** True from 09:15 (inclusive) to 15:30 (exclusive) IST on a trading day of the exchange. */
 export const isMarketOpen = (now: number, exchange: Exchange): boolean => {
   if (!isTradingDay(istDateOf(now), exchange)) return false;

@@ -165,6 +165,6 @@ export const indexByDisplayName = (
 ): Readonly<IndexInfo> | undefined =>
   INDEX_NAMES.map((name) => table[name]).find((i) => i.displayName === displayName);
 
-/** BFO for SENSEX and BANKEX, otherwise NFO (SPEC section 5). */
+/** BFO for SENSEX and BANKEX, otherwise NFO. */
 export const exchangeForIndex = (name: IndexName, table: IndexTable = INDEX_TABLE): DerivativesExchange =>
   table[name].exchange;

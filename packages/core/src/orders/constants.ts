@@ -1,7 +1,7 @@
 import type { IndexName } from '../market/indices';
 import type { ProductType, TrailingHandler } from './types';
 
-// Order numbers of SPEC section 9.
+// Order numbers: tick size, quantity limits, steps and defaults.
 
 export const TICK_SIZE = 0.05;
 /** No order price may be below this. */
@@ -24,7 +24,6 @@ export const DEFAULT_PRODUCT_TYPE: ProductType = 'normal';
 export const ORDER_VALIDITY = 'day';
 export const ORDER_SLICE = 0;
 export const ORDER_VARIETY = 'regular';
-export const ORDER_UNIT = 'points';
 
 /**
  * Upper bounds of what a request may carry. Each is far above real use (no index option premium nears 10 lakh
@@ -65,7 +64,7 @@ export const FOLLOW_UP_DEFAULTS = {
   multiplier: 1,
 } as const;
 
-/** User-facing order messages of SPEC sections 5 and 8. */
+/** User-facing order messages. */
 export const ORDER_MESSAGES = {
   quantityNotPositive: 'Quantity should be greater than 0',
   noPositionToExit: 'No position to exit!',

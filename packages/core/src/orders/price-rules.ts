@@ -77,7 +77,7 @@ export const marketProtectionPrice = (ltp: number, side: TransactionType, percen
 export const defaultStopLossTrigger = (ltp: number, side: TransactionType, slPoints: number): number =>
   atLeastMinPrice(side === 'buy' ? ltp + slPoints : ltp - slPoints);
 
-/** Limit when market protection is on or a trigger price is given, otherwise market (SPEC section 5). */
+/** Limit when market protection is on or a trigger price is given, otherwise market. */
 export const orderTypeFor = ({
   marketProtection,
   triggerPrice,

@@ -1,4 +1,4 @@
-// The order rules of SPEC sections 5 and 9, one import away: prices, quantities, inputs and their constants.
+// The order rules, one import away: prices, quantities, inputs and their constants.
 export * from './constants';
 export * from './input-rules';
 export * from './price-rules';

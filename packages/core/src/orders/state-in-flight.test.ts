@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from './state';
-import { type EventInput, orderOf, run } from './state-test-kit';
+import { type EventInput, orderOf, run } from './testing/state-test-kit';
 
 describe('in-flight modify and cancel', () => {
   it.each<[string, EventInput[], OrderStatus]>([

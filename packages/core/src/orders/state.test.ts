@@ -9,7 +9,7 @@ import {
   ORDER_TRANSITIONS,
   type OrderStatus,
 } from './state';
-import { type EventInput, ev, fresh, orderOf, run } from './state-test-kit';
+import { type EventInput, ev, fresh, orderOf, run } from './testing/state-test-kit';
 
 describe('order lifecycle', () => {
   it.each<[string, EventInput[], OrderStatus]>([

@@ -1,4 +1,4 @@
-// Order vocabulary shared by rules, the state machine and the API schemas (SPEC section 3).
+// Order vocabulary shared by rules, the state machine and the API schemas.
 
 export const TRANSACTION_TYPES = ['buy', 'sell'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

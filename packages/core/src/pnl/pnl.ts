@@ -19,7 +19,7 @@ export interface PnlPosition {
 const pnlMicros = ({ buyValue, sellValue, quantity }: PnlPosition, ltp: number): number =>
   toMicros(sellValue) - toMicros(buyValue) + toMicros(ltp) * quantity;
 
-/** P&L of a position at a price: sell value - buy value + ltp x quantity, to 2 decimals (SPEC section 9). */
+/** P&L of a position at a price: sell value - buy value + ltp x quantity, to 2 decimals. */
 export const positionPnl = (position: PnlPosition, ltp: number): number =>
   microsToMoney(pnlMicros(position, ltp));
 

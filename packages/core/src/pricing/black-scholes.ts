@@ -78,6 +78,3 @@ export const blackScholes = (inputs: OptionInputs): Greeks => {
 
 export const optionPrice = (inputs: OptionInputs): number => blackScholes(inputs).price;
 export const optionDelta = (inputs: OptionInputs): number => blackScholes(inputs).delta;
-export const optionGamma = (inputs: OptionInputs): number => blackScholes(inputs).gamma;
-export const optionVega = (inputs: OptionInputs): number => blackScholes(inputs).vega;
-export const optionTheta = (inputs: OptionInputs): number => blackScholes(inputs).theta;

@@ -6,10 +6,10 @@ import type { OtpMessage, OtpSender } from './otp-sender';
 import type { AuthStore, OtpRow } from './store';
 import type { OtpPurpose } from './tables';
 
-export const OTP_TTL_MS = 5 * 60_000;
-export const OTP_MAX_FAILED_ATTEMPTS = 5;
+const OTP_TTL_MS = 5 * 60_000;
+const OTP_MAX_FAILED_ATTEMPTS = 5;
 
-export const OTP_MESSAGES = {
+const OTP_MESSAGES = {
   missing: 'No OTP was requested for this number. Please request a new OTP.',
   expired: 'OTP has expired. Please request a new OTP.',
   locked: 'Too many wrong attempts. Please request a new OTP.',

@@ -30,7 +30,7 @@ const OUTBOX_SIZE = 100;
 const describePurpose = (purpose: OtpPurpose) => (purpose === 'signup' ? 'sign up' : 'reset your password');
 
 /** The text sent to the user. */
-export const otpText = (message: OtpMessage): string =>
+const otpText = (message: OtpMessage): string =>
   `${message.code} is your X-Trader OTP to ${describePurpose(message.purpose)}. It expires in 5 minutes. Do not share it with anyone.`;
 
 /** Default sender for development and tests: logs the message and keeps the latest ones in memory. */

@@ -10,7 +10,7 @@ import {
   otpRequestsKey,
 } from './service-deps';
 
-export const RESET_REQUEST_TTL_MS = 10 * 60_000;
+const RESET_REQUEST_TTL_MS = 10 * 60_000;
 
 const badRequest = () => new BadRequestError(ACCOUNT_ERRORS.badResetRequest, 'BAD_RESET_REQUEST');
 

@@ -6,14 +6,14 @@ import type { Database } from '../../store/database';
 import type { StoreDialect } from '../../store/open-store';
 
 /** At most `limit` events per `windowMs` (sliding window), refused with `message`. */
-export interface RateRule {
+interface RateRule {
   limit: number;
   windowMs: number;
   message: string;
 }
 
 /** Rules that all hold for one key; several windows make a lock-out grow with persistence. */
-export type RateLimit = readonly RateRule[];
+type RateLimit = readonly RateRule[];
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,7 +21,7 @@ const HOUR = 60 * MINUTE;
 const LOGIN_LOCKED = 'Too many failed login attempts. Please try again later or reset your password.';
 
 /** The abuse limits of the accounts API (listed in docs/security.md). */
-export const AUTH_RATE_LIMITS = {
+const AUTH_RATE_LIMITS = {
   /** OTPs sent to one phone (signup) or one phone and email (password reset). */
   otpPerPhone: [
     {

@@ -44,7 +44,7 @@ const userInfoResponseSchema = envelopeSchema(
 const tags = ['auth'];
 const security = [{ accessToken: [] }];
 
-/** `/auth/...`: signup with OTP, login, password reset, logout, profile and settings (SPEC section 7). */
+/** `/auth/...`: signup with OTP, login, password reset, logout, profile and settings. */
 export function registerAuthRoutes(app: ApiApp, deps: AuthRouteDeps): void {
   registerSignupRoutes(app, deps);
   registerLoginRoutes(app, deps);

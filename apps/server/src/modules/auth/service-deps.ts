@@ -5,7 +5,7 @@ import type { AuthRateLimits, RateLimiter } from './rate-limit';
 import type { Sessions } from './sessions';
 import type { AuthStore } from './store';
 
-/** Refusals of the accounts API (validation messages of SPEC section 5 come from the core schemas). */
+/** Refusals of the accounts API (validation messages come from the core schemas). */
 export const ACCOUNT_ERRORS = {
   duplicate: AUTH_MESSAGES.accountExists,
   notVerified: 'Please verify your phone number with the OTP first.',

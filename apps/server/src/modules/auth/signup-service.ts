@@ -5,7 +5,7 @@ import { hashPassword } from './passwords';
 import { ACCOUNT_ERRORS, type AuthServiceDeps, normalizeEmail, otpRequestsKey } from './service-deps';
 import type { IssuedToken } from './sessions';
 
-export const SIGNUP_VERIFICATION_TTL_MS = 15 * 60_000;
+const SIGNUP_VERIFICATION_TTL_MS = 15 * 60_000;
 
 /** Everything a user fills in across the three signup steps (already validated by the route schema). */
 export interface SignupInput {

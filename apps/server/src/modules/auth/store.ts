@@ -4,9 +4,8 @@ import type { Database } from '../../store/database';
 import type { OtpPurpose, OtpsTable, PasswordResetsTable, SessionsTable, UsersTable } from './tables';
 
 export type UserRow = Selectable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
+type SessionRow = Selectable<SessionsTable>;
 export type OtpRow = Selectable<OtpsTable>;
-export type PasswordResetRow = Selectable<PasswordResetsTable>;
 
 /** The auth module's tables; every user-owned read or write takes the user id. */
 export function createAuthStore(db: Kysely<Database>) {

@@ -57,7 +57,7 @@ export interface PasswordResetsTable {
 }
 
 /** One counted event (OTP sent, login failed) for sliding-window rate limits shared by all instances. */
-export interface RateLimitEventsTable {
+interface RateLimitEventsTable {
   id: string;
   key: string;
   at: number;

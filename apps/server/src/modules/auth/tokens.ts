@@ -2,8 +2,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
 import { LruMap } from '../../lru-map';
 
-/** Claims of an access token. `expiryAt` (seconds) is what the web app reads (SPEC section 3). */
-export interface AccessTokenClaims {
+/** Claims of an access token. `expiryAt` (seconds) is what the web app reads. */
+interface AccessTokenClaims {
   userId: string;
   sessionId: string;
   expiryAt: number;

@@ -3,7 +3,7 @@ import { createTestUser } from '../../../test/helpers/auth';
 import { describeEachStore } from '../../../test/helpers/test-store';
 import { TRIAL_ALREADY_USED } from './service';
 import { CHECKOUT_TTL_MS } from './status';
-import { useBillingTestApp } from './test-api';
+import { useBillingTestApp } from './testing/test-api';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/test-app';
-import { createBillingTestApp } from './test-api';
+import { createBillingTestApp } from './testing/test-api';
 
 let t: TestApp;
 beforeEach(async () => {

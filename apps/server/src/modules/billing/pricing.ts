@@ -1,6 +1,6 @@
 import type { Plan } from '@xtrader/core/api/billing';
 
-/** GST on the subscription, shown separately at checkout (SPEC section 1: prices are in rupees plus GST). */
+/** GST on the subscription, shown separately at checkout (prices are in rupees plus GST). */
 export const GST_PERCENT = 18;
 
 export interface PriceBreakdown {

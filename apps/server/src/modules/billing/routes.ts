@@ -22,7 +22,7 @@ export interface BillingRouteDeps {
 
 const tags = ['subscriptions'];
 
-/** The subscription calls answer a missing or bad token with SPEC section 5's 'Invalid authentication'. */
+/** The subscription calls answer a missing or bad token with 'Invalid authentication'. */
 function withBillingAuthMessage(requireUser: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
   return async function requireBillingUser(request, reply) {
     try {
@@ -36,7 +36,7 @@ function withBillingAuthMessage(requireUser: preHandlerAsyncHookHandler): preHan
 }
 const security = [{ accessToken: [] }];
 
-/** The browser's way back into the app after a checkout (SPEC section 2: /thank-you?expiry&plan). */
+/** The browser's way back into the app after a checkout(/thank-you?expiry&plan). */
 export const thankYouPath = (expirationDate: string, planCode: string) =>
   `/thank-you?${new URLSearchParams({ expiry: expirationDate, plan: planCode })}`;
 
@@ -80,7 +80,7 @@ function registerReturnRoute(app: ApiApp, billing: BillingService): void {
   );
 }
 
-/** `/zohoSubscriptions/...` of SPEC section 7, the provider's webhook, and the return from its hosted page. */
+/** `/zohoSubscriptions/...`, the provider's webhook, and the return from its hosted page. */
 export function registerBillingRoutes(app: ApiApp, deps: BillingRouteDeps): void {
   const { billing, webhooks } = deps;
   const requireUser = withBillingAuthMessage(deps.requireUser);

@@ -36,7 +36,7 @@ export function createBillingService({ store, provider, webhooks, customers, clo
       return subscriptionStatusOf(await store.listForUser(userId), clock.now());
     },
 
-    /** Grants the 14-day trial, once per user (SPEC section 5: no other plan is created directly). */
+    /** Grants the 14-day trial, once per user (no other plan is created directly). */
     async startFreeTrial(userId: string, planCode: PlanKey): Promise<{ expirationDate: IsoDate }> {
       if (planCode !== 'freeTrial') throw new BadRequestError(BILLING_MESSAGES.checkInput, 'PLAN_NOT_DIRECT');
       const now = clock.now();

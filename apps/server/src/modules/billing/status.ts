@@ -41,9 +41,9 @@ const pick = (records: SubscriptionFacts[]) =>
   );
 
 /**
- * The user's subscription status at `now` (issue #7): `live` while a trial or paid period runs, `pending`
+ * The user's subscription status at `now`: `live` while a trial or paid period runs, `pending`
  * while a checkout awaits payment, `expired` once every period has ended, `none` if never subscribed.
- * `activePlan` names the running plan only: SPEC section 5 entitles a paid `activePlan` on its own, so an
+ * `activePlan` names the running plan only: entitlement accepts a paid `activePlan` on its own, so an
  * ended or unpaid plan must never be reported there.
  */
 export function subscriptionStatusOf(records: SubscriptionFacts[], now: number): SubscriptionStatusResponse {

@@ -6,7 +6,7 @@ import type { SubscriptionChange } from './events';
 import type { SubscriptionsTable } from './tables';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
-export type NewSubscription = Insertable<SubscriptionsTable>;
+type NewSubscription = Insertable<SubscriptionsTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

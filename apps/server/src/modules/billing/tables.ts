@@ -8,7 +8,7 @@ import type { PlanKey } from '@xtrader/core/api/billing';
 export type SubscriptionRecordStatus = 'pending' | 'active' | 'failed' | 'cancelled';
 
 /** How a subscription was obtained: the free trial (no provider) or a provider's checkout. */
-export type SubscriptionSource = 'trial' | 'sandbox' | 'zoho';
+type SubscriptionSource = 'trial' | 'sandbox' | 'zoho';
 
 /** One purchase (or the free trial) of one user. */
 export interface SubscriptionsTable {
@@ -31,7 +31,7 @@ export interface SubscriptionsTable {
 }
 
 /** A provider event already applied; its key makes webhook deliveries idempotent. */
-export interface BillingEventsTable {
+interface BillingEventsTable {
   /** `<provider>:<event id>`. */
   id: string;
   eventType: string;

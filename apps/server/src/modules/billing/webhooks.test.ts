@@ -5,7 +5,7 @@ import { describeEachStore } from '../../../test/helpers/test-store';
 import { sandboxWebhookSecret } from './providers/sandbox/index';
 import { signZohoWebhook, ZOHO_SIGNATURE_HEADER } from './providers/zoho/signature';
 import { createBillingStore } from './store';
-import { billingApi, createBillingTestApp, logIn, openCheckout } from './test-api';
+import { billingApi, createBillingTestApp, logIn, openCheckout } from './testing/test-api';
 
 const DAY = 86_400_000;
 

@@ -39,7 +39,7 @@ export interface BrokersModule extends AppModule {
   readonly activeBrokers: ActiveBrokerDirectory;
 }
 
-export function paperSettings(config: Resources['config']): PaperSettings {
+function paperSettings(config: Resources['config']): PaperSettings {
   return {
     capital: config.paper.capital,
     squareOffTime: config.paper.squareOffTime,

@@ -26,7 +26,7 @@ export interface PracticeModeDeps {
   registry: BrokerRegistry;
 }
 
-/** The Practice Mode calls of SPEC section 7 (start, stop, reset funds) and broker reconnect. */
+/** The Practice Mode calls (start, stop, reset funds) and broker reconnect. */
 export function createPracticeModeService(deps: PracticeModeDeps) {
   const { brokers, paper, registry } = deps;
   const resetHandlers = new Set<FundsResetHandler>();

@@ -16,7 +16,7 @@ const security = [{ accessToken: [] }];
 const activeBrokerResponse = { 200: envelopeSchema(z.object({ activeBroker: z.string().nullable() })) };
 const emptyResponse = { 200: envelopeSchema(z.object({})) };
 
-/** Practice Mode calls and reconnect (SPEC section 7 "Brokers"). */
+/** Practice Mode calls and reconnect. */
 export function registerBrokerRoutes(app: ApiApp, { practiceMode, requireUser }: BrokerRouteDeps): void {
   app.post(
     '/broker/papertrading/:value',

@@ -1,5 +1,5 @@
 import type { Exchange } from '@xtrader/core/market/exchanges';
-/** One tradable (or index) row of the instrument master, SPEC section 3 "Instrument" fields. */
+/** One tradable (or index) row of the instrument master. */
 export interface InstrumentRecord {
   internalToken: string;
   tradingsymbol: string;

@@ -15,8 +15,8 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { futureIdentifier, instrumentToken, type MasterInstrument } from './master';
 
-/** Kite's instruments dump columns (reference A.4); the header must name them, in any order. */
-export const KITE_COLUMNS = [
+/** Kite's instruments dump columns; the header must name them, in any order. */
+const KITE_COLUMNS = [
   'instrument_token',
   'exchange_token',
   'tradingsymbol',
@@ -32,7 +32,7 @@ export const KITE_COLUMNS = [
 ] as const;
 type KiteColumn = (typeof KITE_COLUMNS)[number];
 
-export interface MalformedRow {
+interface MalformedRow {
   /** 1-based line of the file. */
   line: number;
   reason: string;

@@ -6,16 +6,13 @@ export interface MasterInstrument extends InstrumentRecord {
   last_price: number;
 }
 
-/** Kite's segment ids: the low byte of every instrument_token (reference A.4). */
+/** Kite's segment ids: the low byte of every instrument_token. */
 export const SEGMENT_IDS = { NSE: 1, NFO: 2, BSE: 4, BFO: 5, INDICES: 9 } as const;
 export type SegmentIdName = keyof typeof SEGMENT_IDS;
 
 /** `exchange_token * 256 + segment id`: the instrument_token of a contract. */
 export const instrumentToken = (exchangeToken: number, segment: SegmentIdName): number =>
   exchangeToken * 256 + SEGMENT_IDS[segment];
-
-/** Segment id encoded in an instrument_token. */
-export const segmentIdOf = (token: number): number => token % 256;
 
 const TYPE_CODES = { FUT: 0, CE: 1, PE: 2 } as const;
 const MAX_STRIKE = 1_000_000;

@@ -28,7 +28,7 @@ export interface InstrumentRouteDeps {
   viewOf: ViewOfUser;
 }
 
-// Filters arrive as one JSON query parameter (SPEC section 7). Unknown filter names are refused rather than
+// Filters arrive as one JSON query parameter. Unknown filter names are refused rather than
 // ignored, so a typo is a 400 naming it instead of a silently unfiltered answer.
 const expiryDatesQuerySchema = z.object({ filters: jsonQueryParam(expiryDatesFiltersSchema.strict()) });
 const strikesQuerySchema = z.object({ filters: jsonQueryParam(strikesFiltersSchema.strict()) });
@@ -46,7 +46,7 @@ const searchQuerySchema = instrumentSearchPagingSchema.extend({
 const tags = ['instruments'];
 const security = [{ accessToken: [] }];
 
-/** `/instruments/...` (SPEC section 7 "Instruments"); every route needs a logged-in caller. */
+/** `/instruments/...`; every route needs a logged-in caller. */
 export function registerInstrumentRoutes(app: ApiApp, deps: InstrumentRouteDeps): void {
   const { service, viewOf } = deps;
   const preHandler = deps.requireUser;

@@ -3,7 +3,7 @@ import type { Database } from '../../store/database';
 import { type MasterInstrument, searchTextOf } from './master';
 import type { InstrumentsTable } from './tables';
 
-/** The search box's filters, already validated (SPEC section 7, GET /instruments/search). */
+/** The search box's filters, already validated (GET /instruments/search). */
 export interface SearchQuery {
   /** Free text; every whitespace-separated word must appear in the identifier or trading symbol. */
   text?: string | undefined;

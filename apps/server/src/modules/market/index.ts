@@ -19,7 +19,7 @@ export interface MarketModule extends AppModule {
 
 /** The header's indices (and every option's underlying, for IV and delta) always tick. */
 const INDEX_OWNER = 'market:indices';
-export const INDEX_QUOTE_SYMBOLS = INDEX_NAMES.map((name) => INDEX_TABLE[name].displayName);
+const INDEX_QUOTE_SYMBOLS = INDEX_NAMES.map((name) => INDEX_TABLE[name].displayName);
 
 /** Market data as a module: starts the feed, keeps the indices ticking, and the dev price hook. */
 export function createMarketModule(

@@ -39,7 +39,7 @@ class ViewChannel {
     };
   }
 
-  /** Cache first, then publish (STYLE 12): handlers that read the cache see the price they were given. */
+  /** Cache first, then publish: handlers that read the cache see the price they were given. */
   collect(symbol: string, price: number, ts: number, close: number | undefined): void {
     this.changed.push(this.book.apply(symbol, price, ts, close));
   }

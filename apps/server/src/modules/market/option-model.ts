@@ -14,14 +14,13 @@ const MAX_SMILE_FACTOR = 2.5;
 const MIN_SMILE_YEARS = 1 / (365 * 24);
 
 /** Implied volatility of a strike, from the index's at-the-money volatility. */
-export function smileVol(atmVol: number, forward: number, strike: number, timeYears: number): number {
+function smileVol(atmVol: number, forward: number, strike: number, timeYears: number): number {
   const z = Math.log(strike / forward) / (atmVol * Math.sqrt(Math.max(timeYears, MIN_SMILE_YEARS)));
   const factor = 1 + SKEW * z + CONVEXITY * z * z;
   return atmVol * Math.min(MAX_SMILE_FACTOR, Math.max(MIN_SMILE_FACTOR, factor));
 }
 
-export const futurePrice = (spot: number, timeYears: number): number =>
-  spot * Math.exp(MARKET_RATE * timeYears);
+const futurePrice = (spot: number, timeYears: number): number => spot * Math.exp(MARKET_RATE * timeYears);
 
 /** A tradable's price on the 0.05 grid, never below 0.05. */
 export const toTradablePrice = (price: number): number => Math.max(MIN_PRICE, roundToTick(price));

@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('order routes', () => {
-  it('places an order and lists it with the SPEC order fields', async () => {
+  it('places an order and lists it with every read-model order field', async () => {
     const placed = await call('POST', '/order', alice, order);
     expect(placed.statusCode).toBe(200);
     expect(placed.json()).toMatchObject({ success: true, message: 'Order placed successfully.' });
@@ -246,7 +246,7 @@ describe('order routes', () => {
     expect((await call('GET', '/portfolio/orders', {})).statusCode).toBe(401);
   });
 
-  it('modifies, trails and cancels with the SPEC messages; another user gets 404', async () => {
+  it('modifies, trails and cancels with the user-facing messages; another user gets 404', async () => {
     const sl = { ...order, transactionType: 'sell', orderType: 'stoploss', triggerPrice: 100 };
     const { orderId } = (await call('POST', '/order', alice, sl)).json().data;
     await settle();
@@ -275,7 +275,7 @@ describe('order routes', () => {
     expect(cancel.json()).toMatchObject({ success: true, message: 'Stoploss order cancellation triggered!' });
   });
 
-  it('bulk actions answer with the SPEC messages', async () => {
+  it('bulk actions answer with the user-facing messages', async () => {
     const resting = { ...order, orderType: 'limit', triggerPrice: 50 };
     const a = (await call('POST', '/order', alice, resting)).json().data.orderId;
     const b = (await call('POST', '/order', alice, resting)).json().data.orderId;

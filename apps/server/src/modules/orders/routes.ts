@@ -36,7 +36,7 @@ const security = [{ accessToken: [] }];
 const done = { 200: envelopeSchema(z.object({})) };
 const bulkDone = { 200: envelopeSchema(bulkOrdersResponseSchema) };
 
-/** Each order's outcome; the message is the SPEC success text, or names the refused orders when there are any. */
+/** Each order's outcome; the message is the product's success text, or names the refused orders when there are any. */
 function bulkAnswer(results: BulkOrderResult[], allDone: string) {
   const refused = results.filter((result) => !result.ok);
   return ok({ results }, refused.length === 0 ? allDone : bulkRefusedMessage(refused, results.length));
@@ -58,7 +58,7 @@ const placeHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(128).optional(),
 });
 
-/** `/order/...` and `GET /portfolio/orders` (SPEC section 7 "Portfolio and orders"). */
+/** `/order/...` and `GET /portfolio/orders`. */
 export function registerOrderRoutes(app: ApiApp, deps: OrderRouteDeps): void {
   registerPlacementRoutes(app, deps);
   registerChangeRoutes(app, deps);

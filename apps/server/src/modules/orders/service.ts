@@ -32,11 +32,11 @@ import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } f
 /** Runs before anything is placed; throws (e.g. the skeleton's ForbiddenError) to refuse the order. */
 export type PlacementGuard = (userId: string) => Promise<void>;
 
-/** Every order action and read of SPEC section 7 "Portfolio and orders", each scoped to the calling user. */
+/** Every order action and read, each scoped to the calling user. */
 export interface OrdersService {
   place(userId: string, request: PlacementRequest): Promise<PlacementResult>;
   modify(userId: string, orderId: string, body: ModifyOrderRequest): Promise<void>;
-  /** Returns the SPEC message ('{Type} order cancellation triggered!'). */
+  /** Returns the product's message ('{Type} order cancellation triggered!'). */
   cancel(userId: string, orderId: string): Promise<string>;
   cancelAll(userId: string, filter: { orderType: string; tradingSymbol: string }): Promise<number>;
   /** Each order's outcome: cancelled, or what refused it. */

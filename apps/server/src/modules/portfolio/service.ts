@@ -39,7 +39,7 @@ const averagePrice = (p: BrokerPosition): number => {
 };
 
 /**
- * Positions and funds of the caller's active broker (SPEC section 7 "Portfolio and orders"). Positions are shown
+ * Positions and funds of the caller's active broker. Positions are shown
  * at the price of the user's view; `delta` is the instrument's per-unit delta (futures 1) and `relativeDelta` the
  * same in NIFTY units (core `deltaRelativeToNifty`), so a client multiplies either by the signed quantity for a
  * position's delta, as the Net Delta of a group does.
@@ -112,7 +112,7 @@ export function createPortfolioService(deps: PortfolioDeps) {
       return { data: { positions: { netPosition, byIndex } }, message: PORTFOLIO_MESSAGES.positions };
     },
 
-    /** The caller's funds; 400 when no broker is active (SPEC section 6). */
+    /** The caller's funds; 400 when no broker is active. */
     async margin(userId: string): Promise<Margin> {
       const session = await registry.sessionFor(userId);
       if (!session) throw new BadRequestError(PORTFOLIO_MESSAGES.noActiveBroker, 'NO_ACTIVE_BROKER');

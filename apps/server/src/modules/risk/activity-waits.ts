@@ -42,5 +42,3 @@ export function createActivityWaits(source: OrderActivitySource) {
     },
   };
 }
-
-export type ActivityWaits = ReturnType<typeof createActivityWaits>;

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { describeEachStore } from '../../../test/helpers/test-store';
 import { ForbiddenError } from '../../http/errors';
-import { type BillingTestApp, billingApi, createBillingTestApp, openCheckout } from '../billing/test-api';
+import {
+  type BillingTestApp,
+  billingApi,
+  createBillingTestApp,
+  openCheckout,
+} from '../billing/testing/test-api';
 import {
   createEntitlementGuard,
   entitlementSources,

@@ -9,7 +9,7 @@ export const SUBSCRIPTION_REQUIRED_MESSAGE =
 /** A check run before an order is placed; throws to refuse it. */
 export type PlacementGuard = (userId: string) => Promise<void>;
 
-/** Where the guard reads the two facts SPEC section 5 decides on. */
+/** Where the guard reads the two facts entitlement decides on. */
 export interface EntitlementSources {
   /** `user.activeBroker`: PAPERTRADE in Practice Mode, a broker id, or null. */
   activeBrokerOf(userId: string): Promise<string | null>;
@@ -19,7 +19,7 @@ export interface EntitlementSources {
 }
 
 /**
- * Server-side entitlement for `POST /order` and `POST /order/iceberg` (SPEC section 5, issue #6): a user
+ * Server-side entitlement for `POST /order` and `POST /order/iceberg`: a user
  * whose active broker is not PAPERTRADE needs a live subscription or a paid plan, else the order is refused
  * with a 403. Practice Mode never needs a subscription, so its orders skip the subscription lookup.
  */

@@ -22,7 +22,7 @@ export interface KillSwitchOptions {
   recheckGapMs: number;
 }
 
-export const DEFAULT_KILL_SWITCH_OPTIONS: KillSwitchOptions = {
+const DEFAULT_KILL_SWITCH_OPTIONS: KillSwitchOptions = {
   maxAttempts: 4,
   settleTimeoutMs: 3000,
   retryBackoffMs: 100,

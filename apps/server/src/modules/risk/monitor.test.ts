@@ -57,7 +57,7 @@ describeEachStore('profit protection monitor', (store) => {
     expect(h.exchange.placeCalls).toHaveLength(1);
   });
 
-  it('acts only while the user is logged in (SPEC 6): after logout a crossing waits for the next login', async () => {
+  it('acts only while the user is logged in: after logout a crossing waits for the next login', async () => {
     await save({ maxLoss: -2000 });
     const logout = await h.app.inject({
       method: 'POST',

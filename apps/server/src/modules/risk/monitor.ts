@@ -99,7 +99,7 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
     void work.track(
       (async () => {
         if (deps.loggedIn && !(await deps.loggedIn(watch.userId).catch(() => true))) {
-          // SPEC 6: protection works only while logged in. Keep watching; a login brings it back on the next tick.
+          // Protection works only while logged in. Keep watching; a login brings it back on the next tick.
           logger.info(
             { userId: watch.userId, trigger },
             'profit protection reached but the user is logged out',

@@ -16,7 +16,7 @@ export interface PositionSource {
 export type PriceViewOf = (userId: string) => Promise<PriceView>;
 
 /**
- * Whether a user is logged in (SPEC section 6: profit protection works only while logged in). The monitor asks only
+ * Whether a user is logged in (profit protection works only while logged in). The monitor asks only
  * when a trigger is reached, never per tick.
  */
 export type LoggedInCheck = (userId: string) => Promise<boolean>;

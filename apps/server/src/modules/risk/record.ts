@@ -9,7 +9,7 @@ import type { ProfitProtectionState, ProfitProtectionTrigger } from '@xtrader/co
 import type { Selectable } from 'kysely';
 import type { ProfitProtectionTable } from './tables';
 
-export type KillStatus = ProfitProtectionOutcome['status'];
+type KillStatus = ProfitProtectionOutcome['status'];
 
 /**
  * One square-off, persisted at every step so a restart finishes it without exiting anything twice: every exit is
@@ -112,7 +112,7 @@ export function fromRow(row: ProfitProtectionRow): ProfitProtectionRecord {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What the user may see of a square-off. */
-export const toOutcome = (kill: KillRecord): ProfitProtectionOutcome => ({
+const toOutcome = (kill: KillRecord): ProfitProtectionOutcome => ({
   trigger: kill.trigger,
   mtm: kill.mtm,
   triggeredAt: iso(kill.triggeredAt),

@@ -13,7 +13,7 @@ const tags = ['profit protection'];
 const security = [{ accessToken: [] }];
 const response = { 200: envelopeSchema(profitProtectionStatusSchema) };
 
-/** `/profit-protection` (SPEC section 7): read and save the caller's profit protection. */
+/** `/profit-protection`: read and save the caller's profit protection. */
 export function registerRiskRoutes(
   app: ApiApp,
   deps: { service: ProfitProtectionService; requireUser: preHandlerAsyncHookHandler },

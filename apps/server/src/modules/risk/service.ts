@@ -10,7 +10,7 @@ import type { MtmReader } from './current-mtm';
 import { defaultRecord, type ProfitProtectionRecord, toStatus } from './record';
 import type { RiskStore } from './store';
 
-export const SQUARING_OFF_MESSAGE = 'Profit protection is squaring off your positions. Please try again!';
+const SQUARING_OFF_MESSAGE = 'Profit protection is squaring off your positions. Please try again!';
 
 export interface ProfitProtectionServiceDeps {
   store: RiskStore;

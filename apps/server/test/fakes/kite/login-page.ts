@@ -1,5 +1,5 @@
 // The fake Kite login page: a form with the client id, and the redirect Kite makes after a successful login
-// (`?action=login&type=login&status=success&request_token=...`, reference A.1).
+// (`?action=login&type=login&status=success&request_token=...`).
 
 const escapeHtml = (text: string) =>
   text.replace(

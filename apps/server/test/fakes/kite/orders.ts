@@ -1,6 +1,6 @@
 // The fake Kite's order book: validation with Kite's wording, resting orders that fill when the price crosses,
 // stop-loss triggers, cumulative fills, positions and margins. Deliberately small, but every rule the adapter
-// relies on (reference A.2, A.3, D) is enforced, so a wrong request fails here as it would at Zerodha.
+// relies on is enforced, so a wrong request fails here as it would at Zerodha.
 
 export type KiteStatus = 'OPEN' | 'TRIGGER PENDING' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
 

@@ -1,4 +1,4 @@
-// Builds KiteTicker binary frames exactly as documented (reference A.9), independently of the adapter's parser:
+// Builds KiteTicker binary frames exactly as documented, independently of the adapter's parser:
 // big-endian int32 fields, prices in paise, the packet kind given by its length.
 
 export interface FakeQuote {

@@ -6,7 +6,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from '../theme/theme-toggle';
 
 /** The trading platform of the linked broker, opened from the menu. */
-export const TRADING_PLATFORM_URL = 'https://kite.zerodha.com';
+const TRADING_PLATFORM_URL = 'https://kite.zerodha.com';
 
 const item =
   'flex h-8 cursor-pointer select-none items-center gap-2 rounded px-2 text-xs text-fg outline-none data-[highlighted]:bg-surface-2';
@@ -20,7 +20,7 @@ function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNo
   );
 }
 
-/** Menu: Add Broker, User Settings, Subscribe, the trading platform, theme, Logout (SPEC section 2). */
+/** Menu: Add Broker, User Settings, Subscribe, the trading platform, theme, Logout. */
 export function AppMenu({
   onAddBroker,
   onUserSettings,

@@ -6,7 +6,7 @@ import { useTradingSettings } from '../../state/trading-settings-store';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 
-export const EXIT_ALL_QUESTION = 'Are you absolutely sure, you want to exit all your open positions ?';
+const EXIT_ALL_QUESTION = 'Are you absolutely sure, you want to exit all your open positions ?';
 
 /** Exit All: after confirmation, squares off every position with the exit-all market protection. */
 export function ExitAllButton() {

@@ -7,7 +7,7 @@ import { renderWithQueryClient } from '../../test/render-with-query-client';
 import { brokerRedirect } from './broker-login-requests';
 import { LoginWithBrokerDialog } from './login-with-broker-dialog';
 
-// SPEC sections 2 and 4: the Login With Broker dialog and its switch to the Add Zerodha Account form.
+// The Login With Broker dialog and its switch to the Add Zerodha Account form.
 
 let calls: ApiCall[];
 let go: ReturnType<typeof vi.fn<(url: string) => void>>;

@@ -20,8 +20,8 @@ import { CopyField } from './copy-field';
 
 const FAILED = 'Failed: something went wrong';
 const IIFL_FAILED = 'Something went wrong!';
-export const KITE_TUTORIAL_URL = 'https://kite.trade/docs/connect/v3/';
-export const OPEN_DEMAT_URLS = [
+const KITE_TUTORIAL_URL = 'https://kite.trade/docs/connect/v3/';
+const OPEN_DEMAT_URLS = [
   { label: 'Zerodha', href: 'https://zerodha.com/open-account' },
   { label: 'IIFL', href: 'https://www.iifl.com/open-demat-account' },
 ];
@@ -103,8 +103,8 @@ function AddZerodhaForm({
 }
 
 /**
- * Login With Broker (SPEC section 2): Zerodha and IIFL, an expandable Open Demat Account list, and the Add Zerodha
- * Account form when the server has no Kite credentials for the user (SPEC section 4, Login dialog).
+ * Login With Broker: Zerodha and IIFL, an expandable Open Demat Account list, and the Add Zerodha
+ * Account form when the server has no Kite credentials for the user.
  */
 export function LoginWithBrokerDialog({
   open,

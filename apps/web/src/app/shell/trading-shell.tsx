@@ -17,7 +17,7 @@ import { useTradingWiring } from './use-trading-wiring';
 export type ShellSlots = { quotes?: ReactNode; connection?: ReactNode };
 
 /**
- * Frame of the logged-in screens (SPEC section 2, App shell): logo, live header quotes, Practice Mode switch,
+ * Frame of the logged-in screens: logo, live header quotes, Practice Mode switch,
  * broker status, Exit All, fullscreen, theme and the menu (Add Broker, User Settings, Subscribe, trading
  * platform, Logout); then the routed screen.
  */

@@ -7,7 +7,7 @@ export type ResolvedTheme = 'light' | 'dark';
 
 /** Same key and values as the pre-paint script in index.html. */
 export const THEME_STORAGE_KEY = 'xt-theme';
-export const DEFAULT_THEME: ThemePreference = 'dark';
+const DEFAULT_THEME: ThemePreference = 'dark';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 const isPreference = (value: unknown): value is ThemePreference =>
@@ -52,7 +52,7 @@ function subscribeToSystemTheme(onChange: () => void): () => void {
 const systemPrefersDark = () => systemQuery()?.matches ?? true;
 
 /** The theme actually shown, following the OS live when the preference is 'system'. */
-export function useResolvedTheme(): ResolvedTheme {
+function useResolvedTheme(): ResolvedTheme {
   const preference = useThemeStore((state) => state.preference);
   const prefersDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, () => true);
   return resolveTheme(preference, prefersDark);

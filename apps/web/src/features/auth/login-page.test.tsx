@@ -12,7 +12,7 @@ describe('login page', () => {
     useSessionStore.getState().logout();
   });
 
-  it('has the SPEC labels and links', async () => {
+  it('has the form labels and links', async () => {
     renderRoute('/');
     expect(await screen.findByRole('heading', { name: 'Log in to continue' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(

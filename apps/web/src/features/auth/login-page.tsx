@@ -5,7 +5,7 @@ import { PasswordField, TextField } from '../../ui/text-field';
 import { TextLink } from '../../ui/text-link';
 import { useLogin } from './api/login';
 
-/** `/`: email-or-phone and password. No client-side checks: the server decides (SPEC section 5). */
+/** `/`: email-or-phone and password. No client-side checks: the server decides. */
 export function LoginPage() {
   const [username, setUsername] = useState('');
   const [passcode, setPasscode] = useState('');

@@ -6,10 +6,10 @@ import { Spinner } from '../../ui/spinner';
 import { useCompleteBrokerLogin } from './api/complete-broker-login';
 import { callbackRequestFor } from './callback-request';
 
-export const REDIRECT_FAILED = 'Failed: something went wrong';
+const REDIRECT_FAILED = 'Failed: something went wrong';
 
 /**
- * `/redirect/:broker` (SPEC section 2): the broker sends the browser back here after its login; the page posts the
+ * `/redirect/:broker`: the broker sends the browser back here after its login; the page posts the
  * grant to the server once, then goes to the dashboard, with an error toast when the login failed.
  */
 export function BrokerRedirectPage() {

@@ -6,7 +6,7 @@ import {
 } from '@xtrader/core/api/brokers';
 
 // What each broker's login redirect puts in the query string (reference B), turned into the callback the server
-// expects (SPEC section 7). Nothing here talks to the server.
+// expects. Nothing here talks to the server.
 
 /** The callback to post, or why the redirect cannot be completed. */
 export type CallbackRequest =
@@ -34,7 +34,7 @@ const first = (params: Map<string, string>, ...keys: string[]) =>
 
 /** The callback body of each broker from its redirect's parameters. */
 const BODIES: Record<BrokerKey, (p: Map<string, string>) => Record<string, string> | string> = {
-  // Kite adds status=success on a completed login (SPEC section 5): anything else is a failed login.
+  // Kite adds status=success on a completed login: anything else is a failed login.
   zerodha: (p) =>
     first(p, 'status') === 'success'
       ? { requestToken: first(p, 'request_token') }

@@ -2,7 +2,7 @@ import { ExpiryPicker, IndexPicker, StrikePicker } from './pickers';
 import { useAtmFill, useExpirySync, useInstrumentSync } from './use-config-sync';
 
 /**
- * The instrument half of the order configuration bar (SPEC section 2 and 4): index, expiry, and the call and
+ * The instrument half of the order configuration bar: index, expiry, and the call and
  * put strikes with their live CE and PE prices. It keeps `orderConfig` consistent: a valid expiry, ATM strikes
  * after an index change, and the fetched contracts' tokens and lot size.
  */

@@ -9,7 +9,7 @@ import { useStrikes } from './api/get-strikes';
 
 const fieldLabel = 'text-[10px] font-semibold tracking-wide text-muted uppercase';
 
-/** The seven indices. Changing the index clears expiry, lot size and strikes (SPEC section 4). */
+/** The seven indices. Changing the index clears expiry, lot size and strikes. */
 export function IndexPicker() {
   const index = useTradingSettings((s) => s.orderConfig.index);
   const patch = useTradingSettings((s) => s.patchSettings);

@@ -49,7 +49,7 @@ export function useAtmFill(): void {
           ...(config.putStrike === null ? { putStrike: put.strike } : {}),
         });
       })
-      // SPEC section 8: the failure handler of the latest-option fetch does nothing.
+      // The failure handler of the latest-option fetch does nothing.
       .catch(() => undefined);
     return () => {
       current = false;

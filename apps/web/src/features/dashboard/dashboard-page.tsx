@@ -26,7 +26,7 @@ function Region({ name, children, className }: { name: string; children: ReactNo
 }
 
 /**
- * The trading screen (SPEC section 2): configuration bar and funds, Profit Protection, the market and stop-loss
+ * The trading screen: configuration bar and funds, Profit Protection, the market and stop-loss
  * order cards (arrows and Shift + arrows trade), then positions / open orders / executed orders.
  */
 export function DashboardPage() {

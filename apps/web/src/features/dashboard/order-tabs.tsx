@@ -22,7 +22,7 @@ const NONE: never[] = [];
 
 /**
  * Tab counts: open positions (closed rows stay listed but are not counted), open orders, and executed + rejected +
- * cancelled orders (SPEC section 2).
+ * cancelled orders.
  */
 export function tabCounts(
   positions: readonly Position[],

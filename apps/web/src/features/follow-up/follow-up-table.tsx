@@ -44,7 +44,7 @@ function useTradePatch() {
 /**
  * Follow-Up Trades: for each kind of market order (buy/sell call/put) another trade placed with it, or after
  * its fill with 'Wait for Fill Confirmation'. Every control but the master switch is disabled while follow-up
- * is off; switching it on turns the market preset off (SPEC section 4).
+ * is off; switching it on turns the market preset off.
  */
 export function FollowUpTable({
   InstrumentPicker = InstrumentName,

@@ -3,14 +3,14 @@ import { useTradingSettings } from '../../state/trading-settings-store';
 import type { FollowUpKey, FollowUpTrade } from '../../state/trading-settings-types';
 import { fetchLatestOption, toFollowUpInstrument } from './latest-option';
 
-/** The index whose nearest option fills an unset follow-up row (SPEC section 4). */
-export const FOLLOW_UP_DEFAULT_INDEX = 'BANKNIFTY';
+/** The index whose nearest option fills an unset follow-up row. */
+const FOLLOW_UP_DEFAULT_INDEX = 'BANKNIFTY';
 
 const isCallRow = (key: FollowUpKey) => key === 'buyCall' || key === 'sellCall';
 
 /**
  * Fills every follow-up row without an instrument with the nearest BANKNIFTY call (call rows) or put (put rows).
- * Rows the user has set are left alone; a failed lookup leaves the rows empty (SPEC: its failure handler does
+ * Rows the user has set are left alone; a failed lookup leaves the rows empty (its failure handler does
  * nothing).
  */
 export function useDefaultFollowUpInstruments(): void {

@@ -82,7 +82,7 @@ describe('forgot password page', () => {
     expect(otpBoxes().map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '']);
   });
 
-  it('refuses a short or mismatched new password with the SPEC message', async () => {
+  it('refuses a short or mismatched new password with the user-facing message', async () => {
     const { calls } = await reachOtpStep();
     await userEvent.keyboard('2468');
     await userEvent.type(await screen.findByLabelText('New Password'), 'newsecret1');

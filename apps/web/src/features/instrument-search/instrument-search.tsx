@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * Instrument search (SPEC section 2): typed text is sent 300 ms after the last key, results come 20 per page and
+ * Instrument search: typed text is sent 300 ms after the last key, results come 20 per page and
  * the next page loads when the list is scrolled to its end.
  */
 export function InstrumentSearch({

@@ -8,7 +8,7 @@ import {
 import { api } from '../../api/client';
 
 /** GET /instruments/search: one zero-based page of `limit` instruments, and whether another follows. */
-export const searchInstruments = async (
+const searchInstruments = async (
   filters: InstrumentSearchFilters,
   page: number,
   limit = INSTRUMENT_SEARCH_PAGE_SIZE,
@@ -20,8 +20,8 @@ export const searchInstruments = async (
     })
   ).data;
 
-/** Pages of a search; the next page is requested unless the last one said `next: false` (SPEC section 7). */
-export const instrumentSearchQuery = (filters: InstrumentSearchFilters) => ({
+/** Pages of a search; the next page is requested unless the last one said `next: false`. */
+const instrumentSearchQuery = (filters: InstrumentSearchFilters) => ({
   queryKey: ['instruments', 'search', filters] as const,
   queryFn: ({ pageParam }: { pageParam: number }) => searchInstruments(filters, pageParam),
   initialPageParam: 0,

@@ -1,6 +1,6 @@
 import { useConnectionStatus } from '../../live';
 
-/** 'Connecting...' until the live price socket is open (SPEC section 2); nothing once it is. */
+/** 'Connecting...' until the live price socket is open; nothing once it is. */
 export function ConnectionPill() {
   const status = useConnectionStatus();
   if (status === 'open') return null;

@@ -2,8 +2,8 @@ import { formatNumber, INDEX_TABLE } from '@xtrader/core';
 import { useQuote } from '../../live';
 import { cn } from '../../ui/cn';
 
-/** The header's indices (SPEC section 2, App shell), by their quote names. */
-export const HEADER_INDICES = [INDEX_TABLE.NIFTY, INDEX_TABLE.BANKNIFTY, INDEX_TABLE.SENSEX].map(
+/** The header's indices, by their quote names. */
+const HEADER_INDICES = [INDEX_TABLE.NIFTY, INDEX_TABLE.BANKNIFTY, INDEX_TABLE.SENSEX].map(
   (info) => info.displayName,
 );
 
@@ -14,7 +14,7 @@ export const percentChange = (netChange: number, close: number): number =>
 const signed = (value: number): string => `${value > 0 ? '+' : ''}${formatNumber(value)}`;
 
 /** One index: name, last price, net change and percent change, green when up and red when down. */
-export function HeaderQuote({ symbol }: { symbol: string }) {
+function HeaderQuote({ symbol }: { symbol: string }) {
   const quote = useQuote(symbol);
   const tone =
     !quote || quote.netChange === 0 ? 'text-muted' : quote.netChange > 0 ? 'text-buy' : 'text-sell';

@@ -4,7 +4,7 @@ import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import { cn } from '../../ui/cn';
 
 /**
- * An order executed/failed card (SPEC section 4): time, identifier, side (buy green, sell red), status,
+ * An order executed/failed card: time, identifier, side (buy green, sell red), status,
  * quantity, average price, and the status message when there is one.
  */
 export function NotificationCard({ notification }: { notification: Notification }) {

@@ -58,7 +58,7 @@ function HistoryRow({ order, tab }: { order: Order; tab: HistoryTab }) {
 
 /**
  * Order history: COMPLETED, REJECTED and CANCELLED sub-tabs with counts, 200 rows a page; switching sub-tab goes
- * back to page 1 (SPEC section 2). Rejected orders show their rejection reason.
+ * back to page 1. Rejected orders show their rejection reason.
  */
 export function OrderHistory({ orders }: { orders: OrdersResponse | undefined }) {
   const [tab, setTab] = useState<HistoryTab>('COMPLETED');

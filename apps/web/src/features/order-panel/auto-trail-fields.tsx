@@ -14,7 +14,7 @@ const HANDLERS = [
 ] as const satisfies readonly { value: TrailingHandler; label: string }[];
 
 /** What each trailing handler does, shown on the handler toggle (docs/orders.md, "Trailing"). */
-export const TRAILING_HANDLER_TOOLTIP =
+const TRAILING_HANDLER_TOOLTIP =
   'Broker: the stop-loss rests at the broker and trails there. Brokers without their own trailing (Zerodha, IIFL) ' +
   "have it trailed by X-Trader modifying the order, up to the broker's modification limit (Zerodha: 25 per " +
   'order); trailing then stops and you are told. Local: X-Trader keeps the stop-loss itself (the broker does not ' +

@@ -40,7 +40,7 @@ const body = (result: ReturnType<typeof buildOrder>) => {
 };
 
 describe('buildOrder: market card', () => {
-  it('sends a market order of the call with the fixed fields of SPEC section 3', () => {
+  it('sends a market order of the call with the fixed fields', () => {
     expect(body(buildOrder(input(buyCe)))).toEqual({
       exchange: 'NFO',
       internalToken: 'tok-ce',

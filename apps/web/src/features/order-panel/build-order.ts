@@ -46,7 +46,7 @@ const PLACE_ORDER_FAILED = 'Place order failed!';
 
 type Preset = Pick<MarketOrderState, 'presetTargetAndSl' | 'orderCategory' | 'target' | 'stopLoss'>;
 
-/** A preset target and stop-loss turns a single order into a bracket (oco) or a cover order (SPEC section 5). */
+/** A preset target and stop-loss turns a single order into a bracket (oco) or a cover order. */
 function presetFields(
   preset: Preset,
 ): Pick<PlaceOrderInput, 'orderCategory' | 'ocoOrderStoploss' | 'ocoOrderTarget'> {

@@ -5,7 +5,7 @@ import { subscriptionStatusQuery, userInfoQuery } from '../../api/account-querie
 import { queryClient as appQueryClient } from '../../api/query-client';
 
 /**
- * May the user place an order (SPEC section 5)? Answered from the cache when it holds the user info (and, for a
+ * May the user place an order? Answered from the cache when it holds the user info (and, for a
  * live broker, the subscription status), so a key press sends its order without waiting on the network; only a
  * cold cache fetches. Undefined means "ask `fetchEntitlement`".
  */

@@ -9,7 +9,7 @@ import type { OrderIntent } from './order-intent';
 import { PresetFields } from './preset-fields';
 import { useQuantityField } from './use-order-fields';
 
-export const MARKET_ORDER_TITLE = 'MARKET ORDER (PRESS ARROWS)';
+const MARKET_ORDER_TITLE = 'MARKET ORDER (PRESS ARROWS)';
 
 /** The market order card: quantity, multiplier, preset target/SL, the follow-up table slot and the buttons. */
 export function MarketOrderCard({

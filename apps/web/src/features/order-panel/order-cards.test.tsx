@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('quantity input (SPEC section 5, Inputs)', () => {
+describe('quantity input', () => {
   beforeEach(() => state().patchSettings('marketOrderState', { quantity: 130 }));
 
   it('steps by the lot size', async () => {

@@ -13,7 +13,7 @@ export const followUpKeyFor = ({ optionType, side }: Pick<OrderIntent, 'optionTy
   `${side}${optionType === 'CE' ? 'Call' : 'Put'}` as FollowUpKey;
 
 /**
- * The keyboard map of SPEC section 9: up buys CE, down buys PE, left sells CE, right sells PE; with Shift the
+ * The keyboard map: up buys CE, down buys PE, left sells CE, right sells PE; with Shift the
  * stop-loss card's order, without it the market card's.
  */
 const ARROWS: Readonly<Record<string, Pick<OrderIntent, 'optionType' | 'side'>>> = {

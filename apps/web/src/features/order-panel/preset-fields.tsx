@@ -15,7 +15,7 @@ const CATEGORIES = [
 
 /**
  * 'Preset Target & SL': turns the card's orders into bracket (target + stop-loss) or cover (stop-loss only)
- * orders. The target and SL inputs appear only while the preset is on (SPEC section 5).
+ * orders. The target and SL inputs appear only while the preset is on.
  */
 export function PresetFields({ card }: { card: OrderCard }) {
   const slice = card === 'market' ? 'marketOrderState' : 'stopLossOrderState';

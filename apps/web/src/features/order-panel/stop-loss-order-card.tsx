@@ -9,7 +9,7 @@ import { PresetFields } from './preset-fields';
 import { useQuantityField, useSlPointsField } from './use-order-fields';
 import { useTriggerDifferenceField } from './use-trigger-difference';
 
-export const STOP_LOSS_ORDER_TITLE = 'STOP LOSS ORDER (SHIFT + ARROWS)';
+const STOP_LOSS_ORDER_TITLE = 'STOP LOSS ORDER (SHIFT + ARROWS)';
 
 /** The stop-loss order card: quantity, multiplier, SL points, trigger/limit gap, auto trail, preset, buttons. */
 export function StopLossOrderCard({ onIntent }: { onIntent: (intent: OrderIntent) => void }) {

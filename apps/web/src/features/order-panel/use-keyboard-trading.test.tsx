@@ -8,7 +8,7 @@ function Harness({ onIntent, children }: { onIntent: (i: OrderIntent) => void; c
   return <div>{children}</div>;
 }
 
-describe('keyboard trading (SPEC section 9)', () => {
+describe('keyboard trading', () => {
   it.each([
     ['ArrowUp', false, { card: 'market', optionType: 'CE', side: 'buy' }],
     ['ArrowDown', false, { card: 'market', optionType: 'PE', side: 'buy' }],

@@ -26,7 +26,7 @@ function isDialogOpen(doc: Document): boolean {
 }
 
 /**
- * Keyboard trading (SPEC section 9): up buys CE, down buys PE, left sells CE, right sells PE; with Shift the
+ * Keyboard trading: up buys CE, down buys PE, left sells CE, right sells PE; with Shift the
  * stop-loss card's order. Never while typing in a text field or with a dialog or menu open (the event is then left
  * alone); otherwise the key is taken, so a focused select or button does not also act on it; held keys (auto-repeat) and
  * Ctrl/Alt/Meta combinations are ignored so a stuck key cannot fire a burst of orders.

@@ -3,7 +3,7 @@ import { lotSizeChange } from '../../state/trading-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
 
 /**
- * SPEC section 4, configuration bar: whenever a lot size becomes known (a strike was fetched), both cards'
+ * Whenever a lot size becomes known (a strike was fetched), both cards'
  * quantities follow it: the index's default quantity when 'use default quantity' is on, otherwise the same number
  * of lots as before. Changing the index forgets the lot size for a moment, so the last known one is kept here.
  */

@@ -12,7 +12,7 @@ import { useTradingSettings } from '../../state/trading-settings-store';
 import type { StepDirection } from '../../ui/number-stepper';
 import type { OrderCard } from './order-intent';
 
-// The input rules of SPEC section 5 ("Inputs") for the order cards, each a small hook over the persisted settings
+// The input rules for the order cards, each a small hook over the persisted settings
 // and the core rules. Components render these and never round anything themselves.
 
 export type NumberField = {

@@ -47,7 +47,7 @@ export async function sendOrder(
 /**
  * Places the order of one key press or button click. Everything the order needs is read synchronously (persisted
  * settings, live price, cached entitlement), so the request leaves within the same task as the key event.
- * A user without entitlement goes to /subscribe and nothing is placed (SPEC section 5).
+ * A user without entitlement goes to /subscribe and nothing is placed.
  */
 export function usePlaceOrder(): (intent: OrderIntent) => void {
   const navigate = useNavigate();

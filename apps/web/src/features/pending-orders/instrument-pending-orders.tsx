@@ -2,7 +2,7 @@ import type { Order } from '@xtrader/core/api/orders';
 import { useState } from 'react';
 import { PendingOrdersTable, type Selection } from './pending-orders-table';
 
-/** The empty state of a position's expanded row (SPEC section 2). */
+/** The empty state of a position's expanded row. */
 export const NO_PENDING_ORDERS_FOR_INSTRUMENT = 'No Pending Orders for this Instrument.';
 
 /** One instrument's pending orders, shown when its position row is expanded. */

@@ -7,8 +7,8 @@ import { cn } from '../../ui/cn';
 import { LiveText } from '../../ui/live-text';
 import { Tooltip } from '../../ui/tooltip';
 
-/** What the tooltip of an internal order says (SPEC section 6). */
-export const INTERNAL_ORDER_TOOLTIP = 'Internal order: managed by X-Trader, not resting at the broker.';
+/** What the tooltip of an internal order says. */
+const INTERNAL_ORDER_TOOLTIP = 'Internal order: managed by X-Trader, not resting at the broker.';
 
 const ORDER_TYPE_NAMES: Record<Order['orderType'], string> = {
   market: 'MARKET',
@@ -17,7 +17,7 @@ const ORDER_TYPE_NAMES: Record<Order['orderType'], string> = {
 };
 export const orderTypeName = (type: Order['orderType']) => ORDER_TYPE_NAMES[type];
 
-export function SideBadge({ side }: { side: Order['transactionType'] }) {
+function SideBadge({ side }: { side: Order['transactionType'] }) {
   return (
     <span
       className={cn(

@@ -11,8 +11,8 @@ import { Td, Tr } from '../../ui/table';
 import { LtpCell, orderTypeName, priceText, TypeCell, timeText } from './order-cells';
 import { PriceModifier } from './price-modifier';
 
-/** The text a grouped row shows in the trailing column (SPEC section 2). */
-export const EXPAND_TO_TRAIL = 'Expand to trail orders';
+/** The text a grouped row shows in the trailing column. */
+const EXPAND_TO_TRAIL = 'Expand to trail orders';
 
 type Props = {
   group: OrderGroup;

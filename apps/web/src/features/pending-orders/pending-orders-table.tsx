@@ -101,7 +101,7 @@ const Spacer = ({ rows, colSpan }: { rows: number; colSpan: number }) =>
   ) : null;
 
 /**
- * Pending orders grouped by instrument, category and side (SPEC section 2 order), 200 groups a page, with the
+ * Pending orders grouped by instrument, category and side, 200 groups a page, with the
  * visible columns of the column settings and a selection for the multi-order actions. Only the rows in view
  * (and a margin) are rendered, and rows are memoised, so a new order or a ticking price touches a few dozen rows,
  * not hundreds. `embedded` (a position's expanded row) renders every row and scrolls with its host.

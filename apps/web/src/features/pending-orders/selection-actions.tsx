@@ -15,7 +15,7 @@ export function SelectionActions({ selected, onDone }: { selected: readonly Orde
   const count = selected.length;
   const ids = orderIdGroups(selected);
   const cancelSelected = () => {
-    // Nothing to send without ids (SPEC section 5: cancel-multiple is skipped when both lists are empty).
+    // Nothing to send without ids (cancel-multiple is skipped when both lists are empty).
     if (ids.orderIds.length + ids.internalOrderIds.length === 0) return;
     cancel.mutate({ orderIds: ids.orderIds, internalOrderIds: ids.internalOrderIds }, { onSuccess: onDone });
   };

@@ -39,7 +39,7 @@ type EditorProps = {
   onParams: (params: Params) => void;
 };
 
-/** Handler and parameters; the handler is fixed while trailing and for internal orders (SPEC section 4). */
+/** Handler and parameters; the handler is fixed while trailing and for internal orders. */
 function TrailEditor({ order, handler, params, onHandler, onParams }: EditorProps) {
   const editParams = useEditTrailParams();
   const id = order.orderId;

@@ -6,7 +6,7 @@ import { useTradingSettings } from '../../state/trading-settings-store';
 import type { StepDirection } from '../../ui/number-stepper';
 
 /**
- * A price being modified (SPEC section 5): - and + move it by the modify step (never below 0) and the last step
+ * A price being modified: - and + move it by the modify step (never below 0) and the last step
  * is submitted after 500 ms of quiet; a typed price is submitted when committed. Below 0.05 is refused with
  * 'Invalid price - price should be greater than 0.05.'; an unchanged price sends nothing.
  */

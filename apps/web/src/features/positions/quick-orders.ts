@@ -6,7 +6,7 @@ export type QuickOrderKind = 'stopLoss' | 'target';
 
 /**
  * The order behind 'place stop-loss' / 'place target' on a position: the whole open quantity on the closing side,
- * a stop-loss at the trigger or a limit at the target price. Refused under 0.05 (SPEC section 5).
+ * a stop-loss at the trigger or a limit at the target price. Refused under 0.05.
  */
 export function quickOrderBody(
   position: Position,

@@ -13,12 +13,12 @@ import { useReconnectBroker, useResetFunds } from './practice-requests';
 const BROKER_NAMES: Record<string, string> = { [PRACTICE_BROKER_ID]: 'Paper Trading' };
 const UPDATES_LABELS = { live: 'Live', reconnecting: 'Reconnecting…', off: 'Off' } as const;
 
-export const RESET_FUNDS_QUESTION =
+const RESET_FUNDS_QUESTION =
   'Reset your Practice funds to the starting capital? This clears all your Practice positions, orders and order history, and cannot be undone.';
 
 /**
  * Broker status: which broker is active and its client id, with Reconnect; in Practice Mode also Reset Funds and
- * Trade with Broker; for IIFL, Subscribe Updates (SPEC section 4). Opens on hover after 1 ms.
+ * Trade with Broker; for IIFL, Subscribe Updates. Opens on hover after 1 ms.
  */
 export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () => void }) {
   const user = useUserInfo().data?.user;

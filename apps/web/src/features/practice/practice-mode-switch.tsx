@@ -4,8 +4,8 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Switch } from '../../ui/switch';
 import { useSetPracticeMode } from './practice-requests';
 
-export const PRACTICE_CONFIRM_TITLE = 'Start Practice Mode ?';
-export const PRACTICE_CONFIRM_TEXT = 'Trade with virtual money & data delayed by 5 seconds';
+const PRACTICE_CONFIRM_TITLE = 'Start Practice Mode ?';
+const PRACTICE_CONFIRM_TEXT = 'Trade with virtual money & data delayed by 5 seconds';
 
 /** The header's Practice Mode switch: on asks first, then starts and reloads; off stops and reloads. */
 export function PracticeModeSwitch() {

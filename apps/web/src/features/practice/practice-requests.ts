@@ -8,20 +8,20 @@ import { toastError } from '../../api/toast-error';
 import { FAILURE_TITLES } from '../../lib/order-messages';
 
 /** POST /broker/papertrading/{start|stop}: switches the user's active broker to or from PAPERTRADE. */
-export const setPracticeMode = (value: 'start' | 'stop') => api.post(`/broker/papertrading/${value}`);
+const setPracticeMode = (value: 'start' | 'stop') => api.post(`/broker/papertrading/${value}`);
 
 /** PUT /broker/resetFunds/papertrade. */
-export const resetPracticeFunds = () => api.put('/broker/resetFunds/papertrade');
+const resetPracticeFunds = () => api.put('/broker/resetFunds/papertrade');
 
 /** POST /broker/reconnect: re-subscribes the user's order updates at the broker and reconciles. */
-export const reconnectBroker = () => api.post('/broker/reconnect');
+const reconnectBroker = () => api.post('/broker/reconnect');
 
 /** The page reload after switching modes; replaced in tests. */
 export const practiceReload = { reload: () => window.location.reload() };
 
 /**
  * Start: switch, then reload (prices now come 5 s late). Stop: switch, clear every cached server response (paper
- * positions must not linger) and reload (SPEC section 4).
+ * positions must not linger) and reload.
  */
 export function useSetPracticeMode() {
   return useMutation({

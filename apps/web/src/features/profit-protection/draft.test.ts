@@ -14,7 +14,7 @@ const draft = (patch: Partial<ProfitProtectionDraft> = {}): ProfitProtectionDraf
 
 const status = { ...DEFAULT_PROFIT_PROTECTION, savedMaxLoss: 0, highWaterMark: 0, lastTrigger: null };
 
-describe('profit protection draft (SPEC section 5)', () => {
+describe('profit protection draft', () => {
   it('opens with the record in en-IN grouping, max loss as in force', () => {
     expect(
       draftFrom({ ...status, targetProfit: 1_250_000, maxLoss: -75_000, savedMaxLoss: -100_000 }),
@@ -58,7 +58,7 @@ describe('profit protection draft (SPEC section 5)', () => {
     );
   });
 
-  it('polls every 5 s only while both protection and trailing are on (SPEC section 7)', () => {
+  it('polls every 5 s only while both protection and trailing are on', () => {
     const on = { ...status, profitProtectionEnabled: true };
     expect(pollInterval(undefined)).toBe(false);
     expect(pollInterval(on)).toBe(false);

@@ -18,7 +18,7 @@ export type ProfitProtectionDraft = {
 };
 
 export type DraftField = Exclude<keyof ProfitProtectionDraft, 'profitTrailingEnabled'>;
-export type DraftErrors = Partial<Record<DraftField, string>>;
+type DraftErrors = Partial<Record<DraftField, string>>;
 
 export const DRAFT_MESSAGES = {
   notWhole: 'Enter a whole number of rupees',
@@ -56,7 +56,7 @@ const readStep = (
 };
 
 /**
- * The Save rules of SPEC section 5: whole-rupee inputs, target >= total P&L, max loss <= total P&L, and positive
+ * The Save rules: whole-rupee inputs, target >= total P&L, max loss <= total P&L, and positive
  * trailing steps when trailing is on. `settings` (switched on) is set only when every rule holds.
  */
 export function checkDraft(draft: ProfitProtectionDraft, totalPnl: number): DraftCheck {

@@ -12,8 +12,8 @@ type Props = {
 };
 
 /**
- * A rupee MTM amount: whole numbers only, a leading minus allowed, shown with Indian digit grouping as it is typed
- * (SPEC section 5). Anything else typed is dropped.
+ * A rupee MTM amount: whole numbers only, a leading minus allowed, shown with Indian digit grouping as it is typed.
+ * Anything else typed is dropped.
  */
 export function MtmInput({ id, label, value, onChange, error, disabled }: Props) {
   return (

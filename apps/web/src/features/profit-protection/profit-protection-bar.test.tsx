@@ -114,7 +114,7 @@ describe('Profit Protection bar', () => {
     await waitFor(() => expect(mainSwitch()).toBeEnabled());
     await userEvent.click(mainSwitch());
     const dialog = await screen.findByRole('dialog', { name: 'Profit Protection' });
-    // What the server enforces (SPEC 6): intraday only, only while logged in, orders cancelled with the square off.
+    // What the server enforces: intraday only, only while logged in, orders cancelled with the square off.
     expect(within(dialog).getByText(/intraday positions while you are logged in/)).toBeInTheDocument();
     await retype('Target Profit', '9999');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

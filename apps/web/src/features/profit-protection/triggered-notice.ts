@@ -7,7 +7,7 @@ const FALLBACK_TEXT =
   'Profit protection triggered: open orders cancelled and intraday positions squared off.';
 
 /**
- * SPEC section 4, Notifications: `profit_protection_triggered` shows an info message and refreshes the
+ * `profit_protection_triggered` shows an info message and refreshes the
  * profit-protection data (and the positions, orders and funds the square-off changed). Returns whether it handled
  * the notification, so a dispatcher can chain handlers.
  */

@@ -80,7 +80,7 @@ describe('signup page', () => {
     expect(await screen.findByText('Your OTP is 4321 (development)')).toBeInTheDocument();
   });
 
-  it('sends a 400 (account exists) back to the login page with the SPEC message', async () => {
+  it('sends a 400 (account exists) back to the login page with the user-facing message', async () => {
     mockApi({ 'POST /auth/otp': () => fail(400, 'whatever the server says') });
     const { router } = renderRoute('/signup');
     await fillDetails();

@@ -2,10 +2,10 @@ import { AUTH_MESSAGES } from '@xtrader/core';
 import { isLongEnoughPassword, isValidEmail, isValidPhone } from '../../lib/account-rules';
 import type { SignupDetails } from './api/signup-requests';
 
-/** The SPEC's account messages, word for word, from @xtrader/core. */
+/** The account messages, word for word, from @xtrader/core. */
 export const SIGNUP_MESSAGES = AUTH_MESSAGES;
 
-/** Step 1 checks in the SPEC's order; null when the details may be sent. Referral code is optional. */
+/** Step 1 checks in the form's order; null when the details may be sent. Referral code is optional. */
 export function detailsError({ name, email, phone }: SignupDetails): string | null {
   if (name.trim() === '' || email.trim() === '') return SIGNUP_MESSAGES.missingDetails;
   if (!isValidPhone(phone)) return SIGNUP_MESSAGES.invalidPhone;

@@ -35,7 +35,7 @@ function afterNextPaint(start: () => void): void {
 }
 
 /**
- * Plays the cues at the SPEC section 9 volumes (click 0.15, success 0.4, failure 0.5). One element per cue,
+ * Plays the cues at fixed volumes (click 0.15, success 0.4, failure 0.5). One element per cue,
  * rewound on each play, so rapid trading restarts the cue instead of stacking copies. A browser that blocks
  * audio until the first user gesture just stays silent: sound is feedback, never a reason for an error.
  */

@@ -7,7 +7,7 @@ const Tick = () => (
   </span>
 );
 
-/** The ten features of SPEC section 9, ticked for both plans. */
+/** The ten features, ticked for both plans. */
 export function FeatureTable() {
   return (
     <section aria-labelledby="features-heading" className="mt-16">

@@ -1,4 +1,4 @@
-// Copy of the pricing page (SPEC section 1: marketing points, testimonials, the demo-booking form).
+// Copy of the pricing page (marketing points, testimonials, the demo-booking form).
 
 /** External form where a trader books a product demo. */
 export const BOOK_DEMO_URL = 'https://x-trader.in/book-a-demo';
@@ -6,7 +6,7 @@ export const BOOK_DEMO_URL = 'https://x-trader.in/book-a-demo';
 export const MONEY_BACK_GUARANTEE =
   '100% money-back guarantee: find a better platform at a lower price and we refund you in full.';
 
-/** Why Premium: the marketing points of SPEC section 1. */
+/** Why Premium: the marketing points. */
 export const PREMIUM_HIGHLIGHTS = [
   'One-click order placement',
   'Single-screen interface',

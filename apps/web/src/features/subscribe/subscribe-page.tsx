@@ -17,7 +17,7 @@ const TRIAL_HIGHLIGHTS = [
   'No card needed',
 ];
 
-/** /subscribe: the pricing page of SPEC section 2 (Free Trial and Premium cards, features, testimonials). */
+/** /subscribe: the pricing page (Free Trial and Premium cards, features, testimonials). */
 export function SubscribePage() {
   const navigate = useNavigate();
   const [premiumPlan, setPremiumPlan] = useState<PlanKey>('x-trader-quarterly');

@@ -1,7 +1,7 @@
 import { Quote } from 'lucide-react';
 import { TESTIMONIALS } from './pricing-content';
 
-/** Three traders on the product (SPEC section 1). */
+/** Three traders on the product. */
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-heading" className="mt-16">

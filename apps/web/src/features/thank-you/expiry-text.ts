@@ -2,7 +2,7 @@ import { formatOrdinalDate } from '@xtrader/core';
 
 /**
  * The thank-you page's expiry date, `24th Nov 2026`. An unreadable value is logged and shown as an empty
- * date (SPEC section 2 and 8), never as "Invalid Date".
+ * date, never as "Invalid Date".
  */
 export function expiryText(expiry: string): string {
   const text = formatOrdinalDate(expiry);

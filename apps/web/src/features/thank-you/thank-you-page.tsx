@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { expiryText } from './expiry-text';
 
-/** /thank-you?expiry&plan: confirmation after subscribing (SPEC section 2). */
+/** /thank-you?expiry&plan: confirmation after subscribing. */
 export function ThankYouPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

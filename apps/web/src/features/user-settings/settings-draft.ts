@@ -12,7 +12,7 @@ import {
 import type { UserSettingsPatch } from '@xtrader/core/api/settings';
 import type { UserSettingsState } from '../../state/trading-settings-types';
 
-// Input rules of the User Settings dialog (SPEC section 5), as pure edits of a draft the dialog holds until Apply.
+// Input rules of the User Settings dialog, as pure edits of a draft the dialog holds until Apply.
 
 const MODIFY_STEP_STEP = 0.05;
 const DIFFERENCE_STEP = 0.05;

@@ -28,7 +28,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * User Settings: modify step, exit-all market protection, default quantities and stop-loss trigger/limit
- * differences per index. Edits stay in a draft until Apply saves them (SPEC section 2; panel 450 px high).
+ * differences per index. Edits stay in a draft until Apply saves them (panel 450 px high).
  */
 export function UserSettingsDialog({
   open,

@@ -23,7 +23,7 @@ export const IIFL_MESSAGES = {
 } as const;
 
 /** The session checksum: sha256(clientId + authCode + appSecret). */
-export const iiflChecksum = (clientId: string, authCode: string, appSecret: string): string =>
+const iiflChecksum = (clientId: string, authCode: string, appSecret: string): string =>
   createHash('sha256')
     .update(clientId + authCode + appSecret, 'utf8')
     .digest('hex');

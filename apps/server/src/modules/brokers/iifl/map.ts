@@ -24,7 +24,7 @@ const SEGMENT_BITS = 256;
  * IIFL's instrumentId is the exchange's own token; our internal token is Kite's instrument token, which is that
  * exchange token times 256 plus the segment.
  */
-export const exchangeTokenOf = (internalToken: string): string =>
+const exchangeTokenOf = (internalToken: string): string =>
   String(Math.floor(Number(internalToken) / SEGMENT_BITS));
 
 const PRODUCT = { normal: 'NORMAL', intraday: 'INTRADAY' } as const;
@@ -112,7 +112,7 @@ const REPORT_STATUS: Record<string, OrderReport['status']> = {
 };
 
 /** IIFL's status words vary in case between its docs and its answers. */
-export const reportStatusOf = (status: string): OrderReport['status'] =>
+const reportStatusOf = (status: string): OrderReport['status'] =>
   REPORT_STATUS[status.trim().toLowerCase()] ?? 'in_flight';
 
 export const toOrderReport = (order: IiflOrder): OrderReport =>

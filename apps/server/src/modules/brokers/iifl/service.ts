@@ -3,22 +3,20 @@ import type { BrokerSettings } from '../../../config';
 import { BadRequestError } from '../../../http/errors';
 import { detailOf } from '../live-kit/errors';
 import { nextIstHour } from '../live-kit/expiry';
-import { createLiveLinks, type LiveBrokerDeps, type LiveLinkStatus } from '../live-kit/links';
+import { createLiveLinks, type LiveBrokerDeps } from '../live-kit/links';
 import { createPacer } from '../live-kit/pacer';
 import { createPollingChannel } from '../live-kit/polling';
 import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi } from './iifl-api';
 import type { IiflOrder } from './iifl-schemas';
 import { createIiflSession as createSession, type IiflSession } from './session';
 
-export const IIFL_SERVICE_MESSAGES = {
+const IIFL_SERVICE_MESSAGES = {
   notConfigured: 'IIFL login is not available on this server',
   loginFailed: (detail: string) => `IIFL login failed: ${detail}`,
 } as const;
 
 /** IIFL user sessions end at midnight IST. */
-export const iiflSessionExpiry = (issuedAt: number): number => nextIstHour(issuedAt, 0);
-
-export type IiflLinkStatus = LiveLinkStatus<'polling'>;
+const iiflSessionExpiry = (issuedAt: number): number => nextIstHour(issuedAt, 0);
 
 export interface IiflServiceDeps extends LiveBrokerDeps {
   settings: BrokerSettings['iifl'];

@@ -25,10 +25,10 @@ import {
 /**
  * IIFL publishes no per-minute order window; commands stay under SEBI's retail-algo threshold of 10 orders a second.
  */
-export const IIFL_RATE_LIMITS: RateLimits = perSecond(9);
+const IIFL_RATE_LIMITS: RateLimits = perSecond(9);
 
 /** IIFL has no native trailing or iceberg in its order API: the engine emulates both. */
-export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
+const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
   nativeIceberg: false,
   maxOrdersPerSecond: 9,
@@ -36,7 +36,7 @@ export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
 });
 
 /** IIFL Capital on the live-broker kit; its order reports come from polling the order book (see service.ts). */
-export function iiflAdapter(
+function iiflAdapter(
   tokenOf: (tradingSymbol: string) => string | undefined,
 ): LiveBrokerAdapter<IiflApi, IiflOrder, PlacedOrder> {
   return {

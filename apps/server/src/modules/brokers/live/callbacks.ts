@@ -11,7 +11,7 @@ import type { BrokerSecretFields, CredentialVault } from '../vault';
 export type StoredOnlyBroker = Exclude<BrokerKey, 'zerodha' | 'iifl'>;
 
 /** The grant each callback delivers, as vault fields (what each broker's redirect carries). */
-export const CALLBACK_GRANTS: {
+const CALLBACK_GRANTS: {
   [K in StoredOnlyBroker]: (body: Record<string, string>) => {
     clientId?: string;
     secrets: BrokerSecretFields;
@@ -33,7 +33,7 @@ export const CALLBACK_GRANTS: {
 export const STORED_ONLY_BROKERS = Object.keys(CALLBACK_GRANTS) as StoredOnlyBroker[];
 
 /** Display name of a broker key (the active-broker id, e.g. VORTEX). */
-export const activeBrokerOfKey = (key: BrokerKey): ActiveBroker => {
+const activeBrokerOfKey = (key: BrokerKey): ActiveBroker => {
   const id = key.toUpperCase();
   if (!isBrokerId(id)) throw new Error(`Unknown broker ${key}`);
   return id;

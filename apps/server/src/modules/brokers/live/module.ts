@@ -12,7 +12,6 @@ import { type AccountLinks, type CredentialVault, createCredentialVault } from '
 import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
 import { LivePriceFeed } from '../zerodha/ticker/live-feed';
 import type { TickerTiming } from '../zerodha/ticker/ticker-client';
-import './bus-events';
 import { registerLiveBrokerRoutes } from './routes';
 import { brokerStatus } from './status';
 import { createUsersAccountLinks } from './users-account-links';
@@ -51,15 +50,10 @@ export interface LiveBrokersModule extends AppModule {
 }
 
 export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersDeps): LiveBrokersModule {
-  const { db, clock, logger, config, bus, masterKey } = resources;
+  const { db, clock, logger, config, masterKey } = resources;
   const vault = createCredentialVault({ db, clock, masterKey });
   const accounts = deps.accounts ?? createUsersAccountLinks(db, clock);
   const priceFeed = new LivePriceFeed(deps.fallbackFeed, deps.directory, () => clock.now());
-  const onStatus = (userId: string) => {
-    bus
-      .publish('broker.status', { userId })
-      .catch((error: unknown) => logger.warn({ err: error }, 'broker.status'));
-  };
   // One pacer for every live session in the process: each user's commands at each broker wait in one lane.
   const pacer = createPacer();
   const zerodha = createZerodhaService({
@@ -70,7 +64,6 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     pacer,
     settings: config.brokers.kite,
     feed: priceFeed,
-    onStatus,
     ...(deps.tickerTiming ? { tickerTiming: deps.tickerTiming } : {}),
   });
   const iifl = createIiflService({
@@ -81,7 +74,6 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     pacer,
     settings: config.brokers.iifl,
     tokenOf: (symbol) => deps.directory.bySymbol(symbol)?.internalToken,
-    onStatus,
     ...(deps.iiflPollMs ? { pollMs: deps.iiflPollMs } : {}),
   });
   const status = (userId: string) => brokerStatus(userId, { accounts, zerodha, iifl });

@@ -1,7 +1,7 @@
 import { MARKET_PROTECTION_MAX_PERCENT, MIN_PRICE, marketProtectionPrice, roundToTick } from '@xtrader/core';
 import type { Side } from '../broker';
 
-// Exchange and regulator rules for orders sent to live brokers, built in rather than left to the user (issue #8):
+// Exchange and regulator rules for orders sent to live brokers, built in rather than left to the user:
 // market orders carry market protection (refused without it since 2026-04-01), and stop-loss orders on options go
 // out as stop-limit with a buffer because exchanges refuse stop-market orders on options.
 

@@ -58,7 +58,7 @@ const marginInputs = (instrument: InstrumentRecord, ctx: PricingContext): Margin
 });
 
 /** Margin an open position holds now (the core rule, at the current delayed price). */
-export function positionUtilizedPaise(position: PaperPosition, ctx: PricingContext): number {
+function positionUtilizedPaise(position: PaperPosition, ctx: PricingContext): number {
   if (position.netQuantity === 0) return 0;
   const instrument = ctx.instrument(position.tradingSymbol);
   const mark = ctx.ltp(position.tradingSymbol) ?? fromPaise(averageOpenPricePaise(position));
@@ -121,7 +121,7 @@ export function orderRequirementPaise(
   return orderMarginPaise(marginInputs(instrument, ctx), intent, net);
 }
 
-export const rupeesText = (paise: number): string => (paise / 100).toFixed(2);
+const rupeesText = (paise: number): string => (paise / 100).toFixed(2);
 
 /** Kite's RMS wording for an order the funds cannot carry. */
 export const insufficientFundsMessage = (requiredPaise: number, availablePaise: number): string =>

@@ -66,7 +66,7 @@ function executeFill(core: ExchangeCore, order: PaperOrder, price: number, chang
   change.emit(order, { type: 'fill', tradeId, quantity, price });
 }
 
-export function rejectOrder(core: ExchangeCore, order: PaperOrder, reason: string, change: Change): void {
+function rejectOrder(core: ExchangeCore, order: PaperOrder, reason: string, change: Change): void {
   unrest(core, order);
   order.status = 'rejected';
   order.rejectedReason = reason;

@@ -53,7 +53,7 @@ describe('paper positions', () => {
     pricePaise: fc.integer({ min: 1, max: 100_000 }).map((ticks) => ticks * 5),
   });
 
-  it('always equals the sum of its fills, and realised + open P&L is the SPEC P&L to the paisa', () => {
+  it('always equals the sum of its fills, and realised + open P&L is the P&L to the paisa', () => {
     fc.assert(
       fc.property(
         fc.array(fillArb, { maxLength: 40 }),

@@ -3,7 +3,7 @@ import type { Clock } from '../../../clock';
 import type { Logger } from '../../../logger';
 
 /** How often the scheduler looks at the clock; the square-off runs within this much of its time. */
-export const SQUARE_OFF_CHECK_INTERVAL_MS = 10_000;
+const SQUARE_OFF_CHECK_INTERVAL_MS = 10_000;
 
 export interface SquareOffSchedulerDeps {
   clock: Clock;

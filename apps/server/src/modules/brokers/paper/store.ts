@@ -1,19 +1,17 @@
 import { fromPaise, toPaise } from '@xtrader/core';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { insertShape, rowValues, runShaped } from '../../../store/compiled-shapes';
 import type { Database } from '../../../store/database';
 import type { PaperOrder } from './paper-order';
 import type { PaperPosition } from './positions';
 import type { PaperOrdersTable, PaperPositionsTable, PaperTradesTable } from './tables';
 
-export type PaperAccountRow = Selectable<Database['paperAccounts']>;
-export type PaperTradeRow = Selectable<PaperTradesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
 const optionalPaise = (value: number | undefined) => (value === undefined ? null : toPaise(value));
 const optionalRupees = (value: number | null) => (value === null ? undefined : fromPaise(value));
 
-export function orderToRow(order: PaperOrder): PaperOrdersTable {
+function orderToRow(order: PaperOrder): PaperOrdersTable {
   return {
     id: order.id,
     userId: order.userId,
@@ -40,7 +38,7 @@ export function orderToRow(order: PaperOrder): PaperOrdersTable {
   };
 }
 
-export function rowToOrder(row: PaperOrdersTable): PaperOrder {
+function rowToOrder(row: PaperOrdersTable): PaperOrder {
   const trailing =
     row.trailChangeInPricePaise !== null && row.trailChangeInSlPaise !== null
       ? {

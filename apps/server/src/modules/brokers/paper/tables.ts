@@ -5,7 +5,7 @@ import type { PaperOrderStatus } from './paper-order';
 // Tables of the paper exchange. Money is whole paise (BIGINT) so nothing drifts through a float column.
 
 /** One user's Practice Mode account: virtual capital and the live broker to return to on stop. */
-export interface PaperAccountsTable {
+interface PaperAccountsTable {
   userId: string;
   capitalPaise: number;
   /** Realised P&L of positions of earlier days, booked at the day rollover (the positions left the day's list). */

@@ -12,8 +12,8 @@ import type { InstrumentDirectory, InstrumentRecord } from '../../instruments/co
 import type { BrokerOrderType, PlaceOrderCommand, Side } from '../broker';
 import { isStopOrder } from './paper-order';
 
-// What the paper exchange refuses before an order ever rests, worded like Kite's InputException messages
-// (reference A.2). Each check returns the reason, or undefined when the order passes.
+// What the paper exchange refuses before an order ever rests, worded like Kite's InputException messages.
+// Each check returns the reason, or undefined when the order passes.
 
 export const PAPER_MESSAGES = {
   unknownInstrument: (symbol: string) => `Instrument not found: ${symbol}. Check the trading symbol.`,
@@ -62,7 +62,7 @@ export function resolveInstrument(
   return { ok: true, instrument };
 }
 
-/** Lot multiple and freeze limit of the instrument's index (reference A.2, C.1). */
+/** Lot multiple and freeze limit of the instrument's index. */
 export function checkQuantity(
   quantity: number,
   instrument: InstrumentRecord,
@@ -86,7 +86,7 @@ const checkPrice = (what: string, value: number, tick: number): string | undefin
 const isStepOnGrid = (value: number) => Number.isFinite(value) && value > 0 && isOnTickGrid(value, TICK_SIZE);
 
 /** Prices required by the order type, on the instrument's tick grid, and a sane stop-limit pair. */
-export function checkPrices(terms: OrderTerms, tick: number): string | undefined {
+function checkPrices(terms: OrderTerms, tick: number): string | undefined {
   const needsPrice = terms.orderType === 'limit' || terms.orderType === 'stoploss';
   if (needsPrice && terms.price === undefined) return PAPER_MESSAGES.priceRequired;
   if (isStopOrder(terms.orderType) && terms.triggerPrice === undefined) return PAPER_MESSAGES.triggerRequired;

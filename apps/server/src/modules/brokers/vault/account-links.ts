@@ -1,7 +1,7 @@
 import type { ActiveBroker } from '@xtrader/core/api/auth';
 
 /**
- * The user record's broker fields (SPEC 3 "User info"), owned by the accounts module: a completed broker login
+ * The user record's broker fields, owned by the accounts module: a completed broker login
  * makes that broker the user's active one and records the broker's client id.
  */
 export interface AccountLinks {

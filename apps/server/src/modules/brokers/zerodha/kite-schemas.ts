@@ -57,7 +57,7 @@ export const kitePostbackSchema = z.object({
   order_timestamp: z.string().min(1),
 });
 
-export const kitePositionSchema = z.object({
+const kitePositionSchema = z.object({
   tradingsymbol: z.string(),
   exchange: z.string(),
   instrument_token: z.coerce.string(),

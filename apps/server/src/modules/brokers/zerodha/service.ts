@@ -2,12 +2,7 @@ import { ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { BrokerSettings } from '../../../config';
 import { BadRequestError, UnauthorizedError } from '../../../http/errors';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
-import {
-  createLiveLinks,
-  type LiveBrokerDeps,
-  type LiveLinkStatus,
-  type UpdateChannel,
-} from '../live-kit/links';
+import { createLiveLinks, type LiveBrokerDeps, type UpdateChannel } from '../live-kit/links';
 import { createPacer } from '../live-kit/pacer';
 import type { BrokerAccount } from '../vault';
 import { checksumsMatch, postbackChecksum } from './checksum';
@@ -20,13 +15,11 @@ import type { LivePriceFeed } from './ticker/live-feed';
 import type { TickerState, TickerTiming } from './ticker/ticker-client';
 import { kiteTokenExpiry } from './token-expiry';
 
-export const ZERODHA_MESSAGES = {
+const ZERODHA_MESSAGES = {
   missingCredentials: 'cannot find credentials',
   loginFailed: (detail: string) => `Zerodha login failed: ${detail}`,
   forgedPostback: 'Postback checksum does not match',
 } as const;
-
-export type ZerodhaLinkStatus = LiveLinkStatus<TickerState>;
 
 export interface ZerodhaServiceDeps extends LiveBrokerDeps {
   settings: BrokerSettings['kite'];

@@ -24,7 +24,7 @@ import {
 import { clientOrderIdOf } from './tags';
 
 /** Kite allows 10 order requests a second and 400 a minute per user; the session stays strictly under both. */
-export const ZERODHA_RATE_LIMITS: RateLimits = [
+const ZERODHA_RATE_LIMITS: RateLimits = [
   { limit: 9, ms: 1000 },
   { limit: 390, ms: 60_000 },
 ];
@@ -33,7 +33,7 @@ export const ZERODHA_RATE_LIMITS: RateLimits = [
  * Kite has no trailing stop for regular orders (the engine trails locally) and handles icebergs itself. The engine
  * paces to 9 per second; the session's own pacing enforces Kite's windows per user whatever the caller does.
  */
-export const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
+const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
   nativeIceberg: true,
   maxOrdersPerSecond: 9,
@@ -46,7 +46,7 @@ export const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
 type Known = PlacedOrder & { variety: KiteVariety };
 
 /** Zerodha on the live-broker kit: Kite's calls and rows, nothing else. */
-export const ZERODHA_ADAPTER: LiveBrokerAdapter<KiteApi, KiteOrder, Known> = {
+const ZERODHA_ADAPTER: LiveBrokerAdapter<KiteApi, KiteOrder, Known> = {
   brokerId: ZERODHA_BROKER_ID,
   name: 'Zerodha',
   capabilities: ZERODHA_CAPABILITIES,

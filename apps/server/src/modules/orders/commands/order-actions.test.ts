@@ -62,7 +62,7 @@ describe('modify and cancel', () => {
     expect((await orderOf(h, user, id)).state.price).toBe(99);
   });
 
-  it('cancels one order with the SPEC message; a finished one is refused', async () => {
+  it('cancels one order with the user-facing message; a finished one is refused', async () => {
     const id = await place();
     await h.settle();
     expect(await h.module.service.cancel(user, id)).toBe('Limit order cancellation triggered!');

@@ -57,7 +57,7 @@ export interface OrderContext extends Omit<OrderContextDeps, 'indexTable' | 'pac
 }
 
 /** A placement not yet handed to the broker; once `withdrawn` it never will be. */
-export interface UnsentPlacement {
+interface UnsentPlacement {
   order: OrderRecord;
   withdrawn: boolean;
 }

@@ -32,7 +32,7 @@ export interface RepairEntry {
   update?: { brokerId: string; brokerOrderId: string; clientOrderId?: string };
 }
 
-export type OrderStreamListener<K extends keyof OrderStreamEvents> = (
+type OrderStreamListener<K extends keyof OrderStreamEvents> = (
   payload: OrderStreamEvents[K],
 ) => void | Promise<void>;
 

@@ -2,7 +2,7 @@
  * Pauses between the attempts of engine work whose store write failed: short at first (a passing fault), then
  * backing off (a store that needs a moment). Five attempts in about 2.6 s; past them the work's caller reports it.
  */
-export const RETRY_DELAYS_MS: readonly number[] = [20, 100, 500, 2000];
+const RETRY_DELAYS_MS: readonly number[] = [20, 100, 500, 2000];
 
 /**
  * Runs `work` until it succeeds or the delays are spent; `work` learns whether it is a retry. `onRetry` hears of

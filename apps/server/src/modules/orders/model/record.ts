@@ -17,7 +17,7 @@ import type { OrdersTable } from './tables';
  * freeze slices and iceberg legs (children of a group), bracket/cover exit legs, follow-ups, and the order that
  * squares off quantity both bracket legs filled in a race.
  */
-export const ORDER_ROLES = [
+const ORDER_ROLES = [
   'main',
   'exit',
   'slice',
@@ -30,7 +30,7 @@ export const ORDER_ROLES = [
 export type OrderRole = (typeof ORDER_ROLES)[number];
 
 /** A follow-up trade the order carries (placed at once, or after the main order fills). */
-export interface FollowUpPlan {
+interface FollowUpPlan {
   internalToken: string;
   transactionType: TransactionType;
   multiplier: number;

@@ -56,7 +56,7 @@ export interface OrdersTable {
 }
 
 /** Every fill booked on an order, once per trade id: positions are the sum of these. */
-export interface OrderFillsTable {
+interface OrderFillsTable {
   orderId: string;
   userId: string;
   tradeId: string;

@@ -10,7 +10,7 @@ import { buildOrders, type OrderSpec } from './planner';
 // The follow-up trade an order may carry, in the payload's `metaData.followUp` (core `followUpMetaSchema`, the
 // schema the web builds it with). Whether it waits for the main order's fill is the payload's `tradeConfirmation`.
 
-export interface FollowUpRequest {
+interface FollowUpRequest {
   /** The instrument as the client named it: internal token, else trading symbol. */
   internalToken: string | undefined;
   tradingSymbol: string | undefined;
@@ -19,7 +19,7 @@ export interface FollowUpRequest {
 }
 
 /** The follow-up of an order payload, if any; a malformed one is a 400 naming the field. */
-export function followUpOf(metaData: Record<string, unknown> | undefined): FollowUpRequest | undefined {
+function followUpOf(metaData: Record<string, unknown> | undefined): FollowUpRequest | undefined {
   const raw = metaData?.followUp;
   if (raw === undefined || raw === null) return undefined;
   const parsed = followUpMetaSchema.safeParse(raw);

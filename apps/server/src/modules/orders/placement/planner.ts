@@ -42,7 +42,7 @@ export interface OrderSpec {
 }
 
 /** Stop-loss orders fire at market once triggered (the paper exchange and SL-M); limits and markets map 1:1. */
-export const BROKER_ORDER_TYPE: Readonly<Record<OrderType, BrokerOrderType>> = {
+const BROKER_ORDER_TYPE: Readonly<Record<OrderType, BrokerOrderType>> = {
   market: 'market',
   limit: 'limit',
   stoploss: 'stoploss_market',

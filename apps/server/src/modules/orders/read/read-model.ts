@@ -5,8 +5,8 @@ import { isActiveTrailing, isHeld, type OrderRecord } from '../model/record';
 
 const EMPTY: OrdersResponse = { openOrders: [], executedOrders: [], rejectedOrders: [], cancelledOrders: [] };
 
-/** One order as the tables show it (SPEC section 3 "Order"). */
-export function toApiOrder(order: OrderRecord, lastTradedPrice: number | null): Order {
+/** One order as the tables show it. */
+function toApiOrder(order: OrderRecord, lastTradedPrice: number | null): Order {
   const { state, trailing } = order;
   const price =
     order.orderType === 'limit' ? state.price : order.orderType === 'stoploss' ? state.triggerPrice : null;

@@ -99,7 +99,7 @@ describe('trailing stop-loss', () => {
     expect(await trigger(orderId)).toBe(103);
   });
 
-  it('refuses what SPEC 4 forbids, each with a clear message', async () => {
+  it('refuses what trailing forbids, each with a clear message', async () => {
     const sl = (await h.module.service.place(user, { body: stopLoss(), iceberg: false })).orderId;
     const market = (
       await h.module.service.place(user, {

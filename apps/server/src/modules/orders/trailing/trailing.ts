@@ -16,7 +16,7 @@ import {
 } from '../model/record';
 import { requestModify } from '../sending/sender';
 
-// Trailing on single stop-loss orders (SPEC 4): off -> on by start, on -> off by stop; the mode (broker or local)
+// Trailing on single stop-loss orders: off -> on by start, on -> off by stop; the mode (broker or local)
 // cannot change while trailing, nor on an internal order.
 
 export interface TrailParamsInput {

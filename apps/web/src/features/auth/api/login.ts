@@ -5,8 +5,8 @@ import { api } from '../../../api/client';
 import { startSession } from '../../../api/session';
 import { toastError } from '../../../api/toast-error';
 
-/** POST /auth/login payload (SPEC section 7): username is the email or the phone number. */
-export type LoginInput = { username: string; passcode: string };
+/** POST /auth/login payload: username is the email or the phone number. */
+type LoginInput = { username: string; passcode: string };
 
 export const login = (input: LoginInput) => api.post('/auth/login', input, { data: accessTokenData });
 

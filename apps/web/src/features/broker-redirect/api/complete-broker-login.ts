@@ -4,7 +4,7 @@ import { api } from '../../../api/client';
 import { ORDER_ACTION_KEYS, tradingKeys } from '../../../api/query-keys';
 
 /** POST to the broker's callback (never retried: login grants are single-use). */
-export const completeBrokerLogin = ({ path, body }: { path: string; body: Record<string, string> }) =>
+const completeBrokerLogin = ({ path, body }: { path: string; body: Record<string, string> }) =>
   api.post(path, body, { data: brokerCallbackResponseSchema });
 
 /** The callback mutation; success refreshes the broker info (user, status, and what the broker now shows). */

@@ -21,12 +21,7 @@ export const fetchInstrument = async (
   ).data.instrument;
 
 /** A contract never changes its token or lot size: fetched once per session. */
-export const instrumentQuery = (
-  name: IndexName,
-  expiry: string,
-  type: 'CE' | 'PE',
-  strike: number | null,
-) => ({
+const instrumentQuery = (name: IndexName, expiry: string, type: 'CE' | 'PE', strike: number | null) => ({
   queryKey: instrumentKeys.instrument(name, expiry, type, strike ?? 0),
   queryFn: () => fetchInstrument(name, expiry, type, strike ?? 0),
   staleTime: Number.POSITIVE_INFINITY,

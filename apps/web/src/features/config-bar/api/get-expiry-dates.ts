@@ -13,8 +13,8 @@ export const getExpiryDates = async (name: IndexName): Promise<string[]> =>
     })
   ).data.expiryDates;
 
-/** Expiry dates never go stale in the cache (SPEC section 9). */
-export const expiryDatesQuery = (name: IndexName) => ({
+/** Expiry dates never go stale in the cache. */
+const expiryDatesQuery = (name: IndexName) => ({
   queryKey: instrumentKeys.expiries(name),
   queryFn: () => getExpiryDates(name),
   staleTime: Number.POSITIVE_INFINITY,

@@ -13,7 +13,7 @@ export const getStrikes = async (name: IndexName, expiry: string, instrumentType
     })
   ).data.strikes;
 
-export const strikesQuery = (name: IndexName, expiry: string, type: 'CE' | 'PE') => ({
+const strikesQuery = (name: IndexName, expiry: string, type: 'CE' | 'PE') => ({
   queryKey: instrumentKeys.strikes(name, expiry, type),
   queryFn: () => getStrikes(name, expiry, type),
   staleTime: Number.POSITIVE_INFINITY,

@@ -2,7 +2,7 @@ import { resetRequestIdResponseSchema } from '@xtrader/core';
 import { devOtpData } from '../../../api/auth-data';
 import { api } from '../../../api/client';
 
-// The three calls of the password reset (SPEC section 7, Accounts).
+// The three calls of the password reset.
 
 export const requestResetOtp = (email: string, phone: string) =>
   api.post('/auth/forgotPasscode', { email, phone }, { data: devOtpData });

@@ -4,13 +4,13 @@ import { api } from '../../../api/client';
 import { tradingKeys } from '../../../api/query-keys';
 
 /** GET /profit-protection: the saved settings, the max loss in force (trailed) and the last trigger. */
-export const profitProtectionQuery = queryOptions({
+const profitProtectionQuery = queryOptions({
   queryKey: tradingKeys.profitProtection,
   queryFn: async ({ signal }) =>
     (await api.get('/profit-protection', { data: profitProtectionStatusSchema, signal })).data,
 });
 
-/** SPEC section 7: refetched every 5 s only while both protection and MTM trailing are on (the max loss moves). */
+/** Refetched every 5 s only while both protection and MTM trailing are on (the max loss moves). */
 export const pollInterval = (data: ProfitProtectionStatus | undefined): number | false =>
   data?.profitProtectionEnabled && data.profitTrailingEnabled ? POLL_INTERVAL_MS : false;
 

@@ -11,8 +11,8 @@ import { tradingKeys } from '../../../api/query-keys';
 import { toastError } from '../../../api/toast-error';
 import { useTradingSettings } from '../../../state/trading-settings-store';
 
-/** Fallback title of a failed profit-protection update (SPEC section 8). */
-export const PROFIT_PROTECTION_FAILURE = 'Please try again!';
+/** Fallback title of a failed profit-protection update. */
+const PROFIT_PROTECTION_FAILURE = 'Please try again!';
 
 /**
  * PUT /profit-protection. The square-off uses the exit-all market protection of the user settings, sent as a

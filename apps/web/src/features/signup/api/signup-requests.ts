@@ -1,7 +1,7 @@
 import { accessTokenData, devOtpData } from '../../../api/auth-data';
 import { api } from '../../../api/client';
 
-// The three calls of signup (SPEC section 7, Accounts).
+// The three calls of signup.
 
 export type SignupDetails = { name: string; email: string; phone: string; referralCode: string };
 

@@ -11,7 +11,7 @@ import { browser } from './browser';
 const hostedPageData = z.object({ hostedPageUrl: z.string().optional() }).loose().nullish();
 
 /** POST /zohoSubscriptions/createZohoSubscription: only the free trial is created directly. */
-export const createFreeTrial = () =>
+const createFreeTrial = () =>
   api.post(
     '/zohoSubscriptions/createZohoSubscription',
     { plan_code: 'freeTrial' },
@@ -19,15 +19,15 @@ export const createFreeTrial = () =>
   );
 
 /** POST /zohoSubscriptions/getHostedPage: the provider's checkout for a paid plan. */
-export const requestHostedPage = (plan: PlanKey) =>
+const requestHostedPage = (plan: PlanKey) =>
   api.post('/zohoSubscriptions/getHostedPage', { plan_code: plan }, { data: hostedPageData });
 
 /** Where the thank-you page learns what was bought and until when. */
-export const thankYouUrl = (expirationDate: string, plan: PlanKey) =>
+const thankYouUrl = (expirationDate: string, plan: PlanKey) =>
   `/thank-you?${new URLSearchParams({ expiry: expirationDate, plan })}`;
 
 /**
- * Plan selection (SPEC section 4): the free trial is created and the thank-you page opens; any other plan
+ * Plan selection: the free trial is created and the thank-you page opens; any other plan
  * asks for a hosted page and the browser goes there. Failures toast the server's message or the fallback.
  */
 export function useSelectPlan() {

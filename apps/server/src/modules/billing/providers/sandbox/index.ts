@@ -14,7 +14,7 @@ export const sandboxWebhookSecret = (masterKey: MasterKey): string =>
   Buffer.from(deriveKey(masterKey, 'billing-sandbox-webhook')).toString('hex');
 
 /** What the sandbox needs to know of a checkout to report its outcome. */
-export interface SandboxCheckout {
+interface SandboxCheckout {
   providerSubscriptionId: string | null;
   planCode: PlanKey;
   customerEmail: string | null;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createTestUser } from '../../../../../test/helpers/auth';
 import { describeEachStore } from '../../../../../test/helpers/test-store';
-import { logIn, openCheckout, useBillingTestApp } from '../../test-api';
+import { logIn, openCheckout, useBillingTestApp } from '../../testing/test-api';
 
 const DAY = 86_400_000;
 

@@ -5,7 +5,7 @@ import type { ZohoTokenSource } from './oauth';
 const TIMEOUT_MS = 10_000;
 
 /** Zoho's organisation header (every Zoho Billing API call names the organisation). */
-export const ZOHO_ORGANIZATION_HEADER = 'X-com-zoho-subscriptions-organizationid';
+const ZOHO_ORGANIZATION_HEADER = 'X-com-zoho-subscriptions-organizationid';
 
 /** Every Zoho Billing reply carries `code` (0 on success) and `message`. */
 type ZohoReply = { code?: number; message?: string } & Record<string, unknown>;
@@ -55,5 +55,3 @@ export function createZohoHttp(settings: ZohoSettings, tokens: ZohoTokenSource, 
     return reply;
   };
 }
-
-export type ZohoRequest = ReturnType<typeof createZohoHttp>;

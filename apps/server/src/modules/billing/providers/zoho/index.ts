@@ -11,7 +11,7 @@ import { createZohoTokenSource } from './oauth';
 import { isValidZohoSignature, ZOHO_SIGNATURE_HEADER } from './signature';
 
 /** Where Zoho's hosted page sends the buyer after paying (our return route, see billing routes). */
-export const ZOHO_RETURN_PATH = `${API_BASE}/zohoSubscriptions/return`;
+const ZOHO_RETURN_PATH = `${API_BASE}/zohoSubscriptions/return`;
 
 const hostedPageSchema = z.object({
   hostedpage_id: z.string().min(1),

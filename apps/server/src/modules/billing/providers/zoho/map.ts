@@ -21,7 +21,7 @@ export const zohoSubscriptionSchema = z.object({
 export type ZohoSubscription = z.infer<typeof zohoSubscriptionSchema>;
 
 /** A webhook with Zoho's default payload: `event_id`, `event_type` and the record under `data`. */
-export const zohoWebhookSchema = z.object({
+const zohoWebhookSchema = z.object({
   event_id: z.union([z.string().min(1), z.number()]).transform(String),
   event_type: z.string().min(1),
   data: z.object({ subscription: zohoSubscriptionSchema.optional() }).optional(),

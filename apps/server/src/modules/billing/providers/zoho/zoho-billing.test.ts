@@ -3,7 +3,7 @@ import { createTestUser } from '../../../../../test/helpers/auth';
 import type { TestApp } from '../../../../../test/helpers/test-app';
 import { describeEachStore } from '../../../../../test/helpers/test-store';
 import { ConfigError, loadConfig } from '../../../../config';
-import { billingApi, createBillingTestApp } from '../../test-api';
+import { billingApi, createBillingTestApp } from '../../testing/test-api';
 import { FakeZoho } from './test/fake-zoho-server';
 
 const credentials = {

@@ -5,7 +5,7 @@
 
 export type TickMode = 'ltp' | 'quote' | 'full';
 
-export interface DepthLevel {
+interface DepthLevel {
   quantity: number;
   price: number;
   orders: number;

@@ -18,9 +18,9 @@ export interface TickerTiming {
   silenceMs: number;
 }
 
-export const DEFAULT_TICKER_TIMING: TickerTiming = { minDelayMs: 1000, maxDelayMs: 60_000, silenceMs: 5000 };
+const DEFAULT_TICKER_TIMING: TickerTiming = { minDelayMs: 1000, maxDelayMs: 60_000, silenceMs: 5000 };
 
-export interface KiteTickerEvents {
+interface KiteTickerEvents {
   ticks?(ticks: KiteTick[]): void;
   /** A `{"type":"order"}` message's data: the account's order, postback-shaped. */
   order?(data: unknown): void;

@@ -5,7 +5,7 @@ import {
   createOrderState,
   type OrderEvent,
   type OrderState,
-} from './state';
+} from '../state';
 
 const ID = 'ord-1';
 export const fresh = (quantity = 130) =>

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach } from 'vitest';
-import { authHeader } from '../../../test/helpers/auth';
-import { createTestApp, type TestApp, type TestResourcesOptions } from '../../../test/helpers/test-app';
-import type { Resources } from '../../resources';
-import type { StoreDialect } from '../../store/open-store';
-import { type AuthModule, createAuthModule } from '../auth/index';
-import { type BillingModule, type BillingModuleOptions, createBillingModule } from './index';
+import { authHeader } from '../../../../test/helpers/auth';
+import { createTestApp, type TestApp, type TestResourcesOptions } from '../../../../test/helpers/test-app';
+import type { Resources } from '../../../resources';
+import type { StoreDialect } from '../../../store/open-store';
+import { type AuthModule, createAuthModule } from '../../auth/index';
+import { type BillingModule, type BillingModuleOptions, createBillingModule } from '../index';
 
 // Calls of the subscription API shared by the billing tests.
 
