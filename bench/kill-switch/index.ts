@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_PROFIT_PROTECTION } from '@xtrader/core';
+import { DEFAULT_PROFIT_PROTECTION } from '@xtrader/core/api/profit-protection';
 import type { BrokerSession } from '../../apps/server/src/modules/brokers/broker';
 import { createPaperStack, type PaperStack } from '../../apps/server/src/modules/risk/testing/paper-stack';
 import { optionRecord } from '../../apps/server/test/helpers/fake-instruments';

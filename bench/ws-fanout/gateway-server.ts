@@ -1,4 +1,4 @@
-import { API_BASE } from '@xtrader/core';
+import { API_BASE } from '@xtrader/core/api/envelope';
 import { createMemoryBus } from '../../apps/server/src/bus/memory-bus';
 import { systemClock } from '../../apps/server/src/clock';
 import { loadConfig } from '../../apps/server/src/config';

@@ -1,4 +1,4 @@
-import { INDEX_NAMES, INDEX_TABLE } from '@xtrader/core';
+import { INDEX_NAMES, INDEX_TABLE } from '@xtrader/core/market/indices';
 import { InstrumentCatalog } from '../../apps/server/src/modules/instruments/catalog';
 import { generateInstruments } from '../../apps/server/src/modules/instruments/generate';
 

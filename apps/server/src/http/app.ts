@@ -1,4 +1,4 @@
-import { API_BASE } from '@xtrader/core';
+import { API_BASE } from '@xtrader/core/api/envelope';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createModules } from '../modules/index';

@@ -1,4 +1,4 @@
-import { envelopeSchema, ok } from '@xtrader/core';
+import { envelopeSchema, ok } from '@xtrader/core/api/envelope';
 import { z } from 'zod';
 import type { Resources } from '../resources';
 import type { ApiApp } from './types';

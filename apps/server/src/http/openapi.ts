@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE } from '@xtrader/core';
+import { API_BASE } from '@xtrader/core/api/envelope';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SERVER_VERSION } from './version';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@xtrader/core';
+import { API_BASE } from '@xtrader/core/api/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const DOCS_PREFIX = '/docs';

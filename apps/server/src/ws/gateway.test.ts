@@ -1,5 +1,5 @@
-import { istEpochMs } from '@xtrader/core';
 import type { Notification } from '@xtrader/core/api/notifications';
+import { istEpochMs } from '@xtrader/core/market/dates';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

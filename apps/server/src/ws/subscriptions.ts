@@ -1,5 +1,5 @@
-import { indexByDisplayName } from '@xtrader/core';
 import { type LiveClientMessage, liveClientMessageSchema } from '@xtrader/core/api/live';
+import { indexByDisplayName } from '@xtrader/core/market/indices';
 import type { RawData } from 'ws';
 import type { InstrumentDirectory } from '../modules/instruments/contract';
 

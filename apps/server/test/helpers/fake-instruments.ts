@@ -1,4 +1,6 @@
-import { INDEX_TABLE, type IndexName, marketCloseMs, optionIdentifier, optionSymbol } from '@xtrader/core';
+import { marketCloseMs } from '@xtrader/core/market/hours';
+import { INDEX_TABLE, type IndexName } from '@xtrader/core/market/indices';
+import { optionIdentifier, optionSymbol } from '@xtrader/core/market/symbols';
 import type { InstrumentDirectory, InstrumentRecord } from '../../src/modules/instruments/contract';
 
 /** An in-memory instrument master for tests. */

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { z } from 'zod';
 
-export { accessTokenResponseSchema as accessTokenData } from '@xtrader/core';
+export { accessTokenResponseSchema as accessTokenData } from '@xtrader/core/api/auth';
 
 /** `data` of OTP requests: outside production the server returns the code for developers and tests. */
 export const devOtpData = z.object({ devOtp: z.string().optional() }).loose().nullish();

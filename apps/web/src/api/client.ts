@@ -1,4 +1,4 @@
-import { API_BASE, envelopeSchema } from '@xtrader/core';
+import { API_BASE, envelopeSchema } from '@xtrader/core/api/envelope';
 import { z } from 'zod';
 import { useSessionStore } from '../state/session-store';
 import { ApiError } from './api-error';

@@ -1,9 +1,9 @@
-import type { OrderType } from '@xtrader/core';
 import {
   bulkOrdersResponseSchema,
   type PlaceOrderInput,
   placeOrderResponseSchema,
 } from '@xtrader/core/api/orders';
+import type { OrderType } from '@xtrader/core/orders/types';
 import { api } from './client';
 
 // The order calls, one function each, bodies as the core schemas.

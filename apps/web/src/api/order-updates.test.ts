@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { POLL_INTERVAL_MS } from '@xtrader/core';
+import { POLL_INTERVAL_MS } from '@xtrader/core/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLiveFeed } from '../live/live-feed';
 import type { SocketLike } from '../live/live-socket';

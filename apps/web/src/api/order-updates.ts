@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { POLL_INTERVAL_MS } from '@xtrader/core';
+import { POLL_INTERVAL_MS } from '@xtrader/core/constants';
 import { queryClient as appQueryClient } from './query-client';
 import { refreshTradingData } from './refresh';
 

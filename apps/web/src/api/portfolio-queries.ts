@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { POLL_INTERVAL_MS } from '@xtrader/core';
 import { type Order, type OrdersResponse, ordersResponseSchema } from '@xtrader/core/api/orders';
 import { marginSchema, type PositionsResponse, positionsResponseSchema } from '@xtrader/core/api/portfolio';
+import { POLL_INTERVAL_MS } from '@xtrader/core/constants';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { useActiveBroker } from './account-queries';
 import { api } from './client';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { REFRESH_AFTER_ORDER_ACTION_MS } from '@xtrader/core';
+import { REFRESH_AFTER_ORDER_ACTION_MS } from '@xtrader/core/constants';
 import { queryClient as appQueryClient } from './query-client';
 import { ORDER_ACTION_KEYS } from './query-keys';
 

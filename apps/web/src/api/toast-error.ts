@@ -1,4 +1,4 @@
-import { capitalizeMessage } from '@xtrader/core';
+import { capitalizeMessage } from '@xtrader/core/format/format';
 import { toast } from 'sonner';
 import { isApiError } from './api-error';
 

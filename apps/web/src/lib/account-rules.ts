@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from '@xtrader/core';
+import { EMAIL_PATTERN } from '@xtrader/core/api/auth';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from '@xtrader/core/constants';
 
 // Client-side checks of the account forms. The server checks again; these
 // only spare the user a round trip. Login deliberately has none.

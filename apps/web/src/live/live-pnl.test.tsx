@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { LIVE_PNL_RECOMPUTE_MS } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { LIVE_PNL_RECOMPUTE_MS } from '@xtrader/core/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { positionFixture } from '../test/trading-fixtures';
 import { LivePnlStore, useLiveFigures, useLiveIndexPnl, useLiveIntradayMtm } from './live-pnl';

@@ -1,5 +1,7 @@
-import { indexPnl, intradayMtm, LIVE_PNL_RECOMPUTE_MS, positionPnl } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { LIVE_PNL_RECOMPUTE_MS } from '@xtrader/core/constants';
+import { indexPnl, intradayMtm } from '@xtrader/core/pnl/figures';
+import { positionPnl } from '@xtrader/core/pnl/pnl';
 import { useEffect, useSyncExternalStore } from 'react';
 import { readLivePrice, retainLivePrices } from './live-prices';
 

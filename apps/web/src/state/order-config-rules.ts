@@ -1,5 +1,6 @@
-import { compareIsoDates, type IndexName, type IsoDate } from '@xtrader/core';
 import type { Instrument } from '@xtrader/core/api/instruments';
+import { compareIsoDates, type IsoDate } from '@xtrader/core/market/dates';
+import type { IndexName } from '@xtrader/core/market/indices';
 import type { OrderConfig } from './trading-settings-types';
 
 export type OptionSide = 'call' | 'put';

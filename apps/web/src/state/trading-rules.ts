@@ -1,4 +1,6 @@
-import { effectiveLotSize, roundQuantityToLots, type TrailingHandler, trailParamsFor } from '@xtrader/core';
+import { trailParamsFor } from '@xtrader/core/orders/input-rules';
+import { effectiveLotSize, roundQuantityToLots } from '@xtrader/core/orders/quantity-rules';
+import type { TrailingHandler } from '@xtrader/core/orders/types';
 import type { PresetOrderCategory, TradingSettings } from './trading-settings-types';
 
 // The state rules that tie settings slices together, as pure functions of the persisted

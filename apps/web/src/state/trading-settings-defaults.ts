@@ -1,3 +1,4 @@
+import { DEFAULT_USER_SETTINGS } from '@xtrader/core/api/settings';
 import {
   DEFAULT_INDEX,
   DEFAULT_MARKET_PROTECTION,
@@ -7,9 +8,8 @@ import {
   DEFAULT_SL_POINTS,
   DEFAULT_TRAIL_PARAMS,
   DEFAULT_TRAILING_HANDLER,
-  DEFAULT_USER_SETTINGS,
   FOLLOW_UP_DEFAULTS,
-} from '@xtrader/core';
+} from '@xtrader/core/orders/constants';
 import type { ColumnConfig, FollowUpKey, FollowUpTrade, TradingSettings } from './trading-settings-types';
 
 // Defaults from the constants of @xtrader/core.

@@ -1,4 +1,4 @@
-import { SETTINGS_SCHEMA_VERSION } from '@xtrader/core';
+import { SETTINGS_SCHEMA_VERSION } from '@xtrader/core/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { defaultTradingSettings } from './trading-settings-defaults';

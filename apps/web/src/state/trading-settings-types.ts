@@ -1,4 +1,6 @@
-import type { IndexName, ProductType, TrailingHandler, UserSettings } from '@xtrader/core';
+import type { UserSettings } from '@xtrader/core/api/settings';
+import type { IndexName } from '@xtrader/core/market/indices';
+import type { ProductType, TrailingHandler } from '@xtrader/core/orders/types';
 
 // Shapes of the client-side trading settings persisted in localStorage (schema
 // version V5). Server-side records have their own contracts in @xtrader/core.

@@ -1,4 +1,4 @@
-import { TABLE_MIN_WIDTH_PX } from '@xtrader/core';
+import { TABLE_MIN_WIDTH_PX } from '@xtrader/core/constants';
 import type { ComponentProps, ReactNode, Ref } from 'react';
 import { cn } from './cn';
 

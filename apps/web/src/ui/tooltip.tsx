@@ -1,4 +1,4 @@
-import { TOOLTIP_DELAY_MS } from '@xtrader/core';
+import { TOOLTIP_DELAY_MS } from '@xtrader/core/constants';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 

@@ -1,5 +1,5 @@
-import { INDEX_TABLE, type IndexTable } from '@xtrader/core';
 import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
+import { INDEX_TABLE, type IndexTable } from '@xtrader/core/market/indices';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';

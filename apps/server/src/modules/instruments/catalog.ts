@@ -1,4 +1,5 @@
-import { compareIsoDates, type IsoDate, isExpiryLive } from '@xtrader/core';
+import { compareIsoDates, type IsoDate } from '@xtrader/core/market/dates';
+import { isExpiryLive } from '@xtrader/core/market/expiry';
 import type { InstrumentDirectory, InstrumentRecord } from './contract';
 import type { MasterInstrument } from './master';
 

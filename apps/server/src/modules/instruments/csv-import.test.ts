@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { istEpochMs } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, describeEachStore } from '../../../test/helpers/test-store';
 import { silentLogger } from '../../logger';

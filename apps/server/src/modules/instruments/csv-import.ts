@@ -1,16 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import {
-  expiryKindOf,
-  INDEX_TABLE,
-  type IndexName,
-  type IndexTable,
-  isExpiryLive,
-  isIndexName,
-  isIsoDate,
-  optionIdentifier,
-} from '@xtrader/core';
+import { isIsoDate } from '@xtrader/core/market/dates';
 import { DERIVATIVES_EXCHANGES } from '@xtrader/core/market/exchanges';
+import { expiryKindOf, isExpiryLive } from '@xtrader/core/market/expiry';
+import { INDEX_TABLE, type IndexName, type IndexTable, isIndexName } from '@xtrader/core/market/indices';
+import { optionIdentifier } from '@xtrader/core/market/symbols';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { futureIdentifier, instrumentToken, type MasterInstrument } from './master';

@@ -1,13 +1,7 @@
-import {
-  atmStrike,
-  expiryKindOf,
-  futureSymbol,
-  INDEX_NAMES,
-  INDEX_TABLE,
-  istEpochMs,
-  listExpiries,
-  optionSymbol,
-} from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
+import { expiryKindOf, listExpiries } from '@xtrader/core/market/expiry';
+import { INDEX_NAMES, INDEX_TABLE } from '@xtrader/core/market/indices';
+import { atmStrike, futureSymbol, optionSymbol } from '@xtrader/core/market/symbols';
 import { describe, expect, it } from 'vitest';
 import { generateIndexInstruments, generateInstruments, STRIKES_EACH_SIDE } from './generate';
 import { SEGMENT_IDS } from './master';

@@ -1,18 +1,19 @@
+import { type Expiry, listExpiries } from '@xtrader/core/market/expiry';
 import {
-  atmStrike,
-  type Expiry,
-  futureSymbol,
   INDEX_NAMES,
   INDEX_TABLE,
   type IndexInfo,
   type IndexName,
   type IndexTable,
-  listExpiries,
+} from '@xtrader/core/market/indices';
+import {
+  atmStrike,
+  futureSymbol,
   type OptionType,
   optionIdentifier,
   optionSymbol,
   strikesAround,
-} from '@xtrader/core';
+} from '@xtrader/core/market/symbols';
 import { futureIdentifier, generatedExchangeToken, instrumentToken, type MasterInstrument } from './master';
 
 /** Strikes listed each side of the at-the-money strike (NIFTY: +/- 2,000 points). */

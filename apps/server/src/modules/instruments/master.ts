@@ -1,4 +1,5 @@
-import { dayOf, type IsoDate, monthCode, toDayNumber } from '@xtrader/core';
+import { dayOf, type IsoDate, toDayNumber } from '@xtrader/core/market/dates';
+import { monthCode } from '@xtrader/core/market/symbols';
 import type { InstrumentRecord } from './contract';
 
 /** A row of the instrument master: the directory's record plus the dump's (not live) price. */

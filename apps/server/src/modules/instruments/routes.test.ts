@@ -1,4 +1,6 @@
-import { INDEX_TABLE, istEpochMs, listExpiries } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
+import { listExpiries } from '@xtrader/core/market/expiry';
+import { INDEX_TABLE } from '@xtrader/core/market/indices';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { createFakeClock } from '../../../test/helpers/fake-clock';

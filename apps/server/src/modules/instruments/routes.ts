@@ -1,4 +1,3 @@
-import { indexNameSchema } from '@xtrader/core';
 import { jsonQueryParam } from '@xtrader/core/api/common';
 import { envelopeSchema, ok } from '@xtrader/core/api/envelope';
 import {
@@ -14,6 +13,7 @@ import {
   strikesFiltersSchema,
   strikesResponseSchema,
 } from '@xtrader/core/api/instruments';
+import { indexNameSchema } from '@xtrader/core/market/indices';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../http/errors';

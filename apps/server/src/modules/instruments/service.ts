@@ -1,13 +1,8 @@
-import {
-  atmStrike,
-  INDEX_NAMES,
-  INDEX_TABLE,
-  type IndexName,
-  type IsoDate,
-  istDateOf,
-  listExpiries,
-} from '@xtrader/core';
 import type { Instrument } from '@xtrader/core/api/instruments';
+import { type IsoDate, istDateOf } from '@xtrader/core/market/dates';
+import { listExpiries } from '@xtrader/core/market/expiry';
+import { INDEX_NAMES, INDEX_TABLE, type IndexName } from '@xtrader/core/market/indices';
+import { atmStrike } from '@xtrader/core/market/symbols';
 import type { Clock } from '../../clock';
 import { NotFoundError } from '../../http/errors';
 import type { Logger } from '../../logger';

@@ -1,4 +1,4 @@
-import { istEpochMs } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { createFakeClock } from '../../../test/helpers/fake-clock';

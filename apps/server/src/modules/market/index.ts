@@ -1,5 +1,5 @@
-import { INDEX_NAMES, INDEX_TABLE } from '@xtrader/core';
 import { isPracticeBroker } from '@xtrader/core/brokers/ids';
+import { INDEX_NAMES, INDEX_TABLE } from '@xtrader/core/market/indices';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';

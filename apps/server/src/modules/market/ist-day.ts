@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '@xtrader/core';
+import { IST_OFFSET_MS } from '@xtrader/core/market/dates';
 
 const MS_PER_DAY = 86_400_000;
 

@@ -1,4 +1,7 @@
-import { blackScholes, MIN_PRICE, roundToTick, timeToExpiryYears } from '@xtrader/core';
+import { timeToExpiryYears } from '@xtrader/core/market/expiry';
+import { MIN_PRICE } from '@xtrader/core/orders/constants';
+import { roundToTick } from '@xtrader/core/orders/price-rules';
+import { blackScholes } from '@xtrader/core/pricing/black-scholes';
 import type { InstrumentRecord } from '../instruments/contract';
 
 /** Risk-free rate (continuously compounded) for futures' fair value and option pricing and IV. */

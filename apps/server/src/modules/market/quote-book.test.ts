@@ -1,4 +1,4 @@
-import { istEpochMs } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
 import { describe, expect, it } from 'vitest';
 import { InstrumentCatalog } from '../instruments/catalog';
 import { generateInstruments } from '../instruments/generate';

@@ -1,11 +1,8 @@
-import {
-  blackScholes,
-  INDEX_TABLE,
-  impliedVolatility,
-  isIndexName,
-  roundMoney,
-  timeToExpiryYears,
-} from '@xtrader/core';
+import { timeToExpiryYears } from '@xtrader/core/market/expiry';
+import { INDEX_TABLE, isIndexName } from '@xtrader/core/market/indices';
+import { roundMoney } from '@xtrader/core/orders/price-rules';
+import { blackScholes } from '@xtrader/core/pricing/black-scholes';
+import { impliedVolatility } from '@xtrader/core/pricing/implied-volatility';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
 import type { Quote } from './contract';
 import { istDayNumber } from './ist-day';

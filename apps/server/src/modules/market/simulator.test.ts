@@ -1,4 +1,7 @@
-import { INDEX_TABLE, isOnTickGrid, istEpochMs, timeToExpiryYears } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
+import { timeToExpiryYears } from '@xtrader/core/market/expiry';
+import { INDEX_TABLE } from '@xtrader/core/market/indices';
+import { isOnTickGrid } from '@xtrader/core/orders/price-rules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InstrumentCatalog } from '../instruments/catalog';

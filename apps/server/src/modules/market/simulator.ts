@@ -1,3 +1,4 @@
+import { isMarketOpen } from '@xtrader/core/market/hours';
 import {
   INDEX_NAMES,
   INDEX_TABLE,
@@ -6,8 +7,7 @@ import {
   type IndexTable,
   indexByDisplayName,
   isIndexName,
-  isMarketOpen,
-} from '@xtrader/core';
+} from '@xtrader/core/market/indices';
 import type { Clock } from '../../clock';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
 import type { PriceFeed, RawTick } from './contract';

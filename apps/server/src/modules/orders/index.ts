@@ -1,4 +1,5 @@
-import { type IndexName, type IndexTable, isFinalStatus } from '@xtrader/core';
+import type { IndexName, IndexTable } from '@xtrader/core/market/indices';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { BrokerRegistry } from '../brokers/broker';

@@ -1,4 +1,5 @@
-import { applyOrderEvents, createOrderState, type OrderState } from '@xtrader/core';
+import { createOrderState, type OrderState } from '@xtrader/core/orders/order-state';
+import { applyOrderEvents } from '@xtrader/core/orders/state';
 import { trailStep } from '@xtrader/core/orders/trailing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-import type { OrderState, ProductType } from '@xtrader/core';
 import type {
   BulkOrderResult,
   CancelMultipleOrdersRequest,
@@ -8,6 +7,8 @@ import type {
   OrdersResponse,
   TrailStopLossRequest,
 } from '@xtrader/core/api/orders';
+import type { OrderState } from '@xtrader/core/orders/order-state';
+import type { ProductType } from '@xtrader/core/orders/types';
 import {
   exitAllPositions,
   exitPosition,

@@ -1,4 +1,4 @@
-import type { IndexTable } from '@xtrader/core';
+import type { IndexTable } from '@xtrader/core/market/indices';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';

@@ -1,5 +1,5 @@
-import { deltaRelativeToNifty } from '@xtrader/core';
 import { positionsResponseSchema } from '@xtrader/core/api/portfolio';
+import { deltaRelativeToNifty } from '@xtrader/core/pnl/pnl';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createPaperApp, type PaperApp } from '../../../test/helpers/paper-app';
 import { describeEachStore } from '../../../test/helpers/test-store';

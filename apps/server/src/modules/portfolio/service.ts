@@ -1,13 +1,8 @@
-import {
-  deltaRelativeToNifty,
-  INDEX_TABLE,
-  type IndexName,
-  type IndexTable,
-  isIndexName,
-  roundMoney,
-  toBrokerProduct,
-} from '@xtrader/core';
 import type { Margin, Position, PositionsResponse } from '@xtrader/core/api/portfolio';
+import { INDEX_TABLE, type IndexName, type IndexTable, isIndexName } from '@xtrader/core/market/indices';
+import { roundMoney } from '@xtrader/core/orders/price-rules';
+import { toBrokerProduct } from '@xtrader/core/orders/types';
+import { deltaRelativeToNifty } from '@xtrader/core/pnl/pnl';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { BadRequestError } from '../../http/errors';
 import type { BrokerPosition, BrokerRegistry } from '../brokers/broker';

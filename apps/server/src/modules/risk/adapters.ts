@@ -1,4 +1,4 @@
-import { isFinalStatus } from '@xtrader/core';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import type { Bus } from '../../bus/bus';
 import type { BrokerRegistry } from '../brokers/broker';
 import { type OrdersService, orderIdFor } from '../orders/index';

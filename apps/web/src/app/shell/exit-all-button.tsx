@@ -1,4 +1,4 @@
-import { marketProtectionFraction } from '@xtrader/core';
+import { marketProtectionFraction } from '@xtrader/core/orders/price-rules';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useExitAllPositions } from '../../api/order-actions';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { API_BASE } from '@xtrader/core';
 import { brokerRedirectPath } from '@xtrader/core/api/brokers';
+import { API_BASE } from '@xtrader/core/api/envelope';
 import { ChevronDown } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toastError } from '../../api/toast-error';

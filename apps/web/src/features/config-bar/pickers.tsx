@@ -1,4 +1,5 @@
-import { formatNumber, formatShortDate, INDEX_NAMES, type IndexName, isIndexName } from '@xtrader/core';
+import { formatNumber, formatShortDate } from '@xtrader/core/format/format';
+import { INDEX_NAMES, type IndexName, isIndexName } from '@xtrader/core/market/indices';
 import { useQuote } from '../../live';
 import { indexChange, type OptionSide, strikeChange } from '../../state/order-config-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';

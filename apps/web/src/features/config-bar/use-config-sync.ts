@@ -1,4 +1,4 @@
-import { istDateOf } from '@xtrader/core';
+import { istDateOf } from '@xtrader/core/market/dates';
 import { useEffect } from 'react';
 import {
   instrumentFetched,

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_PROFIT_PROTECTION, LIVE_PNL_RECOMPUTE_MS } from '@xtrader/core';
+import { DEFAULT_PROFIT_PROTECTION } from '@xtrader/core/api/profit-protection';
+import { LIVE_PNL_RECOMPUTE_MS } from '@xtrader/core/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userInfoQuery } from '../../api/account-queries';
 import { createMapPriceSource, setLivePriceSource } from '../../live/live-prices';

@@ -1,5 +1,5 @@
-import { FOLLOW_UP_MULTIPLIER_OPTIONS } from '@xtrader/core';
 import type { Instrument } from '@xtrader/core/api/instruments';
+import { FOLLOW_UP_MULTIPLIER_OPTIONS } from '@xtrader/core/orders/quantity-rules';
 import type { ComponentType } from 'react';
 import { followUpEnabledChange } from '../../state/trading-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';

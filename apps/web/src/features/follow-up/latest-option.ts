@@ -1,5 +1,5 @@
-import { type IndexName, isIndexName } from '@xtrader/core';
 import { type Instrument, latestOptionResponseSchema } from '@xtrader/core/api/instruments';
+import { type IndexName, isIndexName } from '@xtrader/core/market/indices';
 import { api } from '../../api/client';
 import type { FollowUpInstrument } from '../../state/trading-settings-types';
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, newPasswordFormSchema } from '@xtrader/core';
+import { AUTH_MESSAGES, newPasswordFormSchema } from '@xtrader/core/api/auth';
 import { isValidEmail, isValidPhone } from '../../lib/account-rules';
 
 export const RESET_MESSAGES = {

@@ -1,4 +1,6 @@
-import { formatNumber, formatRupee, getIndex, PNL_FIGURE_TEXT } from '@xtrader/core';
+import { formatNumber, formatRupee } from '@xtrader/core/format/format';
+import { getIndex } from '@xtrader/core/market/indices';
+import { PNL_FIGURE_TEXT } from '@xtrader/core/pnl/figures';
 import { useMargin, usePositions } from '../../api/portfolio-queries';
 import { useLiveIndexPnl } from '../../live/live-pnl';
 import { useTradingSettings } from '../../state/trading-settings-store';

@@ -1,5 +1,5 @@
-import { INSTRUMENT_SEARCH_DEBOUNCE_MS } from '@xtrader/core';
 import type { Instrument, InstrumentSearchFilters } from '@xtrader/core/api/instruments';
+import { INSTRUMENT_SEARCH_DEBOUNCE_MS } from '@xtrader/core/constants';
 import { Search } from 'lucide-react';
 import { type UIEvent, useId, useMemo, useState } from 'react';
 import { Input } from '../../ui/input';

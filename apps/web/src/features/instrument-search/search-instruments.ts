@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { INSTRUMENT_SEARCH_PAGE_SIZE } from '@xtrader/core';
 import {
   type InstrumentSearchFilters,
   type InstrumentSearchResponse,
   instrumentSearchResponseSchema,
 } from '@xtrader/core/api/instruments';
+import { INSTRUMENT_SEARCH_PAGE_SIZE } from '@xtrader/core/constants';
 import { api } from '../../api/client';
 
 /** GET /instruments/search: one zero-based page of `limit` instruments, and whether another follows. */

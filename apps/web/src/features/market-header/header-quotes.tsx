@@ -1,4 +1,5 @@
-import { formatNumber, INDEX_TABLE } from '@xtrader/core';
+import { formatNumber } from '@xtrader/core/format/format';
+import { INDEX_TABLE } from '@xtrader/core/market/indices';
 import { useQuote } from '../../live';
 import { cn } from '../../ui/cn';
 

@@ -1,5 +1,5 @@
-import { formatNumber, formatTime12h } from '@xtrader/core';
 import type { Notification } from '@xtrader/core/api/notifications';
+import { formatNumber, formatTime12h } from '@xtrader/core/format/format';
 import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import { cn } from '../../ui/cn';
 

@@ -1,5 +1,6 @@
-import { formatNumber, formatTime12h, TABLE_PAGE_SIZE } from '@xtrader/core';
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
+import { TABLE_PAGE_SIZE } from '@xtrader/core/constants';
+import { formatNumber, formatTime12h } from '@xtrader/core/format/format';
 import { useState } from 'react';
 import { orderLabel } from '../../lib/order-view';
 import { cn } from '../../ui/cn';

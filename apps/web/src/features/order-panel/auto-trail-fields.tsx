@@ -1,4 +1,4 @@
-import type { TrailingHandler } from '@xtrader/core';
+import type { TrailingHandler } from '@xtrader/core/orders/types';
 import { trailingHandlerChange } from '../../state/trading-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Checkbox } from '../../ui/checkbox';

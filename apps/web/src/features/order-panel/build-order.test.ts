@@ -1,4 +1,4 @@
-import { followUpMetaSchema } from '@xtrader/core';
+import { followUpMetaSchema } from '@xtrader/core/api/follow-up';
 import { placeOrderRequestSchema } from '@xtrader/core/api/orders';
 import { describe, expect, it } from 'vitest';
 import { defaultTradingSettings } from '../../state/trading-settings-defaults';

@@ -1,19 +1,20 @@
-import {
-  aboveRequestCapMessage,
-  clampMarketProtection,
-  defaultStopLossTrigger,
-  exchangeForIndex,
-  followUpQuantity,
-  getIndex,
-  marketProtectionPrice,
-  maxQuantityPerOrder,
-  maxQuantityPerRequest,
-  ORDER_MESSAGES,
-  orderTypeFor,
-  roundQuantityToLots,
-} from '@xtrader/core';
 import type { FollowUpMetaInput } from '@xtrader/core/api/follow-up';
 import type { PlaceOrderInput } from '@xtrader/core/api/orders';
+import { exchangeForIndex, getIndex } from '@xtrader/core/market/indices';
+import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
+import {
+  clampMarketProtection,
+  defaultStopLossTrigger,
+  marketProtectionPrice,
+  orderTypeFor,
+} from '@xtrader/core/orders/price-rules';
+import {
+  aboveRequestCapMessage,
+  followUpQuantity,
+  maxQuantityPerOrder,
+  maxQuantityPerRequest,
+  roundQuantityToLots,
+} from '@xtrader/core/orders/quantity-rules';
 import type {
   FollowUpTradesState,
   MarketOrderState,

@@ -1,4 +1,4 @@
-import { formatIndianInteger, formatRupee } from '@xtrader/core';
+import { formatIndianInteger, formatRupee } from '@xtrader/core/format/format';
 import { ConfirmDialog } from '../../ui/dialog';
 import { dropFundsQuestion, type FundsQuestion, useFundsQuestion } from './funds-question';
 import { sendOrder } from './use-place-order';

@@ -1,10 +1,5 @@
-import {
-  buyCostBeyondFunds,
-  getIndex,
-  type IndexName,
-  maxQuantityPerOrder,
-  sliceByFreeze,
-} from '@xtrader/core';
+import { getIndex, type IndexName } from '@xtrader/core/market/indices';
+import { buyCostBeyondFunds, maxQuantityPerOrder, sliceByFreeze } from '@xtrader/core/orders/quantity-rules';
 import { create } from 'zustand';
 import type { BuiltOrder } from './build-order';
 

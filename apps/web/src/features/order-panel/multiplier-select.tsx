@@ -1,4 +1,4 @@
-import { QUANTITY_MULTIPLIER_OPTIONS } from '@xtrader/core';
+import { QUANTITY_MULTIPLIER_OPTIONS } from '@xtrader/core/orders/quantity-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Select } from '../../ui/select';
 import type { OrderCard } from './order-intent';

@@ -1,4 +1,4 @@
-import type { TransactionType } from '@xtrader/core';
+import type { TransactionType } from '@xtrader/core/orders/types';
 import type { FollowUpKey } from '../../state/trading-settings-types';
 
 export type OptionType = 'CE' | 'PE';

@@ -1,4 +1,6 @@
-import { clampMarketProtection, formatNumber, type ProductType } from '@xtrader/core';
+import { formatNumber } from '@xtrader/core/format/format';
+import { clampMarketProtection } from '@xtrader/core/orders/price-rules';
+import type { ProductType } from '@xtrader/core/orders/types';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Checkbox } from '../../ui/checkbox';
 import { NumberStepper } from '../../ui/number-stepper';

@@ -1,13 +1,12 @@
+import { TRAIL_MINIMUMS } from '@xtrader/core/orders/constants';
 import {
   enforceTrailMinimums,
   normalizeSettingsSlDifference,
   normalizeSlPoints,
-  roundQuantityToLots,
-  stepQuantity,
   stepSlPoints,
   stepTrailValue,
-  TRAIL_MINIMUMS,
-} from '@xtrader/core';
+} from '@xtrader/core/orders/input-rules';
+import { roundQuantityToLots, stepQuantity } from '@xtrader/core/orders/quantity-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { StepDirection } from '../../ui/number-stepper';
 import type { OrderCard } from './order-intent';

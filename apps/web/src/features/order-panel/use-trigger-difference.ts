@@ -1,4 +1,5 @@
-import { normalizeTriggerLimitDifference, SL_SETTINGS_SAVE_DEBOUNCE_MS, stepSlPoints } from '@xtrader/core';
+import { SL_SETTINGS_SAVE_DEBOUNCE_MS } from '@xtrader/core/constants';
+import { normalizeTriggerLimitDifference, stepSlPoints } from '@xtrader/core/orders/input-rules';
 import { useEffect, useRef } from 'react';
 import { toastError } from '../../api/toast-error';
 import { saveUserSettings } from '../../api/user-settings-requests';

@@ -1,5 +1,5 @@
-import { formatNumber, formatTime12h } from '@xtrader/core';
 import type { Order } from '@xtrader/core/api/orders';
+import { formatNumber, formatTime12h } from '@xtrader/core/format/format';
 import { ShieldCheck } from 'lucide-react';
 import type { OrderLabel } from '../../lib/order-view';
 import { useLivePrice } from '../../live/live-prices';

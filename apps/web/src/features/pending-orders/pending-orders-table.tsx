@@ -1,5 +1,5 @@
-import { TABLE_PAGE_SIZE } from '@xtrader/core';
 import type { Order } from '@xtrader/core/api/orders';
+import { TABLE_PAGE_SIZE } from '@xtrader/core/constants';
 import { type Dispatch, type SetStateAction, useCallback, useMemo, useState } from 'react';
 import { isProvisionalOrder } from '../../api/provisional-orders';
 import { groupOrders } from '../../lib/order-view';

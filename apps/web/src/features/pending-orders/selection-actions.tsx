@@ -1,5 +1,6 @@
-import { isValidOrderPrice, ORDER_MESSAGES, roundToTick } from '@xtrader/core';
 import type { Order } from '@xtrader/core/api/orders';
+import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
+import { isValidOrderPrice, roundToTick } from '@xtrader/core/orders/price-rules';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useCancelMultipleOrders, useModifyMultipleOrders } from '../../api/order-actions';

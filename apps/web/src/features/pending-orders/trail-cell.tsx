@@ -1,11 +1,7 @@
-import {
-  enforceTrailMinimums,
-  stepTrailValue,
-  TRAIL_MINIMUMS,
-  type TrailingHandler,
-  trailParamsFor,
-} from '@xtrader/core';
 import type { Order } from '@xtrader/core/api/orders';
+import { TRAIL_MINIMUMS } from '@xtrader/core/orders/constants';
+import { enforceTrailMinimums, stepTrailValue, trailParamsFor } from '@xtrader/core/orders/input-rules';
+import type { TrailingHandler } from '@xtrader/core/orders/types';
 import { SlidersHorizontal } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';

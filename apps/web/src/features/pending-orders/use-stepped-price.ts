@@ -1,4 +1,6 @@
-import { isValidOrderPrice, ORDER_MESSAGES, STEPPED_PRICE_SUBMIT_DELAY_MS, stepPrice } from '@xtrader/core';
+import { STEPPED_PRICE_SUBMIT_DELAY_MS } from '@xtrader/core/constants';
+import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
+import { isValidOrderPrice, stepPrice } from '@xtrader/core/orders/price-rules';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { orderFeedback } from '../../state/order-feedback';

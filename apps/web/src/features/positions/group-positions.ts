@@ -1,5 +1,6 @@
-import { getIndex, INDEX_NAMES, type IndexName, netDelta } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { getIndex, INDEX_NAMES, type IndexName } from '@xtrader/core/market/indices';
+import { netDelta } from '@xtrader/core/pnl/pnl';
 
 export type PositionGroup = {
   index: IndexName;

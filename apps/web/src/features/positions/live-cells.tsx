@@ -1,5 +1,5 @@
-import { formatNumber } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { formatNumber } from '@xtrader/core/format/format';
 import { useLiveFigures, useLiveIndexPnl } from '../../live/live-pnl';
 import { LiveText } from '../../ui/live-text';
 import { PnlText } from './pnl-text';

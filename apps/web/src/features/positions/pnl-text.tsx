@@ -1,4 +1,4 @@
-import { formatNumber } from '@xtrader/core';
+import { formatNumber } from '@xtrader/core/format/format';
 import { cn } from '../../ui/cn';
 
 /** A P&L figure: green above 0, red below, Indian grouping, two decimals at most. */

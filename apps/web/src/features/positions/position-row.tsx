@@ -1,5 +1,7 @@
-import { formatNumber, marketProtectionFraction, ORDER_MESSAGES } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { formatNumber } from '@xtrader/core/format/format';
+import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
+import { marketProtectionFraction } from '@xtrader/core/orders/price-rules';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { ChevronRight } from 'lucide-react';
 import { memo, type ReactNode } from 'react';

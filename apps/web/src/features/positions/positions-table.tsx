@@ -1,5 +1,6 @@
-import { formatNumber, PNL_FIGURE_TEXT } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { formatNumber } from '@xtrader/core/format/format';
+import { PNL_FIGURE_TEXT } from '@xtrader/core/pnl/figures';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTrackedPositions } from '../../live/live-pnl';

@@ -1,5 +1,5 @@
-import { roundToTick, stepPrice } from '@xtrader/core';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { roundToTick, stepPrice } from '@xtrader/core/orders/price-rules';
 import { memo, useState } from 'react';
 import { toast } from 'sonner';
 import { placeOrder } from '../../api/order-requests';

@@ -1,6 +1,7 @@
-import { isValidOrderPrice, ORDER_MESSAGES } from '@xtrader/core';
 import type { PlaceOrderInput } from '@xtrader/core/api/orders';
 import type { Position } from '@xtrader/core/api/portfolio';
+import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
+import { isValidOrderPrice } from '@xtrader/core/orders/price-rules';
 
 export type QuickOrderKind = 'stopLoss' | 'target';
 

@@ -1,5 +1,5 @@
-import { HOVER_CARD_OPEN_DELAY_MS } from '@xtrader/core';
 import { IIFL_BROKER_ID, isPracticeBroker, PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
+import { HOVER_CARD_OPEN_DELAY_MS } from '@xtrader/core/constants';
 import { CircleDot } from 'lucide-react';
 import { HoverCard } from 'radix-ui';
 import { useState } from 'react';

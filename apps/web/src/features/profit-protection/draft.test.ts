@@ -1,4 +1,4 @@
-import { DEFAULT_PROFIT_PROTECTION, PROFIT_PROTECTION_MESSAGES } from '@xtrader/core';
+import { DEFAULT_PROFIT_PROTECTION, PROFIT_PROTECTION_MESSAGES } from '@xtrader/core/api/profit-protection';
 import { describe, expect, it } from 'vitest';
 import { pollInterval } from './api/profit-protection-query';
 import { checkDraft, DRAFT_MESSAGES, draftFrom, type ProfitProtectionDraft } from './draft';

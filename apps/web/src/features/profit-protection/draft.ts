@@ -1,12 +1,11 @@
 import {
   DEFAULT_PROFIT_PROTECTION,
-  formatIntegerInput,
   PROFIT_PROTECTION_MESSAGES,
   type ProfitProtectionSettings,
   type ProfitProtectionStatus,
-  parseIntegerInput,
   validateProfitProtectionTargets,
-} from '@xtrader/core';
+} from '@xtrader/core/api/profit-protection';
+import { formatIntegerInput, parseIntegerInput } from '@xtrader/core/format/format';
 
 /** The modal's fields as typed (en-IN grouped text), held locally until Save or Cancel. */
 export type ProfitProtectionDraft = {

@@ -1,4 +1,4 @@
-import { formatIntegerInput } from '@xtrader/core';
+import { formatIntegerInput } from '@xtrader/core/format/format';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 

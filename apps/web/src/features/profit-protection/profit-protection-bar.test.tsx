@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_PROFIT_PROTECTION, type ProfitProtectionStatus } from '@xtrader/core';
+import { DEFAULT_PROFIT_PROTECTION, type ProfitProtectionStatus } from '@xtrader/core/api/profit-protection';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMapPriceSource, setLivePriceSource } from '../../live/live-prices';

@@ -1,10 +1,6 @@
-import {
-  formatIndianInteger,
-  formatRupee,
-  PNL_FIGURE_TEXT,
-  type ProfitProtectionSettings,
-  type ProfitProtectionStatus,
-} from '@xtrader/core';
+import type { ProfitProtectionSettings, ProfitProtectionStatus } from '@xtrader/core/api/profit-protection';
+import { formatIndianInteger, formatRupee } from '@xtrader/core/format/format';
+import { PNL_FIGURE_TEXT } from '@xtrader/core/pnl/figures';
 import { Pencil, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { cn } from '../../ui/cn';

@@ -1,9 +1,6 @@
-import {
-  formatRupee,
-  PNL_FIGURE_TEXT,
-  type ProfitProtectionSettings,
-  type ProfitProtectionStatus,
-} from '@xtrader/core';
+import type { ProfitProtectionSettings, ProfitProtectionStatus } from '@xtrader/core/api/profit-protection';
+import { formatRupee } from '@xtrader/core/format/format';
+import { PNL_FIGURE_TEXT } from '@xtrader/core/pnl/figures';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';

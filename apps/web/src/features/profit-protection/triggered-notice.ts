@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Notification } from '@xtrader/core';
+import type { Notification } from '@xtrader/core/api/notifications';
 import { toast } from 'sonner';
 import { ORDER_ACTION_KEYS, tradingKeys } from '../../api/query-keys';
 

@@ -1,5 +1,5 @@
-import { FREE_TRIAL_DAYS } from '@xtrader/core';
 import { PLAN_FEATURES } from '@xtrader/core/api/billing';
+import { FREE_TRIAL_DAYS } from '@xtrader/core/constants';
 import { Check } from 'lucide-react';
 
 /** What the free trial includes: the ten product features. */

@@ -1,4 +1,4 @@
-import { FREE_TRIAL_DAYS } from '@xtrader/core';
+import { FREE_TRIAL_DAYS } from '@xtrader/core/constants';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRIVACY_URL, TERMS_URL } from '../../config/product';

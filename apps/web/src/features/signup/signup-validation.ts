@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@xtrader/core';
+import { AUTH_MESSAGES } from '@xtrader/core/api/auth';
 import { isLongEnoughPassword, isValidEmail, isValidPhone } from '../../lib/account-rules';
 import type { SignupDetails } from './api/signup-requests';
 

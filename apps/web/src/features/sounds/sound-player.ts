@@ -1,4 +1,4 @@
-import { SOUND_VOLUMES } from '@xtrader/core';
+import { SOUND_VOLUMES } from '@xtrader/core/constants';
 
 /** The three order cues: a key or button press was taken, an order succeeded, an order failed. */
 export type SoundCue = keyof typeof SOUND_VOLUMES;

@@ -1,4 +1,4 @@
-import { BILLING_PERIODS, type PlanKey } from '@xtrader/core';
+import { BILLING_PERIODS, type PlanKey } from '@xtrader/core/api/billing';
 import { cn } from '../../ui/cn';
 
 type PaidPlan = (typeof BILLING_PERIODS)[number]['plan'];

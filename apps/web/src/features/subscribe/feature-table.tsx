@@ -1,4 +1,4 @@
-import { PLAN_FEATURES } from '@xtrader/core';
+import { PLAN_FEATURES } from '@xtrader/core/api/billing';
 import { Check } from 'lucide-react';
 
 const Tick = () => (

@@ -1,4 +1,6 @@
-import { FREE_TRIAL_DAYS, formatRupee, type Plan } from '@xtrader/core';
+import type { Plan } from '@xtrader/core/api/billing';
+import { FREE_TRIAL_DAYS } from '@xtrader/core/constants';
+import { formatRupee } from '@xtrader/core/format/format';
 import { Check } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';

@@ -1,4 +1,4 @@
-import { PLAN_FEATURES, PLANS, type PlanKey } from '@xtrader/core';
+import { PLAN_FEATURES, PLANS, type PlanKey } from '@xtrader/core/api/billing';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

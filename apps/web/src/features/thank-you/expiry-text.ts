@@ -1,4 +1,4 @@
-import { formatOrdinalDate } from '@xtrader/core';
+import { formatOrdinalDate } from '@xtrader/core/format/format';
 
 /**
  * The thank-you page's expiry date, `24th Nov 2026`. An unreadable value is logged and shown as an empty

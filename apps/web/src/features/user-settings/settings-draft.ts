@@ -1,15 +1,13 @@
+import type { UserSettingsPatch } from '@xtrader/core/api/settings';
+import { getIndex, type IndexName } from '@xtrader/core/market/indices';
+import { normalizeSettingsSlDifference } from '@xtrader/core/orders/input-rules';
 import {
   clampMarketProtection,
-  getIndex,
-  type IndexName,
   normalizeModifyStep,
-  normalizeSettingsSlDifference,
-  roundQuantityToLots,
   type StepDirection,
   stepPrice,
-  stepQuantity,
-} from '@xtrader/core';
-import type { UserSettingsPatch } from '@xtrader/core/api/settings';
+} from '@xtrader/core/orders/price-rules';
+import { roundQuantityToLots, stepQuantity } from '@xtrader/core/orders/quantity-rules';
 import type { UserSettingsState } from '../../state/trading-settings-types';
 
 // Input rules of the User Settings dialog, as pure edits of a draft the dialog holds until Apply.

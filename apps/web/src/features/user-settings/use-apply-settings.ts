@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { mergeUserSettings } from '@xtrader/core';
 import type { UserSettingsPatch } from '@xtrader/core/api/settings';
-import { SETTINGS_UPDATED_MESSAGE } from '@xtrader/core/api/settings';
+import { mergeUserSettings, SETTINGS_UPDATED_MESSAGE } from '@xtrader/core/api/settings';
 import { toast } from 'sonner';
 import { userInfoQuery } from '../../api/account-queries';
 import { queryClient } from '../../api/query-client';

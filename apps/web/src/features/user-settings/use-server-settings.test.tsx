@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { DEFAULT_USER_SETTINGS } from '@xtrader/core';
+import { DEFAULT_USER_SETTINGS } from '@xtrader/core/api/settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { mockApi, ok } from '../../test/mock-api';

@@ -1,4 +1,5 @@
-import { getIndex, INDEX_NAMES, USER_SETTINGS_PANEL_HEIGHT_PX } from '@xtrader/core';
+import { USER_SETTINGS_PANEL_HEIGHT_PX } from '@xtrader/core/constants';
+import { getIndex, INDEX_NAMES } from '@xtrader/core/market/indices';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Button } from '../../ui/button';

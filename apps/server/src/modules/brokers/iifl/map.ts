@@ -1,4 +1,5 @@
-import { istEpochMs, roundMoney } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
+import { roundMoney } from '@xtrader/core/orders/price-rules';
 import type {
   BrokerMargin,
   BrokerOrderSnapshot,

@@ -1,4 +1,4 @@
-import { addDays, istDateOf, istEpochMs } from '@xtrader/core';
+import { addDays, istDateOf, istEpochMs } from '@xtrader/core/market/dates';
 
 /**
  * When a broker session issued at `issuedAt` dies, for brokers whose sessions end at a fixed IST hour: the first

@@ -1,4 +1,4 @@
-import { roundMoney } from '@xtrader/core';
+import { roundMoney } from '@xtrader/core/orders/price-rules';
 import type { BrokerMargin, BrokerOrderSnapshot } from '../broker';
 import type { OrderReport } from './order-tracker';
 

@@ -1,4 +1,4 @@
-import { isOnTickGrid } from '@xtrader/core';
+import { isOnTickGrid } from '@xtrader/core/orders/price-rules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { marketProtectionParam, optionProtectionPercent, stopLimitPrice } from './order-rules';

@@ -1,4 +1,5 @@
-import { MARKET_PROTECTION_MAX_PERCENT, MIN_PRICE, marketProtectionPrice, roundToTick } from '@xtrader/core';
+import { MARKET_PROTECTION_MAX_PERCENT, MIN_PRICE } from '@xtrader/core/orders/constants';
+import { marketProtectionPrice, roundToTick } from '@xtrader/core/orders/price-rules';
 import type { Side } from '../broker';
 
 // Exchange and regulator rules for orders sent to live brokers, built in rather than left to the user:

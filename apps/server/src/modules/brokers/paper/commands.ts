@@ -1,4 +1,4 @@
-import { istMinutesOfDay } from '@xtrader/core';
+import { istMinutesOfDay } from '@xtrader/core/market/dates';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { BrokerAck, ModifyOrderCommand, PlaceOrderCommand, ProductType, Side } from '../broker';
 import { accountOf, Change, commit, type ExchangeCore } from './exchange-core';

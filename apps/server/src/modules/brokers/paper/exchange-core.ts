@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type IndexTable, isIndexName } from '@xtrader/core';
+import { type IndexTable, isIndexName } from '@xtrader/core/market/indices';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { Clock } from '../../../clock';
 import type { Logger } from '../../../logger';

@@ -1,4 +1,4 @@
-import { INDEX_TABLE } from '@xtrader/core';
+import { INDEX_TABLE } from '@xtrader/core/market/indices';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeClock, type FakeClock } from '../../../../test/helpers/fake-clock';
 import { FakeInstruments } from '../../../../test/helpers/fake-instruments';

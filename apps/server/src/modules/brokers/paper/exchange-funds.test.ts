@@ -1,4 +1,4 @@
-import { toPaise } from '@xtrader/core';
+import { toPaise } from '@xtrader/core/orders/price-rules';
 import fc from 'fast-check';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {

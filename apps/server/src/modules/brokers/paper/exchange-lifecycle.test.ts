@@ -1,4 +1,4 @@
-import { istEpochMs } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   createNiftyCeDesk,

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '@xtrader/core';
+import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   createNiftyCeDesk,

@@ -1,4 +1,4 @@
-import { positionPnl } from '@xtrader/core';
+import { positionPnl } from '@xtrader/core/pnl/pnl';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   createNiftyCeDesk,

@@ -1,4 +1,5 @@
-import { fromPaise, INDEX_TABLE, type IndexTable, roundMoney } from '@xtrader/core';
+import { INDEX_TABLE, type IndexTable } from '@xtrader/core/market/indices';
+import { fromPaise, roundMoney } from '@xtrader/core/orders/price-rules';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';

@@ -1,10 +1,6 @@
-import {
-  type ContractKind,
-  fromPaise,
-  type MarginInputs,
-  orderMarginPaise,
-  positionMarginPaise,
-} from '@xtrader/core';
+import type { ContractKind, MarginInputs } from '@xtrader/core/margin/estimate';
+import { orderMarginPaise, positionMarginPaise } from '@xtrader/core/margin/requirement';
+import { fromPaise } from '@xtrader/core/orders/price-rules';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { InstrumentRecord } from '../../instruments/contract';
 import type { BrokerMargin, ProductType, Side } from '../broker';

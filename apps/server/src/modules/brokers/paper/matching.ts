@@ -1,4 +1,5 @@
-import { fromPaise, MIN_PRICE, toPaise } from '@xtrader/core';
+import { MIN_PRICE } from '@xtrader/core/orders/constants';
+import { fromPaise, toPaise } from '@xtrader/core/orders/price-rules';
 import { trailStep } from '@xtrader/core/orders/trailing';
 import type { Side } from '../broker';
 

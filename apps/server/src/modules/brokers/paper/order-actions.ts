@@ -1,4 +1,4 @@
-import { toPaise } from '@xtrader/core';
+import { toPaise } from '@xtrader/core/orders/price-rules';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type Change, type ExchangeCore, orderOwner, retainPosition } from './exchange-core';
 import { accountFunds, insufficientFundsMessage, orderRequirementPaise, type PaperAccount } from './funds';

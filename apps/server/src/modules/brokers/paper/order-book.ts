@@ -1,4 +1,4 @@
-import { toPaise } from '@xtrader/core';
+import { toPaise } from '@xtrader/core/orders/price-rules';
 import { isStopOrder, type PaperOrder } from './paper-order';
 
 /**

@@ -1,4 +1,4 @@
-import { toPaise } from '@xtrader/core';
+import { toPaise } from '@xtrader/core/orders/price-rules';
 import { istDayNumber } from '../../market/ist-day';
 import { Change, commit, type ExchangeCore, positionOwner } from './exchange-core';
 import { averageOpenPricePaise, carryForward, type PaperPosition } from './positions';

@@ -1,4 +1,4 @@
-import { istEpochMs } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeClock } from '../../../../test/helpers/fake-clock';
 import { silentLogger } from '../../../logger';

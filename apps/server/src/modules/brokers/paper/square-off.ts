@@ -1,4 +1,5 @@
-import { isTradingDay, istDateOf, istMinutesOfDay } from '@xtrader/core';
+import { istDateOf, istMinutesOfDay } from '@xtrader/core/market/dates';
+import { isTradingDay } from '@xtrader/core/market/holidays';
 import type { Clock } from '../../../clock';
 import type { Logger } from '../../../logger';
 

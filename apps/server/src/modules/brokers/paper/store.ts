@@ -1,4 +1,4 @@
-import { fromPaise, toPaise } from '@xtrader/core';
+import { fromPaise, toPaise } from '@xtrader/core/orders/price-rules';
 import type { Kysely, Transaction } from 'kysely';
 import { insertShape, rowValues, runShaped } from '../../../store/compiled-shapes';
 import type { Database } from '../../../store/database';

@@ -1,13 +1,7 @@
-import {
-  type IndexTable,
-  isIndexName,
-  isOnTickGrid,
-  isValidOrderPrice,
-  MIN_PRICE,
-  maxQuantityPerOrder,
-  ORDER_MESSAGES,
-  TICK_SIZE,
-} from '@xtrader/core';
+import { type IndexTable, isIndexName } from '@xtrader/core/market/indices';
+import { MIN_PRICE, ORDER_MESSAGES, TICK_SIZE } from '@xtrader/core/orders/constants';
+import { isOnTickGrid, isValidOrderPrice } from '@xtrader/core/orders/price-rules';
+import { maxQuantityPerOrder } from '@xtrader/core/orders/quantity-rules';
 import type { InstrumentDirectory, InstrumentRecord } from '../../instruments/contract';
 import type { BrokerOrderType, PlaceOrderCommand, Side } from '../broker';
 import { isStopOrder } from './paper-order';

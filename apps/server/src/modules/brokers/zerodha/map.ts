@@ -1,4 +1,4 @@
-import { roundMoney } from '@xtrader/core';
+import { roundMoney } from '@xtrader/core/orders/price-rules';
 import { fromBrokerProduct, toBrokerProduct } from '@xtrader/core/orders/types';
 import type {
   BrokerMargin,

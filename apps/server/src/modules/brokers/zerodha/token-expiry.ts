@@ -1,4 +1,4 @@
-import { istEpochMs } from '@xtrader/core';
+import { istEpochMs } from '@xtrader/core/market/dates';
 import { nextIstHour } from '../live-kit/expiry';
 
 /** Kite access tokens die at 06:00 IST the next day (a regulatory requirement). */

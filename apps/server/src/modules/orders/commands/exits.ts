@@ -1,5 +1,7 @@
-import { marketProtectionPrice, ORDER_MESSAGES, type ProductType } from '@xtrader/core';
 import type { ExitPositionRequest } from '@xtrader/core/api/orders';
+import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
+import { marketProtectionPrice } from '@xtrader/core/orders/price-rules';
+import type { ProductType } from '@xtrader/core/orders/types';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { BadRequestError } from '../../../http/errors';
 import type { BrokerAck, BrokerPosition, BrokerSession } from '../../brokers/broker';

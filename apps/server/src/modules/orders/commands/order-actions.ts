@@ -1,10 +1,11 @@
-import { isFinalStatus, type OrderType } from '@xtrader/core';
 import type {
   BulkOrderResult,
   CancelMultipleOrdersRequest,
   ModifyMultipleOrdersRequest,
   ModifyOrderRequest,
 } from '@xtrader/core/api/orders';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
+import type { OrderType } from '@xtrader/core/orders/types';
 import { BadRequestError, NotFoundError } from '../../../http/errors';
 import type { BrokerAck, ModifyOrderCommand } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';

@@ -1,4 +1,4 @@
-import { isFinalStatus } from '@xtrader/core';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import { BadRequestError, NotFoundError } from '../../../http/errors';
 import type { OrderContext } from '../context/context';
 import { partsOf } from '../model/group-rules';

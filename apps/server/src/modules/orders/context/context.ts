@@ -1,4 +1,4 @@
-import { INDEX_TABLE, type IndexName, type IndexTable } from '@xtrader/core';
+import { INDEX_TABLE, type IndexName, type IndexTable } from '@xtrader/core/market/indices';
 import type { Bus } from '../../../bus/bus';
 import type { Clock } from '../../../clock';
 import type { Logger } from '../../../logger';

@@ -1,4 +1,4 @@
-import type { OrderEvent } from '@xtrader/core';
+import type { OrderEvent } from '@xtrader/core/orders/order-status';
 import type { BrokerOrderUpdate, BrokerSession } from '../../brokers/broker';
 import type { OrderRecord } from '../model/record';
 

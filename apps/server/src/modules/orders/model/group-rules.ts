@@ -1,4 +1,4 @@
-import { isFinalStatus, type OrderEvent } from '@xtrader/core';
+import { isFinalStatus, type OrderEvent } from '@xtrader/core/orders/order-status';
 import type { OrderRecord } from './record';
 
 const partNumber = (order: OrderRecord) => Number(order.id.slice(order.id.lastIndexOf('-') + 1));

@@ -1,4 +1,5 @@
-import { aboveRequestCapMessage, formatNumber } from '@xtrader/core';
+import { formatNumber } from '@xtrader/core/format/format';
+import { aboveRequestCapMessage } from '@xtrader/core/orders/quantity-rules';
 
 // Every message the order endpoints answer with; the success texts are shared with the web app through core.
 

@@ -1,12 +1,7 @@
-import type {
-  OrderCategory,
-  OrderState,
-  OrderStatus,
-  OrderType,
-  ProductType,
-  TransactionType,
-} from '@xtrader/core';
 import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
+import type { OrderState } from '@xtrader/core/orders/order-state';
+import type { OrderStatus } from '@xtrader/core/orders/order-status';
+import type { OrderCategory, OrderType, ProductType, TransactionType } from '@xtrader/core/orders/types';
 import type { Selectable } from 'kysely';
 import type { BrokerOrderType } from '../../brokers/broker';
 import type { PriceView } from '../../market/contract';

@@ -1,13 +1,7 @@
-import {
-  INDEX_NAMES,
-  type IndexName,
-  type IndexTable,
-  isIndexName,
-  MAX_ORDER_QUANTITY,
-  maxQuantityPerOrder,
-  maxQuantityPerRequest,
-} from '@xtrader/core';
 import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
+import { INDEX_NAMES, type IndexName, type IndexTable, isIndexName } from '@xtrader/core/market/indices';
+import { MAX_ORDER_QUANTITY } from '@xtrader/core/orders/constants';
+import { maxQuantityPerOrder, maxQuantityPerRequest } from '@xtrader/core/orders/quantity-rules';
 import type { InstrumentDirectory, InstrumentRecord } from '../../instruments/contract';
 import type { OrderRecord } from './record';
 

@@ -1,4 +1,6 @@
-import { followUpMetaSchema, followUpQuantity, type TransactionType } from '@xtrader/core';
+import { followUpMetaSchema } from '@xtrader/core/api/follow-up';
+import { followUpQuantity } from '@xtrader/core/orders/quantity-rules';
+import type { TransactionType } from '@xtrader/core/orders/types';
 import { BadRequestError } from '../../../http/errors';
 import type { OrderContext } from '../context/context';
 import { childIds } from '../model/ids';

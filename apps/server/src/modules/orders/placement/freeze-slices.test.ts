@@ -1,4 +1,4 @@
-import { isFinalStatus } from '@xtrader/core';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStore } from '../../../../test/helpers/test-store';
 import { TEST_INSTRUMENTS } from '../testing/fake-instruments';

@@ -1,5 +1,6 @@
-import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS, icebergLegs } from '@xtrader/core';
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
+import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS } from '@xtrader/core/orders/constants';
+import { icebergLegs } from '@xtrader/core/orders/quantity-rules';
 import { BadRequestError } from '../../../http/errors';
 import type { InstrumentDirectory } from '../../instruments/contract';
 import type { OrderContext } from '../context/context';

@@ -1,5 +1,5 @@
-import type { OrderState } from '@xtrader/core';
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
+import type { OrderState } from '@xtrader/core/orders/order-state';
 import { AppError, BadRequestError } from '../../../http/errors';
 import { isUniqueViolation } from '../../../store/errors';
 import type { BrokerSession } from '../../brokers/broker';

@@ -1,11 +1,6 @@
-import {
-  createOrderState,
-  type OrderCategory,
-  type OrderType,
-  type ProductType,
-  sliceByFreeze,
-  type TransactionType,
-} from '@xtrader/core';
+import { createOrderState } from '@xtrader/core/orders/order-state';
+import { sliceByFreeze } from '@xtrader/core/orders/quantity-rules';
+import type { OrderCategory, OrderType, ProductType, TransactionType } from '@xtrader/core/orders/types';
 import type { BrokerOrderType } from '../../brokers/broker';
 import type { PriceView } from '../../market/contract';
 import { childIds } from '../model/ids';

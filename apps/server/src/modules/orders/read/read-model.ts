@@ -1,5 +1,6 @@
-import { istDateOf, istEpochMs, toBrokerProduct } from '@xtrader/core';
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
+import { istDateOf, istEpochMs } from '@xtrader/core/market/dates';
+import { toBrokerProduct } from '@xtrader/core/orders/types';
 import type { OrderContext } from '../context/context';
 import { isActiveTrailing, isHeld, type OrderRecord } from '../model/record';
 

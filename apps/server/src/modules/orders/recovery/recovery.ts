@@ -1,4 +1,5 @@
-import { isFinalStatus, istDateOf, istEpochMs } from '@xtrader/core';
+import { istDateOf, istEpochMs } from '@xtrader/core/market/dates';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import type { BrokerOrderSnapshot, BrokerSession } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { ORDER_ERRORS } from '../model/messages';

@@ -1,4 +1,5 @@
-import { canCancel, canModify, MARKET_PROTECTION_DEFAULT_PERCENT, type OrderEvent } from '@xtrader/core';
+import { MARKET_PROTECTION_DEFAULT_PERCENT } from '@xtrader/core/orders/constants';
+import { canCancel, canModify, type OrderEvent } from '@xtrader/core/orders/order-status';
 import type { BrokerAck, BrokerSession, ModifyOrderCommand, PlaceOrderCommand } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { ORDER_ERRORS } from '../model/messages';

@@ -1,5 +1,7 @@
-import { type OrderEvent, type OrderState, toPaise } from '@xtrader/core';
 import { fillIncrement } from '@xtrader/core/orders/fills';
+import type { OrderState } from '@xtrader/core/orders/order-state';
+import type { OrderEvent } from '@xtrader/core/orders/order-status';
+import { toPaise } from '@xtrader/core/orders/price-rules';
 import type { BrokerOrderEvent, BrokerOrderSnapshot } from '../../brokers/broker';
 
 // Translation from what brokers report to the core state machine's events. Nothing here decides an order's status:

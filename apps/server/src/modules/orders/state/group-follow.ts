@@ -1,4 +1,4 @@
-import { isFinalStatus } from '@xtrader/core';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import type { OrderContext } from '../context/context';
 import type { OrderStreamEvents } from '../context/events';
 import { groupEvents, partsOf } from '../model/group-rules';

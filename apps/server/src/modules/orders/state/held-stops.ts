@@ -1,4 +1,4 @@
-import { isFinalStatus, type OrderEvent } from '@xtrader/core';
+import { isFinalStatus, type OrderEvent } from '@xtrader/core/orders/order-status';
 import type { BrokerAck } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { partsOf } from '../model/group-rules';

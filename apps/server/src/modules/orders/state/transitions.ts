@@ -1,4 +1,5 @@
-import { applyOrderEvent, type OrderEvent } from '@xtrader/core';
+import type { OrderEvent } from '@xtrader/core/orders/order-status';
+import { applyOrderEvent } from '@xtrader/core/orders/state';
 import type { OrderContext } from '../context/context';
 import type { OrderRecord, TrailingState } from '../model/record';
 import type { FillRecord } from '../model/store';

@@ -1,4 +1,4 @@
-import { istDateOf } from '@xtrader/core';
+import { istDateOf } from '@xtrader/core/market/dates';
 import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { InstrumentDirectory, InstrumentRecord } from '../../instruments/contract';
 

@@ -1,5 +1,5 @@
-import { isFinalStatus } from '@xtrader/core';
 import type { Notification } from '@xtrader/core/api/notifications';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import { trailStep } from '@xtrader/core/orders/trailing';
 import type { PriceView, Quote } from '../../market/contract';
 import type { OrderContext } from '../context/context';

@@ -1,5 +1,5 @@
-import { validateTrailParams } from '@xtrader/core';
 import type { TrailStopLossRequest } from '@xtrader/core/api/orders';
+import { validateTrailParams } from '@xtrader/core/orders/input-rules';
 import { BadRequestError } from '../../../http/errors';
 import { findOwnOrder, requireWorking, workingBrokerOrders } from '../commands/order-lookup';
 import type { OrderContext } from '../context/context';

@@ -1,4 +1,4 @@
-import { isFinalStatus } from '@xtrader/core';
+import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../../test/helpers/auth';

@@ -1,14 +1,8 @@
-import {
-  canCancel,
-  canModify,
-  defaultStopLossTrigger,
-  followUpQuantity,
-  isFinalStatus,
-  MIN_PRICE,
-  type OrderEvent,
-  roundToTick,
-  type TransactionType,
-} from '@xtrader/core';
+import { MIN_PRICE } from '@xtrader/core/orders/constants';
+import { canCancel, canModify, isFinalStatus, type OrderEvent } from '@xtrader/core/orders/order-status';
+import { defaultStopLossTrigger, roundToTick } from '@xtrader/core/orders/price-rules';
+import { followUpQuantity } from '@xtrader/core/orders/quantity-rules';
+import type { TransactionType } from '@xtrader/core/orders/types';
 import { closingEvent, moreLegsComing, partsOf } from '../model/group-rules';
 import { childIds } from '../model/ids';
 import type { OrderRecord, StopLegTrailing, TrailingState } from '../model/record';

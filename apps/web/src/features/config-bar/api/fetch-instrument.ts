@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { exchangeForIndex, type IndexName } from '@xtrader/core';
 import { fetchInstrumentResponseSchema, type Instrument } from '@xtrader/core/api/instruments';
+import { exchangeForIndex, type IndexName } from '@xtrader/core/market/indices';
 import { api } from '../../../api/client';
 import { instrumentKeys } from './instrument-keys';
 

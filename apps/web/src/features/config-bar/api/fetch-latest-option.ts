@@ -1,5 +1,5 @@
-import type { IndexName } from '@xtrader/core';
 import { type LatestOptionResponse, latestOptionResponseSchema } from '@xtrader/core/api/instruments';
+import type { IndexName } from '@xtrader/core/market/indices';
 import { api } from '../../../api/client';
 
 /** GET /instruments/fetchLatestOptionOfIndex: the at-the-money call and put of the nearest expiry. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IndexName } from '@xtrader/core';
 import { expiryDatesResponseSchema } from '@xtrader/core/api/instruments';
+import type { IndexName } from '@xtrader/core/market/indices';
 import { api } from '../../../api/client';
 import { instrumentKeys } from './instrument-keys';
 

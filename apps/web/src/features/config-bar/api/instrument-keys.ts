@@ -1,4 +1,4 @@
-import type { IndexName } from '@xtrader/core';
+import type { IndexName } from '@xtrader/core/market/indices';
 
 /** Cache keys of the instrument endpoints; every query of this feature takes its key from here. */
 export const instrumentKeys = {

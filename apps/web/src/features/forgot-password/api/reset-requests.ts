@@ -1,4 +1,4 @@
-import { resetRequestIdResponseSchema } from '@xtrader/core';
+import { resetRequestIdResponseSchema } from '@xtrader/core/api/auth';
 import { devOtpData } from '../../../api/auth-data';
 import { api } from '../../../api/client';
 

@@ -1,5 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { POLL_INTERVAL_MS, type ProfitProtectionStatus, profitProtectionStatusSchema } from '@xtrader/core';
+import {
+  type ProfitProtectionStatus,
+  profitProtectionStatusSchema,
+} from '@xtrader/core/api/profit-protection';
+import { POLL_INTERVAL_MS } from '@xtrader/core/constants';
 import { api } from '../../../api/client';
 import { tradingKeys } from '../../../api/query-keys';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  marketProtectionFraction,
   PROFIT_PROTECTION_MESSAGES,
   type ProfitProtectionSettings,
   profitProtectionStatusSchema,
-} from '@xtrader/core';
+} from '@xtrader/core/api/profit-protection';
+import { marketProtectionFraction } from '@xtrader/core/orders/price-rules';
 import { toast } from 'sonner';
 import { api } from '../../../api/client';
 import { tradingKeys } from '../../../api/query-keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BILLING_MESSAGES, createSubscriptionResponseSchema, type PlanKey } from '@xtrader/core';
+import { BILLING_MESSAGES, createSubscriptionResponseSchema, type PlanKey } from '@xtrader/core/api/billing';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';

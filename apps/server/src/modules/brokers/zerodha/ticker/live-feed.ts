@@ -1,4 +1,4 @@
-import { INDEX_TABLE, type IndexName } from '@xtrader/core';
+import { INDEX_TABLE, type IndexName } from '@xtrader/core/market/indices';
 import type { InstrumentDirectory } from '../../../instruments/contract';
 import type { PriceFeed, RawTick } from '../../../market/contract';
 import type { KiteTick } from './packets';
