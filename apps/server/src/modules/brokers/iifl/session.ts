@@ -31,7 +31,6 @@ export const IIFL_RATE_LIMITS: RateLimits = perSecond(9);
 export const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
   nativeIceberg: false,
-  maxOrdersPerSecond: 9,
   rateLimits: IIFL_RATE_LIMITS,
 });
 

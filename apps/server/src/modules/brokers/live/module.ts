@@ -7,7 +7,6 @@ import type { PriceFeed } from '../../market/contract';
 import type { AppModule } from '../../module';
 import type { BrokerSession } from '../broker';
 import { createIiflService, type IiflService } from '../iifl/service';
-import { createPacer } from '../live-kit/pacer';
 import { type AccountLinks, type CredentialVault, createCredentialVault } from '../vault';
 import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
 import { LivePriceFeed } from '../zerodha/ticker/live-feed';
@@ -60,14 +59,11 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       .publish('broker.status', { userId })
       .catch((error: unknown) => logger.warn({ err: error }, 'broker.status'));
   };
-  // One pacer for every live session in the process: each user's commands at each broker wait in one lane.
-  const pacer = createPacer();
   const zerodha = createZerodhaService({
     vault,
     accounts,
     clock,
     logger,
-    pacer,
     settings: config.brokers.kite,
     feed: priceFeed,
     onStatus,
@@ -78,7 +74,6 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     accounts,
     clock,
     logger,
-    pacer,
     settings: config.brokers.iifl,
     tokenOf: (symbol) => deps.directory.bySymbol(symbol)?.internalToken,
     onStatus,

@@ -8,7 +8,6 @@ import {
   type LiveLinkStatus,
   type UpdateChannel,
 } from '../live-kit/links';
-import { createPacer } from '../live-kit/pacer';
 import type { BrokerAccount } from '../vault';
 import { checksumsMatch, postbackChecksum } from './checksum';
 import { createTickerConnections } from './connections';
@@ -39,7 +38,6 @@ export type ZerodhaService = ReturnType<typeof createZerodhaService>;
 /** Zerodha for every user: credentials, the login exchange, postbacks and tickers; the rest is the live kit's. */
 export function createZerodhaService(deps: ZerodhaServiceDeps) {
   const { vault, clock, logger } = deps;
-  const pacer = deps.pacer ?? createPacer();
   const connection = (apiKey: string) => ({ root: deps.settings.apiUrl, apiKey });
 
   const links = createLiveLinks<KiteApi, KiteOrder, TickerState>(
@@ -51,7 +49,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       logger,
       createApi: (account, token) => createKiteApi(connection(account.secrets.apiKey ?? ''), token),
       createSession: (userId, api, onTokenExpired) =>
-        createZerodhaSession({ userId, clock, pacer, api, onTokenExpired }),
+        createZerodhaSession({ userId, clock, api, onTokenExpired }),
       ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
     },
     () => channel,
