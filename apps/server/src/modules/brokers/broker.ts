@@ -127,13 +127,12 @@ export interface BrokerCapabilities {
   nativeTrailing: boolean;
   /** Iceberg variety handled by the broker. */
   nativeIceberg: boolean;
-  /** Maximum orders per second the engine should send (SEBI retail-algo threshold is 10). */
-  maxOrdersPerSecond: number;
   /**
    * Every window of commands the broker allows a user (place, modify and cancel share them), as data for the one
-   * pacer (`live-kit/pacer.ts`). Without it, `maxOrdersPerSecond` is the only window.
+   * pacer (`live-kit/pacer.ts`) the orders engine sends through; stay under SEBI's retail-algo threshold of 10 a
+   * second too.
    */
-  rateLimits?: RateLimits;
+  rateLimits: RateLimits;
   /**
    * How many times the broker lets one order be modified (Kite: 25), when it limits it. Trailing by modification
    * stops there and tells the trader.

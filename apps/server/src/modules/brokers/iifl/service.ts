@@ -4,7 +4,6 @@ import { BadRequestError } from '../../../http/errors';
 import { detailOf } from '../live-kit/errors';
 import { nextIstHour } from '../live-kit/expiry';
 import { createLiveLinks, type LiveBrokerDeps } from '../live-kit/links';
-import { createPacer } from '../live-kit/pacer';
 import { createPollingChannel } from '../live-kit/polling';
 import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi } from './iifl-api';
 import type { IiflOrder } from './iifl-schemas';
@@ -30,7 +29,6 @@ export type IiflService = ReturnType<typeof createIiflService>;
 /** IIFL for every user: the login exchange and the order-book poller; the rest is the live kit's. */
 export function createIiflService(deps: IiflServiceDeps) {
   const { vault, clock, logger, settings } = deps;
-  const pacer = deps.pacer ?? createPacer();
 
   const links = createLiveLinks<IiflApi, IiflOrder, 'polling'>(
     {
@@ -41,7 +39,7 @@ export function createIiflService(deps: IiflServiceDeps) {
       logger,
       createApi: (_account, token) => createIiflApi(settings.apiUrl, token),
       createSession: (userId, api, onTokenExpired) =>
-        createSession({ userId, clock, pacer, api, onTokenExpired, tokenOf: deps.tokenOf }),
+        createSession({ userId, clock, api, onTokenExpired, tokenOf: deps.tokenOf }),
       ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
     },
     () => channel,

@@ -31,7 +31,6 @@ const IIFL_RATE_LIMITS: RateLimits = perSecond(9);
 const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
   nativeIceberg: false,
-  maxOrdersPerSecond: 9,
   rateLimits: IIFL_RATE_LIMITS,
 });
 

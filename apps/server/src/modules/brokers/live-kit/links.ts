@@ -4,7 +4,6 @@ import { BadRequestError } from '../../../http/errors';
 import type { Logger } from '../../../logger';
 import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
 import { BrokerCallError } from './errors';
-import type { Pacer } from './pacer';
 import type { LiveSession } from './session';
 
 /** How a broker's order reports reach us (a socket, a poller): opened per user while the session lives. */
@@ -31,8 +30,6 @@ export interface LiveBrokerDeps {
   accounts: AccountLinks;
   clock: Clock;
   logger: Logger;
-  /** Paces the users' commands within the broker's windows (one per process is enough; tests pass their own). */
-  pacer?: Pacer;
   /** The user's link changed (connected, expired): clients refresh the broker status. */
   onStatus?(userId: string): void;
 }

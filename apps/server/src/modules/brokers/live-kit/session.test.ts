@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { WaitingClock } from '../../../clock';
 import type { BrokerOrderUpdate, PlaceOrderCommand } from '../broker';
 import { BrokerCallError } from './errors';
-import { createPacer } from './pacer';
 import { reportOf, snapshotOf } from './rows';
 import { createLiveSession, type LiveBrokerAdapter, type PlacedOrder, placedOrder } from './session';
 
-// The kit's session on an in-memory broker: pacing by the broker's windows, "uncertain means throw", a dead token
+// The kit's session on an in-memory broker: no pacing of its own (the orders engine paces), "uncertain means throw", a dead token
 // reported once, and reports turned into events once each.
 
 interface Row {
@@ -39,7 +38,6 @@ function memoryBroker() {
     capabilities: {
       nativeTrailing: false,
       nativeIceberg: false,
-      maxOrdersPerSecond: 3,
       rateLimits: [
         { limit: 3, ms: 1000 },
         { limit: 5, ms: 10_000 },
@@ -49,6 +47,7 @@ function memoryBroker() {
       error instanceof BrokerCallError ? error : new BrokerCallError('network', String(error), true),
     orders: async () => [...rows.values()],
     async place(_api, cmd) {
+      sent.push(now);
       const id = String(rows.size + 1);
       // A lost answer: the broker took the order, the caller never hears so.
       rows.set(id, {
@@ -62,8 +61,14 @@ function memoryBroker() {
       failOr();
       return { brokerOrderId: id, known: placedOrder(cmd, { price: cmd.price }) };
     },
-    modify: async () => failOr(),
-    cancel: async () => failOr(),
+    modify: async () => {
+      sent.push(now);
+      failOr();
+    },
+    cancel: async () => {
+      sent.push(now);
+      failOr();
+    },
     async positions() {
       failOr();
       return [];
@@ -96,19 +101,9 @@ function memoryBroker() {
     updatedTs: at,
   });
   let expiredReports = 0;
-  const pacer = createPacer(clock);
   const session = createLiveSession(adapter, {
     userId: 'u',
     clock,
-    // Slots are recorded as they are granted: the fake clock runs ahead while granted calls are still on their way.
-    pacer: {
-      acquire: (key, limits, turn) =>
-        pacer.acquire(key, limits, turn).then((go) => {
-          sent.push(now);
-          return go;
-        }),
-      release: (key) => pacer.release(key),
-    },
     api: async () => null,
     onTokenExpired: () => {
       expiredReports += 1;
@@ -130,10 +125,12 @@ const cmd = (clientOrderId: string): PlaceOrderCommand => ({
 });
 
 describe('a live session on the kit', () => {
-  it('paces placements within every window of the broker (3 a second, 5 in ten seconds)', async () => {
+  it('sends every command when asked, beyond the broker windows: the orders engine is the one pacer', async () => {
     const b = memoryBroker();
     await Promise.all(Array.from({ length: 7 }, (_, i) => b.session.placeOrder(cmd(`C${i}`))));
-    expect(b.sent).toEqual([0, 0, 0, 1000, 1000, 10_000, 10_000]);
+    await Promise.all(['1', '2', '3'].map((id) => b.session.modifyOrder(id, { price: 91 })));
+    await Promise.all(['1', '2', '3'].map((id) => b.session.cancelOrder(id)));
+    expect(b.sent).toEqual(Array.from({ length: 13 }, () => 0));
   });
 
   it('throws an uncertain failure of a placement and answers a definite one', async () => {

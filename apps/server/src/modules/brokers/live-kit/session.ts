@@ -12,7 +12,6 @@ import type {
 } from '../broker';
 import { type BrokerCallError, refusalOf } from './errors';
 import { type OrderReport, OrderReportTracker } from './order-tracker';
-import { type Pacer, perSecond } from './pacer';
 
 /**
  * What one live broker adds to the kit: its name and limits, how its API is called and how its rows read. `Api` is
@@ -65,7 +64,6 @@ export const placedOrder = (
 export interface LiveSessionDeps<Api> {
   userId: string;
   clock: Clock;
-  pacer: Pacer;
   /** The user's authenticated client; rejects with a token_expired BrokerCallError when there is no live session. */
   api(): Promise<Api>;
   /** The broker said the token is dead: the account is marked expired and the UI shows a disconnected broker. */
@@ -94,9 +92,6 @@ export function createLiveSession<Api, Row, Known>(
   const handlers = new Set<(update: BrokerOrderUpdate) => void>();
   const tracker = new OrderReportTracker(adapter.name);
   const known = new Map<string, Known>();
-  /** The user's lane in the pacer, apart from their commands at other brokers. */
-  const lane = `${adapter.brokerId}:${userId}`;
-  const { rateLimits = perSecond(adapter.capabilities.maxOrdersPerSecond) } = adapter.capabilities;
 
   /** Runs a broker call; a dead token is reported once and every failure comes back classified. */
   const call = async <T>(run: (api: Api) => Promise<T>): Promise<T> => {
@@ -126,7 +121,6 @@ export function createLiveSession<Api, Row, Known>(
       const order = known.get(brokerOrderId);
       if (!order)
         return { ok: false, reason: `${adapter.name} has no order ${brokerOrderId}`, code: 'not_found' };
-      await deps.pacer.acquire(lane, rateLimits);
       await call((api) => send(api, order));
       return { ok: true, brokerOrderId };
     } catch (error) {
@@ -159,7 +153,6 @@ export function createLiveSession<Api, Row, Known>(
     capabilities: adapter.capabilities,
 
     async placeOrder(cmd) {
-      await deps.pacer.acquire(lane, rateLimits);
       try {
         const placed = await call((api) => adapter.place(api, cmd));
         known.set(placed.brokerOrderId, placed.known);

@@ -7,7 +7,6 @@ import type { PriceFeed } from '../../market/contract';
 import type { AppModule } from '../../module';
 import type { BrokerSession } from '../broker';
 import { createIiflService, type IiflService } from '../iifl/service';
-import { createPacer } from '../live-kit/pacer';
 import { type AccountLinks, type CredentialVault, createCredentialVault } from '../vault';
 import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
 import { LivePriceFeed } from '../zerodha/ticker/live-feed';
@@ -54,14 +53,11 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
   const vault = createCredentialVault({ db, clock, masterKey });
   const accounts = deps.accounts ?? createUsersAccountLinks(db, clock);
   const priceFeed = new LivePriceFeed(deps.fallbackFeed, deps.directory, () => clock.now());
-  // One pacer for every live session in the process: each user's commands at each broker wait in one lane.
-  const pacer = createPacer();
   const zerodha = createZerodhaService({
     vault,
     accounts,
     clock,
     logger,
-    pacer,
     settings: config.brokers.kite,
     feed: priceFeed,
     ...(deps.tickerTiming ? { tickerTiming: deps.tickerTiming } : {}),
@@ -71,7 +67,6 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     accounts,
     clock,
     logger,
-    pacer,
     settings: config.brokers.iifl,
     tokenOf: (symbol) => deps.directory.bySymbol(symbol)?.internalToken,
     ...(deps.iiflPollMs ? { pollMs: deps.iiflPollMs } : {}),

@@ -9,7 +9,6 @@ import { perSecond } from '../live-kit/pacer';
 export const PAPER_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: true,
   nativeIceberg: false,
-  maxOrdersPerSecond: 1000,
   rateLimits: perSecond(1000),
 });
 

@@ -3,7 +3,6 @@ import type { BrokerSettings } from '../../../config';
 import { BadRequestError, UnauthorizedError } from '../../../http/errors';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createLiveLinks, type LiveBrokerDeps, type UpdateChannel } from '../live-kit/links';
-import { createPacer } from '../live-kit/pacer';
 import type { BrokerAccount } from '../vault';
 import { checksumsMatch, postbackChecksum } from './checksum';
 import { createTickerConnections } from './connections';
@@ -32,7 +31,6 @@ export type ZerodhaService = ReturnType<typeof createZerodhaService>;
 /** Zerodha for every user: credentials, the login exchange, postbacks and tickers; the rest is the live kit's. */
 export function createZerodhaService(deps: ZerodhaServiceDeps) {
   const { vault, clock, logger } = deps;
-  const pacer = deps.pacer ?? createPacer();
   const connection = (apiKey: string) => ({ root: deps.settings.apiUrl, apiKey });
 
   const links = createLiveLinks<KiteApi, KiteOrder, TickerState>(
@@ -44,7 +42,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       logger,
       createApi: (account, token) => createKiteApi(connection(account.secrets.apiKey ?? ''), token),
       createSession: (userId, api, onTokenExpired) =>
-        createZerodhaSession({ userId, clock, pacer, api, onTokenExpired }),
+        createZerodhaSession({ userId, clock, api, onTokenExpired }),
       ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
     },
     () => channel,

@@ -23,20 +23,19 @@ import {
 } from './map';
 import { clientOrderIdOf } from './tags';
 
-/** Kite allows 10 order requests a second and 400 a minute per user; the session stays strictly under both. */
-const ZERODHA_RATE_LIMITS: RateLimits = [
+/** Kite allows 10 order requests a second and 400 a minute per user; the engine's pacer stays strictly under both. */
+export const ZERODHA_RATE_LIMITS: RateLimits = [
   { limit: 9, ms: 1000 },
   { limit: 390, ms: 60_000 },
 ];
 
 /**
- * Kite has no trailing stop for regular orders (the engine trails locally) and handles icebergs itself. The engine
- * paces to 9 per second; the session's own pacing enforces Kite's windows per user whatever the caller does.
+ * Kite has no trailing stop for regular orders (the engine trails locally) and handles icebergs itself. The orders
+ * engine paces each user's commands within `rateLimits`; the session sends what it is given.
  */
-const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
+export const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
   nativeTrailing: false,
   nativeIceberg: true,
-  maxOrdersPerSecond: 9,
   rateLimits: ZERODHA_RATE_LIMITS,
   // Kite refuses the 26th modification of an order ("Maximum allowed order modifications exceeded").
   maxModificationsPerOrder: 25,

@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeEachStore } from '../../../../test/helpers/test-store';
+import { perSecond } from '../../brokers/live-kit/pacer';
 import { orderIdFor } from '../model/ids';
 import type { OrdersHarness } from '../testing/harness';
 import { createManualPacerTime, type ManualPacerTime } from '../testing/manual-pacer-time';
@@ -103,7 +104,7 @@ describeEachStore('large exits', (storeKind) => {
     ({ h, user } = await harnessWithTrader({
       store: storeKind,
       pacerTime: time,
-      broker: { capabilities: { maxOrdersPerSecond: 2 } },
+      broker: { capabilities: { rateLimits: perSecond(2) } },
     }));
     const pacer = time;
     const harness = h;

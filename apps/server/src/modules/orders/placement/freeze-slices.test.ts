@@ -1,6 +1,7 @@
 import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStore } from '../../../../test/helpers/test-store';
+import { perSecond } from '../../brokers/live-kit/pacer';
 import { TEST_INSTRUMENTS } from '../testing/fake-instruments';
 import type { OrdersHarness } from '../testing/harness';
 import { createManualPacerTime, type ManualPacerTime } from '../testing/manual-pacer-time';
@@ -26,7 +27,7 @@ describeEachStore('freeze slices per order', (storeKind) => {
     ({ h, user } = await harnessWithTrader({
       store: storeKind,
       pacerTime: time,
-      broker: { capabilities: { maxOrdersPerSecond: 2 } },
+      broker: { capabilities: { rateLimits: perSecond(2) } },
     }));
   });
   afterEach(async () => {

@@ -153,7 +153,7 @@ function sendPlacement(ctx: OrderContext, session: BrokerSession, order: OrderRe
   ctx.unsent.set(order.id, unsent);
   const booked = (async () => {
     const go = await ctx.pacer
-      .acquire(order.userId, session.capabilities.maxOrdersPerSecond, { wanted: () => !unsent.withdrawn })
+      .acquire(order.userId, session.capabilities.rateLimits, { wanted: () => !unsent.withdrawn })
       .finally(() => ctx.unsent.delete(order.id));
     // Withdrawn after its slot was granted but before it went: still never sent.
     if (!go || unsent.withdrawn) return bookWithdrawal(ctx, order);
@@ -227,7 +227,7 @@ async function request(
   const brokerOrderId = order?.brokerOrderId;
   if (!order || !brokerOrderId) return undefined;
   const session = await ctx.sessions.forOrder(order);
-  await ctx.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
+  await ctx.pacer.acquire(userId, session.capabilities.rateLimits, { urgent: true });
   const ack = await commandSafely(() => send(session, brokerOrderId, order));
   // An accepted cancel is booked when the broker reports it; only refusals and modifications need a step here.
   if (ack.ok && kind === 'cancel') return ack;
@@ -301,7 +301,7 @@ export async function requestCancels(
       const brokerOrderId = order?.brokerOrderId;
       if (!order || !brokerOrderId) return undefined;
       const session = await ctx.sessions.forOrder(order);
-      await ctx.pacer.acquire(userId, session.capabilities.maxOrdersPerSecond, { urgent: true });
+      await ctx.pacer.acquire(userId, session.capabilities.rateLimits, { urgent: true });
       return commandSafely(() => session.cancelOrder(brokerOrderId));
     }),
   );

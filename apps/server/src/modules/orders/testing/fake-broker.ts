@@ -11,6 +11,7 @@ import type {
   ModifyOrderCommand,
   PlaceOrderCommand,
 } from '../../brokers/broker';
+import { perSecond } from '../../brokers/live-kit/pacer';
 import type { FakeMarket } from './fake-market';
 
 interface FakeOrder {
@@ -68,7 +69,7 @@ export class FakeBroker {
     this.capabilities = {
       nativeTrailing: true,
       nativeIceberg: false,
-      maxOrdersPerSecond: 1000,
+      rateLimits: perSecond(1000),
       ...options.capabilities,
     };
     market.onQuotes('practice', (quotes) => {
