@@ -103,7 +103,9 @@ describe('Zerodha postbacks', () => {
         code: 'forged_postback',
       },
     );
-    await expect(f.service.acceptPostback({ hello: 'world' })).rejects.toMatchObject({ code: 'bad_postback' });
+    await expect(f.service.acceptPostback({ hello: 'world' })).rejects.toMatchObject({
+      code: 'bad_postback',
+    });
     expect(updates).toEqual([]);
   });
 });

@@ -50,7 +50,9 @@ describe('modify and cancel', () => {
     await expect(svc.modify(user, market, { triggerPrice: 10 })).rejects.toMatchObject({
       message: 'The order is already complete',
     });
-    await expect(svc.modify('intruder', id, { triggerPrice: 10 })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(svc.modify('intruder', id, { triggerPrice: 10 })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('moves every slice of a sliced order to a new price', async () => {
