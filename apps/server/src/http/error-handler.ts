@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type DomainError, type DomainErrorCode, isDomainError } from '../domain-error';
 import { isAppError } from './errors';
 
 type ValidationIssue = { instancePath?: string; message?: string };
@@ -17,6 +18,40 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, { status: number; message: str
   FST_ERR_BAD_URL: { status: 400, message: 'The URL is not valid' },
 };
 
+/** The one place a domain error code becomes an HTTP status. */
+export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  order_rejected: 400,
+  broker_refused: 400,
+  no_broker: 400,
+  other_broker: 400,
+  subscription_required: 403,
+  squaring_off: 409,
+  invalid_targets: 400,
+  not_in_practice_mode: 400,
+  broker_not_configured: 400,
+  broker_session_expired: 400,
+  broker_login_failed: 400,
+  missing_credentials: 400,
+  bad_postback: 400,
+  forged_postback: 401,
+};
+
+function describeDomainError(error: DomainError): ErrorReply {
+  const wait = error.details.retryAfterSeconds;
+  const headers: Record<string, string> =
+    error.code === 'rate_limited' && typeof wait === 'number' && wait > 0
+      ? { 'retry-after': String(Math.ceil(wait)) }
+      : {};
+  return { status: DOMAIN_ERROR_STATUS[error.code] ?? 500, message: error.message, headers };
+}
+
 /** `phone: Phone number should be 10 digits long.`: the field path first, so the client knows what to fix. */
 function describeValidationIssue(issue: ValidationIssue, context: string | undefined): string {
   const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
@@ -26,7 +61,8 @@ function describeValidationIssue(issue: ValidationIssue, context: string | undef
 }
 
 /** Turns any thrown value into the status, message and headers the client gets. */
-function describeError(error: unknown): ErrorReply {
+export function describeError(error: unknown): ErrorReply {
+  if (isDomainError(error)) return describeDomainError(error);
   if (isAppError(error)) return { status: error.status, message: error.message, headers: error.headers };
   const fastifyError = error as Partial<FastifyError> & { validationContext?: string };
   if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(fastifyError.validation)) {

@@ -1,6 +1,6 @@
 import { BROKER_MESSAGES } from '@xtrader/core/api/brokers';
 import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
-import { BadRequestError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { ActiveBrokerDirectory } from './active-broker';
 import type { BrokerRegistry, BrokerSession } from './broker';
 import type { PaperExchange } from './paper/exchange';
@@ -57,7 +57,7 @@ export function createPracticeModeService(deps: PracticeModeDeps) {
     /** Fresh virtual capital, no paper orders or positions; only in Practice Mode. */
     async resetFunds(userId: string): Promise<void> {
       if ((await brokers.activeBrokerOf(userId)) !== PRACTICE_BROKER_ID) {
-        throw new BadRequestError(PRACTICE_MODE_MESSAGES.resetNeedsPracticeMode, 'NOT_IN_PRACTICE_MODE');
+        throw new DomainError('not_in_practice_mode', PRACTICE_MODE_MESSAGES.resetNeedsPracticeMode);
       }
       await paper.resetFunds(userId);
       for (const handler of resetHandlers) await handler(userId);
@@ -66,7 +66,7 @@ export function createPracticeModeService(deps: PracticeModeDeps) {
     /** Re-subscribes the user's order updates and reconciles (paper: always connected). */
     async reconnect(userId: string): Promise<void> {
       const session = await registry.sessionFor(userId);
-      if (!session) throw new BadRequestError(PRACTICE_MODE_MESSAGES.noActiveBroker, 'NO_ACTIVE_BROKER');
+      if (!session) throw new DomainError('no_broker', PRACTICE_MODE_MESSAGES.noActiveBroker);
       for (const handler of reconnectHandlers) await handler(userId, session);
     },
 

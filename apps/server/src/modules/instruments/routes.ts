@@ -16,7 +16,7 @@ import {
 import { indexNameSchema } from '@xtrader/core/market/indices';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { ApiApp } from '../../http/types';
 import { currentUser } from '../auth/authenticate';
 import type { ViewOfUser } from '../market/contract';
@@ -114,7 +114,7 @@ export function registerInstrumentRoutes(app: ApiApp, deps: InstrumentRouteDeps)
       const filters = request.query.filters;
       const row = service.find(filters);
       if (!row || (filters.exchange !== undefined && row.exchange !== filters.exchange)) {
-        throw new NotFoundError('Instrument not found');
+        throw new DomainError('not_found', 'Instrument not found');
       }
       const view = await viewOf(currentUser(request).id);
       return ok({ instrument: service.withQuote(row, view) });

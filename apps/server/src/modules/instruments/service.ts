@@ -4,7 +4,7 @@ import { listExpiries } from '@xtrader/core/market/expiry';
 import { INDEX_NAMES, INDEX_TABLE, type IndexName } from '@xtrader/core/market/indices';
 import { atmStrike } from '@xtrader/core/market/symbols';
 import type { Clock } from '../../clock';
-import { NotFoundError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { Logger } from '../../logger';
 import type { MarketData, PriceView } from '../market/contract';
 import type { InstrumentCatalog } from './catalog';
@@ -118,14 +118,15 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
     latestOption(name: IndexName, view: PriceView): { call: Instrument; put: Instrument } {
       const [expiry] = catalog.optionExpiries(name, clock.now());
       const strikes = expiry ? catalog.strikes(name, expiry, 'CE') : [];
-      if (!expiry || strikes.length === 0) throw new NotFoundError(`No listed options for ${name}`);
+      if (!expiry || strikes.length === 0)
+        throw new DomainError('not_found', `No listed options for ${name}`);
       const spot = spotOf(name, view) ?? strikes[Math.floor(strikes.length / 2)]!;
       const atm = atmStrike(spot, INDEX_TABLE[name].strikeStep);
       const callStrike = catalog.nearestStrike(name, expiry, 'CE', atm);
       const putStrike = catalog.nearestStrike(name, expiry, 'PE', atm);
       const call = callStrike === undefined ? undefined : catalog.option(name, expiry, 'CE', callStrike);
       const put = putStrike === undefined ? undefined : catalog.option(name, expiry, 'PE', putStrike);
-      if (!call || !put) throw new NotFoundError(`No listed options for ${name}`);
+      if (!call || !put) throw new DomainError('not_found', `No listed options for ${name}`);
       return { call: withQuote(call, view), put: withQuote(put, view) };
     },
 

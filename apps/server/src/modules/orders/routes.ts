@@ -20,7 +20,7 @@ import {
 } from '@xtrader/core/api/orders';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { BadRequestError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { ApiApp } from '../../http/types';
 import { currentUser } from '../auth/authenticate';
 import { bulkRefusedMessage, ORDER_SUCCESS } from './model/messages';
@@ -50,7 +50,10 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.');
-  throw new BadRequestError(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid body'));
+  throw new DomainError(
+    'bad_request',
+    field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid body'),
+  );
 }
 
 const placeHeadersSchema = z.object({

@@ -30,7 +30,7 @@ import { recoverOrders, resyncUser } from './recovery/recovery';
 import { withdrawUnsent } from './sending/sender';
 import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing/trailing';
 
-/** Runs before anything is placed; throws (e.g. the skeleton's ForbiddenError) to refuse the order. */
+/** Runs before anything is placed; throws (e.g. a `subscription_required` DomainError) to refuse the order. */
 export type PlacementGuard = (userId: string) => Promise<void>;
 
 /** Every order action and read, each scoped to the calling user. */

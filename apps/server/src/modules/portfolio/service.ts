@@ -4,7 +4,7 @@ import { roundMoney } from '@xtrader/core/orders/price-rules';
 import { toBrokerProduct } from '@xtrader/core/orders/types';
 import { deltaRelativeToNifty } from '@xtrader/core/pnl/pnl';
 import { positionKey } from '@xtrader/core/pnl/position-key';
-import { BadRequestError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { BrokerPosition, BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
 import type { MarketData, PriceView, ViewOfUser } from '../market/contract';
@@ -110,7 +110,7 @@ export function createPortfolioService(deps: PortfolioDeps) {
     /** The caller's funds; 400 when no broker is active. */
     async margin(userId: string): Promise<Margin> {
       const session = await registry.sessionFor(userId);
-      if (!session) throw new BadRequestError(PORTFOLIO_MESSAGES.noActiveBroker, 'NO_ACTIVE_BROKER');
+      if (!session) throw new DomainError('no_broker', PORTFOLIO_MESSAGES.noActiveBroker);
       const { total, available, utilized } = await session.margin();
       return { total, available, utilized };
     },

@@ -66,7 +66,7 @@ describeEachStore('entitlement on POST /order and /order/iceberg', (kind) => {
     const user = await trader('ZERODHA');
     for (const iceberg of [false, true]) {
       await expect(place(user, iceberg)).rejects.toMatchObject({
-        status: 403,
+        code: 'subscription_required',
         message: SUBSCRIPTION_REQUIRED_MESSAGE,
       });
     }
@@ -76,7 +76,7 @@ describeEachStore('entitlement on POST /order and /order/iceberg', (kind) => {
 
   it('places the same order once the free trial runs', async () => {
     const user = await trader('IIFL');
-    await expect(place(user)).rejects.toMatchObject({ status: 403 });
+    await expect(place(user)).rejects.toMatchObject({ code: 'subscription_required' });
     await billing.startFreeTrial(user, 'freeTrial');
     await place(user);
     await h.settle();
@@ -86,7 +86,7 @@ describeEachStore('entitlement on POST /order and /order/iceberg', (kind) => {
   it('places the order after the yearly plan is paid in the sandbox checkout', async () => {
     const user = await trader('ZERODHA');
     await billing.openCheckout(user, 'x-trader-yearly');
-    await expect(place(user)).rejects.toMatchObject({ status: 403 });
+    await expect(place(user)).rejects.toMatchObject({ code: 'subscription_required' });
     const record = (await createBillingStore(h.db).listForUser(user))[0];
     if (!record) throw new Error('no checkout recorded');
     await webhooks.receive(sandbox.deliveryFor('paid', record, h.clock.now()));

@@ -3,7 +3,7 @@ import { BROKER_IDS } from '@xtrader/core/brokers/ids';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { describeEachStore } from '../../../test/helpers/test-store';
-import { ForbiddenError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import {
   type BillingTestApp,
   billingApi,
@@ -39,8 +39,11 @@ describe('entitlement guard: every broker x status x plan combination', () => {
     if (entitled) await expect(guard('u1')).resolves.toBeUndefined();
     else {
       const refusal = guard('u1');
-      await expect(refusal).rejects.toBeInstanceOf(ForbiddenError);
-      await expect(refusal).rejects.toMatchObject({ status: 403, message: SUBSCRIPTION_REQUIRED_MESSAGE });
+      await expect(refusal).rejects.toBeInstanceOf(DomainError);
+      await expect(refusal).rejects.toMatchObject({
+        code: 'subscription_required',
+        message: SUBSCRIPTION_REQUIRED_MESSAGE,
+      });
     }
     // Practice Mode trades without asking billing at all.
     expect(subscriptionReads).toBe(broker === 'PAPERTRADE' ? 0 : 1);
@@ -74,9 +77,9 @@ describeEachStore('entitlement guard on real accounts and subscriptions', (kind)
   it('refuses a user with no subscription, with or without a linked broker; Practice Mode may trade', async () => {
     const { token } = await createTestUser(t.app);
     const userId = await userIdOf(token);
-    await expect(guard(userId)).rejects.toMatchObject({ status: 403 });
+    await expect(guard(userId)).rejects.toMatchObject({ code: 'subscription_required' });
     await setBroker(userId, 'ZERODHA');
-    await expect(guard(userId)).rejects.toMatchObject({ status: 403 });
+    await expect(guard(userId)).rejects.toMatchObject({ code: 'subscription_required' });
     await setBroker(userId, 'PAPERTRADE');
     await expect(guard(userId)).resolves.toBeUndefined();
   });
@@ -88,7 +91,7 @@ describeEachStore('entitlement guard on real accounts and subscriptions', (kind)
     await billingApi(t).createSubscription(token, { plan_code: 'freeTrial' });
     await expect(guard(userId)).resolves.toBeUndefined();
     t.resources.clock.advance(14 * 86_400_000);
-    await expect(guard(userId)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(guard(userId)).rejects.toBeInstanceOf(DomainError);
   });
 
   it('admits a broker user once a paid plan is paid, not while it is pending', async () => {
@@ -96,7 +99,7 @@ describeEachStore('entitlement guard on real accounts and subscriptions', (kind)
     const userId = await userIdOf(token);
     await setBroker(userId, 'ZERODHA');
     const { url } = await openCheckout(t, token, 'x-trader-yearly');
-    await expect(guard(userId)).rejects.toMatchObject({ status: 403 });
+    await expect(guard(userId)).rejects.toMatchObject({ code: 'subscription_required' });
     await t.app.inject({
       method: 'POST',
       url: `${url}/pay`,

@@ -1,6 +1,6 @@
 import { isEntitledToTrade, type SubscriptionStatusResponse } from '@xtrader/core/api/billing';
 import { isPracticeBroker } from '@xtrader/core/brokers/ids';
-import { ForbiddenError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 
 /** Refusal of an order by a user who may not trade (HTTP 403); nothing is placed. */
 export const SUBSCRIPTION_REQUIRED_MESSAGE =
@@ -29,7 +29,7 @@ export function createEntitlementGuard(sources: EntitlementSources): PlacementGu
     if (isPracticeBroker(activeBroker)) return;
     const subscription = await sources.subscriptionOf(userId);
     if (!isEntitledToTrade({ activeBroker, ...subscription })) {
-      throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, 'SUBSCRIPTION_REQUIRED');
+      throw new DomainError('subscription_required', SUBSCRIPTION_REQUIRED_MESSAGE);
     }
   };
 }

@@ -5,7 +5,7 @@ import {
 } from '@xtrader/core/api/profit-protection';
 import { initialProfitProtectionState } from '@xtrader/core/risk/profit-protection';
 import type { Clock } from '../../clock';
-import { BadRequestError, ConflictError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { MtmReader } from './current-mtm';
 import { defaultRecord, type ProfitProtectionRecord, toStatus } from './record';
 import type { RiskStore } from './store';
@@ -37,13 +37,13 @@ export function createProfitProtectionService(deps: ProfitProtectionServiceDeps)
     async update(userId: string, body: ProfitProtection): Promise<ProfitProtectionStatus> {
       const current = await load(userId);
       if (current.kill?.status === 'squaring_off')
-        throw new ConflictError(SQUARING_OFF_MESSAGE, 'SQUARING_OFF');
+        throw new DomainError('squaring_off', SQUARING_OFF_MESSAGE);
       const { marketProtection, ...settings } = body;
       let mtm = 0;
       if (settings.profitProtectionEnabled) {
         mtm = await deps.currentMtm(userId);
         const [message] = validateProfitProtectionTargets(settings, mtm);
-        if (message) throw new BadRequestError(message, 'PROFIT_PROTECTION_TARGETS');
+        if (message) throw new DomainError('invalid_targets', message);
       }
       const record: ProfitProtectionRecord = {
         ...current,

@@ -103,7 +103,7 @@ describe('IIFL login', () => {
   it('refuses an auth code that does not match, with the broker message', async () => {
     const userId = await addUser();
     await expect(service.completeLogin(userId, '78816704', 'made-up')).rejects.toMatchObject({
-      status: 400,
+      code: 'broker_login_failed',
       message: 'IIFL login failed: Invalid checksum or auth code',
     });
   });
@@ -220,6 +220,6 @@ describe('IIFL orders', () => {
       reason: 'IIFL session expired. Log in with IIFL again to trade.',
     });
     await eventually(async () => expect((await service.status(userId)).state).toBe('expired'));
-    await expect(service.reconnect(userId)).rejects.toMatchObject({ status: 400 });
+    await expect(service.reconnect(userId)).rejects.toMatchObject({ code: 'broker_session_expired' });
   });
 });

@@ -1,6 +1,6 @@
 import { IIFL_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { BrokerSettings } from '../../../config';
-import { BadRequestError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { detailOf } from '../live-kit/errors';
 import { nextIstHour } from '../live-kit/expiry';
 import { createLiveLinks, type LiveBrokerDeps } from '../live-kit/links';
@@ -57,8 +57,7 @@ export function createIiflService(deps: IiflServiceDeps) {
 
     /** IIFL's login page for this platform's app, sending the browser back to `redirectUrl`. */
     loginUrl(redirectUrl: string | undefined): string {
-      if (!settings.app)
-        throw new BadRequestError(IIFL_SERVICE_MESSAGES.notConfigured, 'BROKER_NOT_CONFIGURED');
+      if (!settings.app) throw new DomainError('broker_not_configured', IIFL_SERVICE_MESSAGES.notConfigured);
       const url = new URL(settings.loginUrl);
       url.searchParams.set('v', '1');
       url.searchParams.set('appkey', settings.app.appKey);
@@ -68,15 +67,14 @@ export function createIiflService(deps: IiflServiceDeps) {
 
     /** `POST /broker/save/iifl {clientId, authcode}`: the auth code exchanged (with the checksum) for a session. */
     async completeLogin(userId: string, clientId: string, authCode: string): Promise<void> {
-      if (!settings.app)
-        throw new BadRequestError(IIFL_SERVICE_MESSAGES.notConfigured, 'BROKER_NOT_CONFIGURED');
+      if (!settings.app) throw new DomainError('broker_not_configured', IIFL_SERVICE_MESSAGES.notConfigured);
       let userSession: string;
       try {
         userSession = await createIiflSession(settings.apiUrl, clientId, authCode, settings.app.appSecret);
       } catch (error) {
-        throw new BadRequestError(
+        throw new DomainError(
+          'broker_login_failed',
           IIFL_SERVICE_MESSAGES.loginFailed(detailOf(error, 'IIFL')),
-          'BROKER_LOGIN_FAILED',
         );
       }
       await vault.saveSession(userId, 'iifl', {

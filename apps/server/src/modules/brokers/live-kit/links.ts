@@ -1,6 +1,6 @@
 import type { BrokerKey } from '@xtrader/core/api/brokers';
 import type { Clock } from '../../../clock';
-import { BadRequestError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import type { Logger } from '../../../logger';
 import type { AccountLinks, BrokerAccount, CredentialVault } from '../vault';
 import { BrokerCallError } from './errors';
@@ -159,7 +159,7 @@ export function createLiveLinks<Api, Row, State extends string>(
       async reconnect(userId: string): Promise<void> {
         const account = await vault.get(userId, broker);
         if (!account || !isLive(account))
-          throw new BadRequestError(deps.expiredMessage, 'BROKER_SESSION_EXPIRED');
+          throw new DomainError('broker_session_expired', deps.expiredMessage);
         channel().reopen(userId, account);
         await session(userId).catchUp();
       },

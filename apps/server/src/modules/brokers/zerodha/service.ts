@@ -1,6 +1,6 @@
 import { ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { BrokerSettings } from '../../../config';
-import { BadRequestError, UnauthorizedError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createLiveLinks, type LiveBrokerDeps, type UpdateChannel } from '../live-kit/links';
 import type { BrokerAccount } from '../vault';
@@ -84,7 +84,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
     const account = await vault.get(userId, 'zerodha');
     const { apiKey, apiSecret } = account?.secrets ?? {};
     if (!apiKey || !apiSecret)
-      throw new BadRequestError(ZERODHA_MESSAGES.missingCredentials, 'MISSING_CREDENTIALS');
+      throw new DomainError('missing_credentials', ZERODHA_MESSAGES.missingCredentials);
     return { apiKey, apiSecret };
   };
 
@@ -114,7 +114,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
           error instanceof BrokerCallError && error.code === 'token_expired'
             ? 'the login link expired or the API secret is wrong'
             : detailOf(error, 'Zerodha');
-        throw new BadRequestError(ZERODHA_MESSAGES.loginFailed(reason), 'BROKER_LOGIN_FAILED');
+        throw new DomainError('broker_login_failed', ZERODHA_MESSAGES.loginFailed(reason));
       }
       await vault.saveSession(userId, 'zerodha', {
         clientId: data.user_id,
@@ -139,7 +139,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
     /** A Kite postback: the checksum must match one of the accounts with that client id. */
     async acceptPostback(body: unknown): Promise<void> {
       const envelope = kitePostbackSchema.safeParse(body);
-      if (!envelope.success) throw new BadRequestError('Not a Kite postback', 'BAD_POSTBACK');
+      if (!envelope.success) throw new DomainError('bad_postback', 'Not a Kite postback');
       const { user_id, order_id, order_timestamp, checksum } = envelope.data;
       const accounts = await vault.findByClientId('zerodha', user_id);
       const owner = accounts.find((account) => {
@@ -149,10 +149,10 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
           checksumsMatch(postbackChecksum(order_id, order_timestamp, secret), checksum)
         );
       });
-      if (!owner) throw new UnauthorizedError(ZERODHA_MESSAGES.forgedPostback, 'FORGED_POSTBACK');
+      if (!owner) throw new DomainError('forged_postback', ZERODHA_MESSAGES.forgedPostback);
       const order = kiteOrderSchema.safeParse(body);
       if (!order.success)
-        throw new BadRequestError('Postback order fields are missing or invalid', 'BAD_POSTBACK');
+        throw new DomainError('bad_postback', 'Postback order fields are missing or invalid');
       links.session(owner.userId).deliver(order.data);
     },
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createZerodhaFixture, eventually, type ZerodhaFixture } from '../../../../test/fakes/kite';
-import { AppError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 
 // Contract: login URL, request-token exchange with the checksum, the user's broker link, postbacks, token expiry.
 
@@ -17,7 +17,7 @@ describe('Zerodha login', () => {
   it('answers "cannot find credentials" until the user adds an API key and secret', async () => {
     const userId = await f.addUser();
     await expect(f.service.loginUrl(userId)).rejects.toMatchObject({
-      status: 400,
+      code: 'missing_credentials',
       message: 'cannot find credentials',
     });
     await f.service.saveCredentials(userId, f.app.apiKey, f.app.apiSecret);
@@ -53,7 +53,8 @@ describe('Zerodha login', () => {
     const error = await f.service
       .completeLogin(userId, f.kite.issueRequestToken(f.app.apiKey))
       .catch((e) => e);
-    expect(error).toBeInstanceOf(AppError);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error.code).toBe('broker_login_failed');
     expect(error.message).toMatch(/^Zerodha login failed: /);
     expect(error.message).not.toContain('not-the-secret');
     expect(f.links.has(userId)).toBe(false);
@@ -95,14 +96,16 @@ describe('Zerodha postbacks', () => {
     const userId = await f.loggedInUser();
     const updates = await f.updatesOf(userId);
     await expect(f.service.acceptPostback(postback('9002', 'guessed-secret'))).rejects.toMatchObject({
-      status: 401,
+      code: 'forged_postback',
     });
     await expect(f.service.acceptPostback(postback('9003', f.app.apiSecret, 'NOBODY'))).rejects.toMatchObject(
       {
-        status: 401,
+        code: 'forged_postback',
       },
     );
-    await expect(f.service.acceptPostback({ hello: 'world' })).rejects.toMatchObject({ status: 400 });
+    await expect(f.service.acceptPostback({ hello: 'world' })).rejects.toMatchObject({
+      code: 'bad_postback',
+    });
     expect(updates).toEqual([]);
   });
 });

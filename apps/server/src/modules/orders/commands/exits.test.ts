@@ -58,14 +58,14 @@ describe('exits', () => {
     await expect(
       svc.exitPosition(user, PUT.tradingsymbol, 'normal', { quantity: 65, marketProtection: 0 }),
     ).rejects.toMatchObject({
-      status: 400,
+      code: 'bad_request',
       message: 'No position to exit!',
     });
     await buy();
     await expect(
       svc.exitPosition(user, CALL.tradingsymbol, 'normal', { quantity: -65, marketProtection: 0 }),
     ).rejects.toMatchObject({
-      status: 400,
+      code: 'bad_request',
     });
     await expect(
       svc.exitPosition(user, CALL.tradingsymbol, 'intraday', { quantity: 65, marketProtection: 0 }),

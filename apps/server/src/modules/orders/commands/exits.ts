@@ -3,7 +3,7 @@ import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
 import { marketProtectionPrice } from '@xtrader/core/orders/price-rules';
 import type { ProductType } from '@xtrader/core/orders/types';
 import { positionKey } from '@xtrader/core/pnl/position-key';
-import { BadRequestError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import type { BrokerAck, BrokerPosition, BrokerSession } from '../../brokers/broker';
 import type { PriceView } from '../../market/contract';
 import type { OrderContext } from '../context/context';
@@ -126,9 +126,10 @@ export async function exitPosition(
   const position = (await session.positions()).find(
     (p) => p.tradingSymbol === tradingSymbol && p.product === productType,
   );
-  if (!position || position.quantity === 0) throw new BadRequestError(ORDER_MESSAGES.noPositionToExit);
+  if (!position || position.quantity === 0)
+    throw new DomainError('bad_request', ORDER_MESSAGES.noPositionToExit);
   if (Math.sign(body.quantity) !== Math.sign(position.quantity))
-    throw new BadRequestError(ORDER_ERRORS.positionSide);
+    throw new DomainError('bad_request', ORDER_ERRORS.positionSide);
   const quantity = Math.min(Math.abs(body.quantity), Math.abs(position.quantity));
   await placeExits(ctx, session, [
     { id: newOrderId(), position, quantity, marketProtection: body.marketProtection },

@@ -38,7 +38,7 @@ describe('modify and cancel', () => {
     await h.settle();
     const svc = h.module.service;
     await expect(svc.modify(user, id, { quantity: 100 })).rejects.toMatchObject({
-      status: 400,
+      code: 'bad_request',
       message: 'quantity: Quantity should be a multiple of the lot size (65)',
     });
     await expect(svc.modify(user, id, { quantity: 1820 })).rejects.toMatchObject({
@@ -50,7 +50,9 @@ describe('modify and cancel', () => {
     await expect(svc.modify(user, market, { triggerPrice: 10 })).rejects.toMatchObject({
       message: 'The order is already complete',
     });
-    await expect(svc.modify('intruder', id, { triggerPrice: 10 })).rejects.toMatchObject({ status: 404 });
+    await expect(svc.modify('intruder', id, { triggerPrice: 10 })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('moves every slice of a sliced order to a new price', async () => {
@@ -71,7 +73,7 @@ describe('modify and cancel', () => {
     await expect(h.module.service.cancel(user, id)).rejects.toMatchObject({
       message: 'The order is already cancelled',
     });
-    await expect(h.module.service.cancel('intruder', id)).rejects.toMatchObject({ status: 404 });
+    await expect(h.module.service.cancel('intruder', id)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('cancels all, or only those of one symbol', async () => {
@@ -95,7 +97,7 @@ describe('modify and cancel', () => {
     await expect(
       h.module.service.cancelMultiple(user, { orderIds: [a, theirs], internalOrderIds: [] }),
     ).rejects.toMatchObject({
-      status: 404,
+      code: 'not_found',
     });
     await h.settle();
     expect(await status(a)).toBe('open');

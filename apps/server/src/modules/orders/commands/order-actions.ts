@@ -6,7 +6,7 @@ import type {
 } from '@xtrader/core/api/orders';
 import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import type { OrderType } from '@xtrader/core/orders/types';
-import { BadRequestError, NotFoundError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import type { BrokerAck, ModifyOrderCommand } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { cancelledMessage, ORDER_ERRORS } from '../model/messages';
@@ -38,12 +38,14 @@ function priceChange(orderType: OrderType, price: number): ModifyOrderCommand | 
 }
 
 function checkQuantity(ctx: OrderContext, order: OrderRecord, quantity: number): void {
-  if (order.kind === 'group' || isPartRole(order.role)) throw new BadRequestError(ORDER_ERRORS.groupQuantity);
-  if (quantity % order.lotSize !== 0) throw new BadRequestError(ORDER_ERRORS.lotMultiple(order.lotSize));
+  if (order.kind === 'group' || isPartRole(order.role))
+    throw new DomainError('bad_request', ORDER_ERRORS.groupQuantity);
+  if (quantity % order.lotSize !== 0)
+    throw new DomainError('bad_request', ORDER_ERRORS.lotMultiple(order.lotSize));
   const { maxPerOrder } = tradableOfOrder(order, ctx.instruments, ctx.indexTable);
-  if (quantity > maxPerOrder) throw new BadRequestError(ORDER_ERRORS.aboveFreeze(maxPerOrder));
+  if (quantity > maxPerOrder) throw new DomainError('bad_request', ORDER_ERRORS.aboveFreeze(maxPerOrder));
   if (quantity < order.state.filledQuantity) {
-    throw new BadRequestError(ORDER_ERRORS.belowFilled(order.state.filledQuantity));
+    throw new DomainError('bad_request', ORDER_ERRORS.belowFilled(order.state.filledQuantity));
   }
 }
 
@@ -64,7 +66,7 @@ export async function modifyOrder(
   const change: ModifyOrderCommand = {};
   if (body.triggerPrice !== undefined) {
     const price = priceChange(order.orderType, body.triggerPrice);
-    if (!price) throw new BadRequestError(ORDER_ERRORS.marketHasNoPrice);
+    if (!price) throw new DomainError('bad_request', ORDER_ERRORS.marketHasNoPrice);
     Object.assign(change, price);
   }
   if (body.quantity !== undefined) {
@@ -72,7 +74,7 @@ export async function modifyOrder(
     change.quantity = body.quantity;
   }
   const refusal = firstRefusal(await modifyWorking(ctx, order, change), ORDER_ERRORS.notModifiable);
-  if (refusal) throw new BadRequestError(refusal, 'MODIFY_REFUSED');
+  if (refusal) throw new DomainError('broker_refused', refusal);
 }
 
 /** Cancels an order: a broker order, or every working part of a group (which then sends nothing more). */
@@ -104,15 +106,15 @@ export async function cancelOrder(ctx: OrderContext, userId: string, orderId: st
   let seen: OrderRecord | undefined;
   // The common case (one broker order) is checked and marked in one step; a group takes the longer way.
   const ack = await requestCancel(ctx, userId, orderId, (current) => {
-    if (!current) throw new NotFoundError(ORDER_ERRORS.notFound);
+    if (!current) throw new DomainError('not_found', ORDER_ERRORS.notFound);
     requireWorking(current);
     seen = current;
   });
   const order = seen as OrderRecord | undefined;
-  if (!order) throw new NotFoundError(ORDER_ERRORS.notFound);
+  if (!order) throw new DomainError('not_found', ORDER_ERRORS.notFound);
   const refusal =
     order.kind === 'group' ? await cancelOne(ctx, order) : firstRefusal([ack], ORDER_ERRORS.notCancellable);
-  if (refusal) throw new BadRequestError(refusal, 'CANCEL_REFUSED');
+  if (refusal) throw new DomainError('broker_refused', refusal);
   return cancelledMessage(order.orderType);
 }
 

@@ -1,5 +1,5 @@
 import { isFinalStatus } from '@xtrader/core/orders/order-status';
-import { BadRequestError, NotFoundError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import type { OrderContext } from '../context/context';
 import { partsOf } from '../model/group-rules';
 import { ORDER_ERRORS } from '../model/messages';
@@ -8,7 +8,7 @@ import type { OrderRecord } from '../model/record';
 /** The caller's order; another user's id (or an unknown one) is a 404. */
 export async function findOwnOrder(ctx: OrderContext, userId: string, orderId: string): Promise<OrderRecord> {
   const order = await ctx.store.findById(userId, orderId);
-  if (!order) throw new NotFoundError(ORDER_ERRORS.notFound);
+  if (!order) throw new DomainError('not_found', ORDER_ERRORS.notFound);
   return order;
 }
 
@@ -17,14 +17,15 @@ export async function findOwnOrders(ctx: OrderContext, userId: string, ids: read
   const orders: OrderRecord[] = [];
   for (const id of new Set(ids)) {
     const order = await ctx.store.findById(userId, id);
-    if (!order) throw new NotFoundError(`${ORDER_ERRORS.notFound}: ${id}`);
+    if (!order) throw new DomainError('not_found', `${ORDER_ERRORS.notFound}: ${id}`);
     orders.push(order);
   }
   return orders;
 }
 
 export function requireWorking(order: OrderRecord): void {
-  if (isFinalStatus(order.state)) throw new BadRequestError(ORDER_ERRORS.alreadyFinal(order.state.status));
+  if (isFinalStatus(order.state))
+    throw new DomainError('bad_request', ORDER_ERRORS.alreadyFinal(order.state.status));
 }
 
 /** The exchange orders that carry out an order and are still working (itself, or its group's parts). */

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import type { BrokerOrderUpdate, BrokerRegistry, BrokerSession } from '../../brokers/broker';
 import { ORDER_ERRORS } from '../model/messages';
 import type { OrderRecord } from '../model/record';
@@ -44,7 +44,7 @@ export function createSessionDirectory(
 
   const require = async (userId: string) => {
     const session = await current(userId);
-    if (!session) throw new BadRequestError(ORDER_ERRORS.noBroker, 'NO_BROKER');
+    if (!session) throw new DomainError('no_broker', ORDER_ERRORS.noBroker);
     return session;
   };
 
@@ -55,7 +55,7 @@ export function createSessionDirectory(
     async forOrder(order) {
       const session = await require(order.userId);
       if (session.brokerId !== order.brokerId) {
-        throw new BadRequestError(ORDER_ERRORS.otherBroker(order.brokerId), 'OTHER_BROKER');
+        throw new DomainError('other_broker', ORDER_ERRORS.otherBroker(order.brokerId));
       }
       return session;
     },

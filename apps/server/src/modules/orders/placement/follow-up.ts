@@ -1,7 +1,7 @@
 import { followUpMetaSchema } from '@xtrader/core/api/follow-up';
 import { followUpQuantity } from '@xtrader/core/orders/quantity-rules';
 import type { TransactionType } from '@xtrader/core/orders/types';
-import { BadRequestError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import type { OrderContext } from '../context/context';
 import { childIds } from '../model/ids';
 import { ORDER_ERRORS } from '../model/messages';
@@ -28,7 +28,8 @@ function followUpOf(metaData: Record<string, unknown> | undefined): FollowUpRequ
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    throw new BadRequestError(
+    throw new DomainError(
+      'bad_request',
       ORDER_ERRORS.followUp(field ? `${field}: ${issue?.message}` : String(issue?.message)),
     );
   }

@@ -61,7 +61,7 @@ describeEachStore('freeze slices per order', (storeKind) => {
   it('refuses one lot more than the most slices, naming the limit, and stores nothing', async () => {
     const body = orderBody({ quantity: MOST + 65 });
     await expect(h.module.service.place(user, { body, iceberg: false })).rejects.toMatchObject({
-      status: 400,
+      code: 'bad_request',
       message:
         'quantity: Quantity 35165 is above the most one order may carry for NIFTY: 20 slices of 1,755 (35,100)',
     });

@@ -1,7 +1,7 @@
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
 import { ICEBERG_MAX_LEGS, ICEBERG_MIN_LEGS } from '@xtrader/core/orders/constants';
 import { icebergLegs } from '@xtrader/core/orders/quantity-rules';
-import { BadRequestError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import type { InstrumentDirectory } from '../../instruments/contract';
 import type { OrderContext } from '../context/context';
 import { ORDER_ERRORS } from '../model/messages';
@@ -19,12 +19,13 @@ export function resolveTradable(
   const directory: InstrumentDirectory = ctx.instruments;
   const instrument = directory.byToken(body.internalToken);
   const tradable = instrument ? tradableOf(instrument, ctx.indexTable) : undefined;
-  if (!instrument || !tradable) throw new BadRequestError(ORDER_ERRORS.unknownInstrument);
+  if (!instrument || !tradable) throw new DomainError('bad_request', ORDER_ERRORS.unknownInstrument);
   if (tradable.exchange !== body.exchange)
-    throw new BadRequestError(ORDER_ERRORS.exchangeMismatch(tradable.exchange));
-  if (directory.isExpired(instrument, ctx.clock.now())) throw new BadRequestError(ORDER_ERRORS.expired);
+    throw new DomainError('bad_request', ORDER_ERRORS.exchangeMismatch(tradable.exchange));
+  if (directory.isExpired(instrument, ctx.clock.now()))
+    throw new DomainError('bad_request', ORDER_ERRORS.expired);
   if (body.quantity % tradable.lotSize !== 0)
-    throw new BadRequestError(ORDER_ERRORS.lotMultiple(tradable.lotSize));
+    throw new DomainError('bad_request', ORDER_ERRORS.lotMultiple(tradable.lotSize));
   return tradable;
 }
 
@@ -44,7 +45,7 @@ export function checkSliceCap(
   const message = index
     ? ORDER_ERRORS.aboveOrderCap(quantity, index, maxPerOrder)
     : ORDER_ERRORS.aboveQuantityCap(quantity, max);
-  throw new BadRequestError(`${field}: ${message}`);
+  throw new DomainError('bad_request', `${field}: ${message}`);
 }
 
 /**
@@ -54,12 +55,15 @@ export function checkSliceCap(
  */
 export function checkOrderOptions(body: PlaceOrderRequest): void {
   if (!USER_CATEGORIES.has(body.orderCategory)) {
-    throw new BadRequestError('orderCategory: Only single, oco (bracket) and cover orders can be placed');
+    throw new DomainError(
+      'bad_request',
+      'orderCategory: Only single, oco (bracket) and cover orders can be placed',
+    );
   }
   if (!body.trailingEnabled) return;
   const singleStop = body.orderCategory === 'single' && body.orderType === 'stoploss';
   if (!singleStop && !hasStopLeg(body)) {
-    throw new BadRequestError(`trailingEnabled: ${ORDER_ERRORS.trailingOnlySingleSl}`);
+    throw new DomainError('bad_request', `trailingEnabled: ${ORDER_ERRORS.trailingOnlySingleSl}`);
   }
 }
 
@@ -79,17 +83,18 @@ export function icebergPlan(
   const { lotSize, maxPerOrder } = tradable;
   const lots = quantity / lotSize;
   const needed = Math.ceil(quantity / maxPerOrder);
-  if (needed > ICEBERG_MAX_LEGS) throw new BadRequestError(ORDER_ERRORS.icebergTooLarge(ICEBERG_MAX_LEGS));
+  if (needed > ICEBERG_MAX_LEGS)
+    throw new DomainError('bad_request', ORDER_ERRORS.icebergTooLarge(ICEBERG_MAX_LEGS));
   const legCount = requestedLegs ?? Math.min(Math.max(ICEBERG_MIN_LEGS, needed), lots);
   // A single lot cannot be split: it goes out as one leg.
   if (requestedLegs === undefined && legCount < ICEBERG_MIN_LEGS) return [quantity];
   const split = icebergLegs(quantity, lotSize, legCount);
   if (!split.ok) {
     const field = split.error.code === 'invalid_iceberg_legs' ? 'icebergLegs' : 'quantity';
-    throw new BadRequestError(`${field}: ${split.error.message}`);
+    throw new DomainError('bad_request', `${field}: ${split.error.message}`);
   }
   if (split.legs.some((leg) => leg > maxPerOrder)) {
-    throw new BadRequestError(ORDER_ERRORS.icebergLegAboveFreeze(maxPerOrder));
+    throw new DomainError('bad_request', ORDER_ERRORS.icebergLegAboveFreeze(maxPerOrder));
   }
   return split.legs;
 }

@@ -1,7 +1,7 @@
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachStore } from '../../../../test/helpers/test-store';
-import { ForbiddenError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { TEST_INSTRUMENTS } from '../testing/fake-instruments';
 import { createOrdersHarness, type OrdersHarness } from '../testing/harness';
 import { addUser, CALL, harnessWithTrader, orderBody, orderOf, ordersOf } from '../testing/orders-fixtures';
@@ -84,7 +84,7 @@ describeEachStore('order placement', (storeKind) => {
       broker: { refuse: () => 'Insufficient funds' },
     }));
     await expect(h.module.service.place(user, { body: orderBody(), iceberg: false })).rejects.toMatchObject({
-      status: 400,
+      code: 'order_rejected',
       message: 'Insufficient funds',
     });
     await h.settle();
@@ -102,13 +102,13 @@ describeEachStore('order placement', (storeKind) => {
       store: storeKind,
       placementGuards: [
         async () => {
-          throw new ForbiddenError('Subscribe to trade');
+          throw new DomainError('subscription_required', 'Subscribe to trade');
         },
       ],
     });
     user = addUser(h);
     await expect(h.module.service.place(user, { body: orderBody(), iceberg: false })).rejects.toMatchObject({
-      status: 403,
+      code: 'subscription_required',
     });
     expect(h.broker.commands).toHaveLength(0);
   });
@@ -151,7 +151,7 @@ describe('order placement validation', () => {
     await expect(
       h.module.service.place(user, { body: orderBody(overrides), iceberg: false }),
     ).rejects.toMatchObject({
-      status: 400,
+      code: 'bad_request',
       message,
     });
     expect(h.broker.commands).toHaveLength(0);
@@ -164,7 +164,7 @@ describe('order placement validation', () => {
       metaData: { followUp: { internalToken: CALL.internalToken } },
     } as unknown as ReturnType<typeof orderBody>;
     await expect(h.module.service.place(user, { body, iceberg: false })).rejects.toMatchObject({
-      status: 400,
+      code: 'bad_request',
       message: 'metaData.followUp: transactionType: transactionType is required',
     });
     expect(h.broker.commands).toHaveLength(0);
@@ -174,7 +174,7 @@ describe('order placement validation', () => {
     await expect(
       h.module.service.place('nobody', { body: orderBody(), iceberg: false }),
     ).rejects.toMatchObject({
-      status: 400,
+      code: 'no_broker',
       message: expect.stringContaining('No active broker'),
     });
   });

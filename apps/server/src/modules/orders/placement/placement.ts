@@ -1,6 +1,6 @@
 import type { PlaceOrderRequest } from '@xtrader/core/api/orders';
 import type { OrderState } from '@xtrader/core/orders/order-state';
-import { AppError, BadRequestError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { isUniqueViolation } from '../../../store/errors';
 import type { BrokerSession } from '../../brokers/broker';
 import type { PriceView } from '../../market/contract';
@@ -123,7 +123,7 @@ async function resultOf(
 ): Promise<PlacementResult> {
   const { placedWith } = earlier.workflow;
   if (placedWith !== undefined && placedWith !== fingerprintOf(request)) {
-    throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', ORDER_ERRORS.idempotencyKeyReused);
+    throw new DomainError('idempotency_key_reused', ORDER_ERRORS.idempotencyKeyReused);
   }
   const { rootId } = earlier;
   const family = await ctx.store.listFamily(userId, rootId);
@@ -131,7 +131,7 @@ async function resultOf(
   if (!root) throw new Error(`Order ${rootId} vanished`);
   const state: OrderState = root.state;
   if (state.status === 'rejected') {
-    throw new BadRequestError(state.rejectedReason ?? 'The order was rejected', 'ORDER_REJECTED');
+    throw new DomainError('order_rejected', state.rejectedReason ?? 'The order was rejected');
   }
   const parts = root.kind === 'broker' ? [root] : partsOf(family, root.id);
   return { orderId: root.id, orderIds: parts.map((part) => part.id) };
@@ -169,7 +169,7 @@ export async function placeOrder(
   // order_failed notifications, as they do from a real broker.
   const refusal = answers.find((ack) => ack?.ok === false);
   if (refusal && !refusal.ok && answers.every((ack) => ack?.ok === false)) {
-    throw new BadRequestError(refusal.reason, 'ORDER_REJECTED');
+    throw new DomainError('order_rejected', refusal.reason);
   }
   const result: PlacementResult = { orderId: root.id, orderIds: parts.map((part) => part.id) };
   return warning === undefined ? result : { ...result, warnings: [warning] };

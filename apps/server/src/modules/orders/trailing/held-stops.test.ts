@@ -95,7 +95,7 @@ describe('local stops held in the server', () => {
         changeInPrice: 5,
         changeInSL: 1,
       }),
-    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('held by X-Trader') });
+    ).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('held by X-Trader') });
     await tick(100);
     expect(places()).toEqual([expect.objectContaining({ clientOrderId: orderId, orderType: 'market' })]);
   });

@@ -111,7 +111,7 @@ describe('trailing stop-loss', () => {
     const svc = h.module.service;
     const local = { brokerTrailing: false, changeInPrice: 1, changeInSL: 1 };
     await expect(svc.startTrailing(user, market, local)).rejects.toMatchObject({
-      status: 400,
+      code: 'bad_request',
       message: 'Trailing is available only on single stop-loss orders',
     });
     await expect(svc.startTrailing(user, childIds.stoploss(market), local)).rejects.toMatchObject({
@@ -131,6 +131,6 @@ describe('trailing stop-loss', () => {
     await expect(svc.editTrailParams(user, sl, { changeInPrice: 2, changeInSL: 1 })).rejects.toMatchObject({
       message: 'changeInPrice: Price change should be at least 5',
     });
-    await expect(svc.startTrailing('someone-else', sl, local)).rejects.toMatchObject({ status: 404 });
+    await expect(svc.startTrailing('someone-else', sl, local)).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -1,6 +1,6 @@
 import type { TrailStopLossRequest } from '@xtrader/core/api/orders';
 import { validateTrailParams } from '@xtrader/core/orders/input-rules';
-import { BadRequestError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { findOwnOrder, requireWorking, workingBrokerOrders } from '../commands/order-lookup';
 import type { OrderContext } from '../context/context';
 import { partsOf } from '../model/group-rules';
@@ -25,9 +25,10 @@ export interface TrailParamsInput {
 }
 
 function requireTrailable(order: OrderRecord): void {
-  if (order.isInternal || isPartRole(order.role)) throw new BadRequestError(ORDER_ERRORS.trailingInternal);
+  if (order.isInternal || isPartRole(order.role))
+    throw new DomainError('bad_request', ORDER_ERRORS.trailingInternal);
   if (order.category !== 'single' || order.orderType !== 'stoploss') {
-    throw new BadRequestError(ORDER_ERRORS.trailingOnlySingleSl);
+    throw new DomainError('bad_request', ORDER_ERRORS.trailingOnlySingleSl);
   }
   requireWorking(order);
 }
@@ -58,9 +59,9 @@ async function tellBroker(ctx: OrderContext, order: OrderRecord, trailing: Trail
   );
   const refused = acks.find((ack) => !ack?.ok);
   if (targets.length === 0 || refused !== undefined) {
-    throw new BadRequestError(
+    throw new DomainError(
+      'broker_refused',
       refused?.ok === false ? refused.reason : ORDER_ERRORS.notModifiable,
-      'TRAIL_REFUSED',
     );
   }
 }
@@ -73,11 +74,11 @@ export async function startTrailing(
 ) {
   const order = await findOwnOrder(ctx, userId, orderId);
   requireTrailable(order);
-  if (isActiveTrailing(order)) throw new BadRequestError(ORDER_ERRORS.trailingAlreadyOn);
+  if (isActiveTrailing(order)) throw new DomainError('bad_request', ORDER_ERRORS.trailingAlreadyOn);
   const session = await ctx.sessions.forOrder(order);
   const handler = body.brokerTrailing ? 'broker' : 'local';
   // A stop held in the server can trail only locally: the broker has never seen it.
-  if (isHeld(order) && handler === 'broker') throw new BadRequestError(ORDER_ERRORS.trailingHeld);
+  if (isHeld(order) && handler === 'broker') throw new DomainError('bad_request', ORDER_ERRORS.trailingHeld);
   // A broker without native trailing: the stop-loss stays at the broker and the server trails it by modifying it.
   const byModify = handler === 'broker' && !session.capabilities.nativeTrailing;
   let reference: number | null = null;
@@ -85,7 +86,7 @@ export async function startTrailing(
     await tellBroker(ctx, order, body);
   } else {
     reference = ctx.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
-    if (reference === null) throw new BadRequestError(ORDER_ERRORS.noPrice(order.tradingSymbol));
+    if (reference === null) throw new DomainError('bad_request', ORDER_ERRORS.noPrice(order.tradingSymbol));
   }
   const previous = order.trailing?.modifications;
   const trailing: TrailingState = {
@@ -106,7 +107,8 @@ export async function startTrailing(
 export async function stopTrailing(ctx: OrderContext, userId: string, orderId: string) {
   const order = await findOwnOrder(ctx, userId, orderId);
   requireTrailable(order);
-  if (!isActiveTrailing(order) || !order.trailing) throw new BadRequestError(ORDER_ERRORS.trailingOff);
+  if (!isActiveTrailing(order) || !order.trailing)
+    throw new DomainError('bad_request', ORDER_ERRORS.trailingOff);
   if (isNativeTrailed(order.trailing)) await tellBroker(ctx, order, null);
   // A held stop stays watched for its trigger; it only stops moving.
   if (!isHeld(order)) void ctx.events.emit('stop.unwatch', { orderId: order.id });
@@ -123,7 +125,7 @@ export async function editTrailParams(
   const order = await findOwnOrder(ctx, userId, orderId);
   requireWorking(order);
   const trailing = order.trailing;
-  if (!trailing?.active) throw new BadRequestError(ORDER_ERRORS.trailingOff);
+  if (!trailing?.active) throw new DomainError('bad_request', ORDER_ERRORS.trailingOff);
   const errors = validateTrailParams(trailing.handler, {
     priceChange: body.changeInPrice,
     slChange: body.changeInSL,
@@ -131,7 +133,7 @@ export async function editTrailParams(
   const first = errors[0];
   if (first) {
     const field = first.field === 'priceChange' ? 'changeInPrice' : 'changeInSL';
-    throw new BadRequestError(`${field}: ${first.message}`);
+    throw new DomainError('bad_request', `${field}: ${first.message}`);
   }
   if (isNativeTrailed(trailing)) await tellBroker(ctx, order, body);
   await saveTrailing(

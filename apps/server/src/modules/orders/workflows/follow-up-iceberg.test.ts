@@ -148,7 +148,7 @@ describe('iceberg orders', () => {
   it('refuses more than 50 legs and legs above the freeze limit', async () => {
     const tooBig = orderBody({ quantity: 1755 * 51 });
     await expect(h.module.service.place(user, { body: tooBig, iceberg: true })).rejects.toMatchObject({
-      status: 400,
+      code: 'bad_request',
       message: 'quantity: An iceberg order can have at most 50 legs',
     });
     const fat = orderBody({ quantity: 3900, icebergLegs: 2 });

@@ -1,0 +1,49 @@
+/**
+ * Every refusal the domain (orders, risk, portfolio, brokers) can make, as a closed list. Domain code names what
+ * went wrong; only the HTTP error handler decides which status a code answers with.
+ */
+export const DOMAIN_ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'idempotency_key_reused',
+  'rate_limited',
+  'order_rejected',
+  'broker_refused',
+  'no_broker',
+  'other_broker',
+  'subscription_required',
+  'squaring_off',
+  'invalid_targets',
+  'not_in_practice_mode',
+  'broker_not_configured',
+  'broker_session_expired',
+  'broker_login_failed',
+  'missing_credentials',
+  'bad_postback',
+  'forged_postback',
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export type DomainErrorDetails = Readonly<{
+  /** For `rate_limited`: how long the client should wait before trying again. */
+  retryAfterSeconds?: number;
+  [key: string]: unknown;
+}>;
+
+/** A refusal by the domain; `message` is shown to the client as is, so it must not leak internals. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details: DomainErrorDetails = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
