@@ -100,6 +100,41 @@ describe('loadConfig', () => {
   });
 });
 
+describe('live broker settings', () => {
+  it('reads XT_<KEY>_BASE_URL, _APP_KEY, _APP_SECRET and _ALGO_ID of each plugged broker', () => {
+    const config = loadConfig({
+      XT_UPSTOX_BASE_URL: 'http://127.0.0.1:4010/',
+      XT_UPSTOX_APP_KEY: 'up-key',
+      XT_UPSTOX_APP_SECRET: 'up-secret',
+      XT_ANGELONE_APP_KEY: 'angel-key',
+      XT_DHAN_ALGO_ID: 'ALGO7',
+    });
+    expect(config.brokers.live.upstox).toEqual({
+      baseUrl: 'http://127.0.0.1:4010',
+      app: { appKey: 'up-key', appSecret: 'up-secret' },
+      algoId: undefined,
+    });
+    expect(config.brokers.live.angelone.app).toEqual({ appKey: 'angel-key', appSecret: undefined });
+    expect(config.brokers.live.dhan).toEqual({ baseUrl: undefined, app: undefined, algoId: 'ALGO7' });
+    expect(Object.keys(config.brokers.live).sort()).toEqual([
+      'aliceblue',
+      'angelone',
+      'dhan',
+      'flattrade',
+      'fyers',
+      'upstox',
+      'vortex',
+    ]);
+  });
+
+  it('names each bad variable', () => {
+    expect(() => loadConfig({ XT_FYERS_BASE_URL: 'ftp://x' })).toThrow(/XT_FYERS_BASE_URL: must be an http/);
+    expect(() => loadConfig({ XT_VORTEX_APP_SECRET: 's' })).toThrow(
+      /XT_VORTEX_APP_KEY: required when XT_VORTEX_APP_SECRET is set/,
+    );
+  });
+});
+
 describe('loadTestServices', () => {
   it('reads the optional test service URLs', () => {
     expect(loadTestServices({})).toEqual({ databaseUrl: undefined, redisUrl: undefined });

@@ -108,8 +108,35 @@ export type ZohoSettings = Readonly<{
   webhookSecret: string;
 }>;
 
+/** The live brokers configured by the same three variables each (`XT_<KEY>_BASE_URL`, `_APP_KEY`, `_APP_SECRET`). */
+export const PLUGGED_BROKER_ENV = {
+  upstox: 'UPSTOX',
+  fyers: 'FYERS',
+  dhan: 'DHAN',
+  angelone: 'ANGELONE',
+  flattrade: 'FLATTRADE',
+  aliceblue: 'ALICEBLUE',
+  vortex: 'VORTEX',
+} as const;
+export type PluggedBrokerKey = keyof typeof PLUGGED_BROKER_ENV;
+
+/** One live broker's settings (see docs/config.md). */
+export type LiveBrokerSettings = Readonly<{
+  /**
+   * Replaces the scheme and host of every endpoint of the broker (REST, auth, order host, instrument master, login
+   * page, stream) keeping the documented paths; undefined means the broker's own hosts. Tests point it at a fake.
+   */
+  baseUrl: string | undefined;
+  /** This platform's app at the broker (key and, where the broker has one, secret); undefined: login not offered. */
+  app: Readonly<{ appKey: string; appSecret: string | undefined }> | undefined;
+  /** The operator's exchange algo id, sent on every order where the broker's API takes one. */
+  algoId: string | undefined;
+}>;
+
 /** Where the live-broker adapters reach each provider (tests point them at local fakes). */
 export type BrokerSettings = Readonly<{
+  /** Upstox, Fyers, Dhan, Angel One, Flattrade, AliceBlue and Rupeezy (Vortex). */
+  live: Readonly<Record<PluggedBrokerKey, LiveBrokerSettings>>;
   kite: Readonly<{
     /** Kite Connect REST root, e.g. https://api.kite.trade. */
     apiUrl: string;
@@ -235,7 +262,7 @@ function billingSettings(e: Env): Config['billing'] {
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** Provider URLs and the IIFL app; the IIFL key and secret come as a pair. */
-function brokerSettings(e: Env): BrokerSettings {
+function brokerSettings(e: Env, env: Record<string, string | undefined>): BrokerSettings {
   if ((e.XT_IIFL_APP_KEY === undefined) !== (e.XT_IIFL_APP_SECRET === undefined)) {
     throw new ConfigError(['XT_IIFL_APP_KEY, XT_IIFL_APP_SECRET: set both to offer IIFL login, or neither']);
   }
@@ -244,6 +271,7 @@ function brokerSettings(e: Env): BrokerSettings {
       ? Object.freeze({ appKey: e.XT_IIFL_APP_KEY, appSecret: e.XT_IIFL_APP_SECRET })
       : undefined;
   return Object.freeze({
+    live: pluggedBrokerSettings(env),
     kite: Object.freeze({
       apiUrl: withoutTrailingSlash(e.XT_KITE_API_URL),
       loginUrl: e.XT_KITE_LOGIN_URL,
@@ -255,6 +283,46 @@ function brokerSettings(e: Env): BrokerSettings {
       app,
     }),
   });
+}
+
+const liveBrokerEnvSchema = z.object({
+  baseUrl: optionalText.pipe(httpUrl.optional()),
+  appKey: optionalText,
+  appSecret: optionalText,
+  algoId: optionalText.pipe(z.string().max(64).optional()),
+});
+
+/** `XT_<KEY>_BASE_URL`, `XT_<KEY>_APP_KEY`, `XT_<KEY>_APP_SECRET`, `XT_<KEY>_ALGO_ID` of each plugged broker. */
+function pluggedBrokerSettings(env: Record<string, string | undefined>): BrokerSettings['live'] {
+  const problems: string[] = [];
+  const entries = Object.entries(PLUGGED_BROKER_ENV).map(([key, name]) => {
+    const variable = (suffix: string) => `XT_${name}_${suffix}`;
+    const parsed = liveBrokerEnvSchema.safeParse({
+      baseUrl: env[variable('BASE_URL')],
+      appKey: env[variable('APP_KEY')],
+      appSecret: env[variable('APP_SECRET')],
+      algoId: env[variable('ALGO_ID')],
+    });
+    if (!parsed.success) {
+      const suffixOf = { baseUrl: 'BASE_URL', appKey: 'APP_KEY', appSecret: 'APP_SECRET', algoId: 'ALGO_ID' };
+      for (const issue of parsed.error.issues) {
+        problems.push(`${variable(suffixOf[issue.path[0] as keyof typeof suffixOf])}: ${issue.message}`);
+      }
+      return [key, undefined] as const;
+    }
+    const { baseUrl, appKey, appSecret, algoId } = parsed.data;
+    if (appSecret !== undefined && appKey === undefined) {
+      problems.push(`${variable('APP_KEY')}: required when ${variable('APP_SECRET')} is set`);
+    }
+    const settings: LiveBrokerSettings = Object.freeze({
+      baseUrl: baseUrl === undefined ? undefined : withoutTrailingSlash(baseUrl),
+      app: appKey === undefined ? undefined : Object.freeze({ appKey, appSecret }),
+      algoId,
+    });
+    return [key, settings] as const;
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(Object.fromEntries(entries)) as BrokerSettings['live'];
 }
 
 /** Parses the settings from `env` (pure over its argument, so tests pass their own env). */
@@ -308,7 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? e.XT_INSTRUMENTS_CSV
         : path.resolve(e.XT_INSTRUMENTS_CSV),
     billing: billingSettings(e),
-    brokers: brokerSettings(e),
+    brokers: brokerSettings(e, env),
   });
 }
 

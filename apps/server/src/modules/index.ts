@@ -22,7 +22,7 @@ export interface ModuleOverrides {
   /** WebSocket gateway tuning (heartbeat, backpressure marks). */
   gateway?: Partial<GatewayOptions>;
   /** Live brokers tuning (ticker reconnect timing, IIFL poll interval) or a replaced accounts link. */
-  liveBrokers?: Partial<Pick<LiveBrokersDeps, 'tickerTiming' | 'iiflPollMs' | 'accounts'>>;
+  liveBrokers?: Partial<Pick<LiveBrokersDeps, 'tickerTiming' | 'iiflPollMs' | 'pluginPollMs' | 'accounts'>>;
 }
 
 /**

@@ -83,8 +83,13 @@ export const brokerStatusSchema = z.object({
   expiresAt: z.number().nullable(),
   /** Order updates from the broker: streaming, reconnecting after a drop, or off. */
   updates: z.enum(['live', 'reconnecting', 'off']),
-  /** Whether 'Subscribe Updates' (POST /broker/reconnect) applies: IIFL only. */
+  /** Whether 'Subscribe Updates' (POST /broker/reconnect) applies (brokers whose updates can be re-subscribed). */
   canSubscribeUpdates: z.boolean(),
+  /**
+   * How the broker's order updates reach us: its stream (WebSocket), its postbacks, or reading its order book every
+   * few seconds; null in Practice Mode or with no broker.
+   */
+  updateChannel: z.enum(['stream', 'postback', 'polling']).nullable(),
 });
 
 /** POST /broker/papertrading/{value}. */

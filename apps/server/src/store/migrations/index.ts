@@ -8,6 +8,7 @@ import * as billing from './0006-billing';
 import * as risk from './0007-risk';
 import * as brokerVault from './0008-broker-vault';
 import * as paperRollover from './0009-paper-rollover';
+import * as brokerInstruments from './0010-broker-instruments';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -23,4 +24,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0007-risk': risk,
   '0008-broker-vault': brokerVault,
   '0009-paper-rollover': paperRollover,
+  '0010-broker-instruments': brokerInstruments,
 });

@@ -5,7 +5,11 @@ import { ConfigError, loadConfig } from '../../../config';
 
 describe('broker settings', () => {
   it('defaults to the real Kite and IIFL endpoints, IIFL login off', () => {
-    expect(loadConfig({}).brokers).toEqual({
+    const { live, ...rest } = loadConfig({}).brokers;
+    expect(
+      Object.values(live).every((broker) => broker.app === undefined && broker.baseUrl === undefined),
+    ).toBe(true);
+    expect(rest).toEqual({
       kite: {
         apiUrl: 'https://api.kite.trade',
         loginUrl: 'https://kite.zerodha.com/connect/login',

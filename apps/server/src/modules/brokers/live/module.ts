@@ -1,5 +1,4 @@
 import type { BrokerStatus } from '@xtrader/core/api/brokers';
-import type { IIFL_BROKER_ID, ZERODHA_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../../resources';
 import type { InstrumentDirectory } from '../../instruments/contract';
@@ -11,6 +10,8 @@ import { type AccountLinks, type CredentialVault, createCredentialVault } from '
 import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
 import { LivePriceFeed } from '../zerodha/ticker/live-feed';
 import type { TickerTiming } from '../zerodha/ticker/ticker-client';
+import type { LiveBrokerPlugin } from './plugin';
+import { LIVE_BROKER_PLUGINS } from './plugins';
 import { registerLiveBrokerRoutes } from './routes';
 import { brokerStatus } from './status';
 import { createUsersAccountLinks } from './users-account-links';
@@ -27,6 +28,8 @@ export interface LiveBrokersDeps {
   accounts?: AccountLinks;
   tickerTiming?: Partial<TickerTiming>;
   iiflPollMs?: number;
+  /** Order-book polling interval of the plugged brokers that poll (tests shorten it). */
+  pluginPollMs?: number;
 }
 
 /** Live brokers: Zerodha and IIFL sessions, the credential vault, login and callback routes, the live price feed. */
@@ -36,13 +39,10 @@ export interface LiveBrokersModule extends AppModule {
   readonly iifl: IiflService;
   /** Give this to the market module as its feed. */
   readonly priceFeed: LivePriceFeed;
+  /** Upstox, Fyers, Dhan, Angel One, Flattrade, AliceBlue and Rupeezy, where their adapters exist. */
+  readonly plugins: readonly LiveBrokerPlugin[];
   /** Adapter factories for the broker registry, keyed by active-broker id. */
-  readonly adapters: Readonly<
-    Record<
-      typeof ZERODHA_BROKER_ID | typeof IIFL_BROKER_ID,
-      (userId: string) => Promise<BrokerSession | undefined>
-    >
-  >;
+  readonly adapters: Readonly<Record<string, (userId: string) => Promise<BrokerSession | undefined>>>;
   /** 'Subscribe Updates' / reconnect for a live broker session (a no-op for other brokers). */
   reconnect(userId: string, brokerId: string): Promise<void>;
   status(userId: string): Promise<BrokerStatus>;
@@ -71,7 +71,23 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     tokenOf: (symbol) => deps.directory.bySymbol(symbol)?.internalToken,
     ...(deps.iiflPollMs ? { pollMs: deps.iiflPollMs } : {}),
   });
-  const status = (userId: string) => brokerStatus(userId, { accounts, zerodha, iifl });
+  const plugins = Object.values(LIVE_BROKER_PLUGINS).flatMap((factory, index) => {
+    if (!factory) return [];
+    const key = Object.keys(LIVE_BROKER_PLUGINS)[index] as keyof typeof LIVE_BROKER_PLUGINS;
+    return [
+      factory({
+        vault,
+        accounts,
+        clock,
+        logger,
+        db,
+        directory: deps.directory,
+        settings: config.brokers.live[key],
+        ...(deps.pluginPollMs ? { pollMs: deps.pluginPollMs } : {}),
+      }),
+    ];
+  });
+  const status = (userId: string) => brokerStatus(userId, { accounts, zerodha, iifl, plugins });
   let sweep: NodeJS.Timeout | undefined;
 
   return {
@@ -80,16 +96,25 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     zerodha,
     iifl,
     priceFeed,
-    adapters: { ZERODHA: (userId) => zerodha.sessionFor(userId), IIFL: (userId) => iifl.sessionFor(userId) },
+    plugins,
+    adapters: {
+      ZERODHA: (userId) => zerodha.sessionFor(userId),
+      IIFL: (userId) => iifl.sessionFor(userId),
+      ...Object.fromEntries(
+        plugins.map((plugin) => [plugin.brokerId, (userId: string) => plugin.sessionFor(userId)]),
+      ),
+    },
     async reconnect(userId, brokerId) {
       if (brokerId === zerodha.brokerId) await zerodha.reconnect(userId);
       if (brokerId === iifl.brokerId) await iifl.reconnect(userId);
+      await plugins.find((plugin) => plugin.brokerId === brokerId)?.reconnect(userId);
     },
     status,
     registerRoutes(app) {
       registerLiveBrokerRoutes(app, {
         zerodha,
         iifl,
+        plugins,
         vault,
         status,
         requireUser: deps.requireUser,
@@ -99,10 +124,13 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     async start() {
       await zerodha.start();
       await iifl.start();
+      for (const plugin of plugins) await plugin.start();
       sweep = setInterval(() => {
-        Promise.all([zerodha.sweepExpired(), iifl.sweepExpired()]).catch((error: unknown) =>
-          logger.error({ err: error }, 'broker session expiry sweep failed'),
-        );
+        Promise.all([
+          zerodha.sweepExpired(),
+          iifl.sweepExpired(),
+          ...plugins.map((plugin) => plugin.sweepExpired()),
+        ]).catch((error: unknown) => logger.error({ err: error }, 'broker session expiry sweep failed'));
       }, EXPIRY_SWEEP_MS);
       sweep.unref();
     },
@@ -110,6 +138,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       clearInterval(sweep);
       zerodha.close();
       iifl.close();
+      for (const plugin of plugins) plugin.close();
     },
   };
 }

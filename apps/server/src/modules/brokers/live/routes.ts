@@ -19,10 +19,13 @@ import type { IiflService } from '../iifl/service';
 import type { CredentialVault } from '../vault';
 import type { ZerodhaService } from '../zerodha/service';
 import { STORED_ONLY_BROKERS, storeCallbackGrant } from './callbacks';
+import type { LiveBrokerPlugin } from './plugin';
 
 export interface LiveBrokerRouteDeps {
   zerodha: ZerodhaService;
   iifl: IiflService;
+  /** The brokers trading through the plugin seam (plugins.ts). */
+  plugins: readonly LiveBrokerPlugin[];
   vault: CredentialVault;
   requireUser: preHandlerAsyncHookHandler;
   status(userId: string): Promise<BrokerStatus>;
@@ -43,7 +46,9 @@ const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
 export function registerLiveBrokerRoutes(app: ApiApp, deps: LiveBrokerRouteDeps): void {
   registerZerodhaRoutes(app, deps);
   registerIiflRoutes(app, deps);
-  for (const broker of STORED_ONLY_BROKERS) {
+  for (const plugin of deps.plugins) registerPluginRoutes(app, plugin, deps);
+  const plugged = new Set(deps.plugins.map((plugin) => plugin.key));
+  for (const broker of STORED_ONLY_BROKERS.filter((key) => !plugged.has(key))) {
     app.post(
       BROKER_CALLBACK_PATHS[broker],
       {
@@ -132,4 +137,35 @@ function registerIiflRoutes(app: ApiApp, { iifl, requireUser, publicUrl }: LiveB
       );
     },
   );
+}
+
+/** Login and callback of a plugged broker, and the routes the broker itself calls. */
+function registerPluginRoutes(
+  app: ApiApp,
+  plugin: LiveBrokerPlugin,
+  { requireUser, publicUrl }: LiveBrokerRouteDeps,
+): void {
+  const redirectUrl = (request: FastifyRequest) =>
+    `${originOf(request, publicUrl)}${brokerRedirectPath(plugin.key)}`;
+  app.get(
+    `/broker/login/${plugin.key}`,
+    { preHandler: requireUser, schema: { tags, security, response: loginResponse } },
+    async (request) => ok({ url: await plugin.loginUrl(currentUser(request).id, redirectUrl(request)) }),
+  );
+  app.post(
+    BROKER_CALLBACK_PATHS[plugin.key],
+    {
+      preHandler: requireUser,
+      schema: { tags, security, body: brokerCallbackSchemas[plugin.key], response: callbackResponse },
+    },
+    async (request) => {
+      const body = request.body as Record<string, string>;
+      const { clientId } = await plugin.completeLogin(currentUser(request).id, body, redirectUrl(request));
+      return ok(
+        { broker: plugin.brokerId, clientId, tradingAvailable: true },
+        BROKER_MESSAGES.brokerConnected(plugin.name),
+      );
+    },
+  );
+  plugin.registerRoutes?.(app);
 }

@@ -20,6 +20,16 @@ export interface BrokerAccountsTable {
   updatedAt: number;
 }
 
+/** A live broker's instrument master of the day (see live-kit/instrument-master.ts). */
+export interface BrokerInstrumentMastersTable {
+  broker: BrokerKey;
+  /** Epoch ms of the download. */
+  fetchedAt: number;
+  /** JSON array of `BrokerContract`. */
+  contracts: string;
+}
+
 export interface VaultTables {
   brokerAccounts: BrokerAccountsTable;
+  brokerInstrumentMasters: BrokerInstrumentMastersTable;
 }
