@@ -1,3 +1,4 @@
+import type { BrokerKey } from '@xtrader/core/api/brokers';
 import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
@@ -27,8 +28,9 @@ export async function addZerodhaAccount(input: { apiKey: string; apiSecret: stri
   return startZerodhaLogin();
 }
 
-/** GET /broker/login/iifl: the IIFL login URL. */
-export const startIiflLogin = async () => (await api.get('/broker/login/iifl', { data: loginUrl })).data.url;
+/** GET /broker/login/{key}: the broker's login page for this platform's app (every broker but Zerodha). */
+export const startBrokerLogin = async (key: BrokerKey): Promise<string> =>
+  (await api.get(`/broker/login/${key}`, { data: loginUrl })).data.url;
 
 /** Leaving the app for the broker's login page; replaced in tests. */
 export const brokerRedirect = { go: (url: string) => window.location.assign(url) };

@@ -96,6 +96,40 @@ describe('Login With Broker', () => {
     expect(go).not.toHaveBeenCalled();
   });
 
+  it('offers all nine brokers; each one leaves for its own login page', async () => {
+    calls = mockApi({
+      'GET /broker/login/upstox': () => ok({ url: 'https://upstox.example/login/authorization/dialog' }),
+      'GET /broker/login/vortex': () => ok({ url: 'https://flow.rupeezy.example/?applicationId=x' }),
+    });
+    open();
+    const names = [
+      'Zerodha',
+      'Upstox',
+      'Angel One',
+      'Dhan',
+      'Fyers',
+      'IIFL',
+      'Flattrade',
+      'AliceBlue',
+      'Rupeezy',
+    ];
+    for (const name of names) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upstox' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://upstox.example/login/authorization/dialog'));
+    await userEvent.click(screen.getByRole('button', { name: 'Rupeezy' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://flow.rupeezy.example/?applicationId=x'));
+  });
+
+  it("toasts the server's reason when a broker is not set up on this server", async () => {
+    calls = mockApi({
+      'GET /broker/login/dhan': () => fail(503, 'Dhan login is not available on this server'),
+    });
+    open();
+    await userEvent.click(screen.getByRole('button', { name: 'Dhan' }));
+    expect(await screen.findByText('Dhan login is not available on this server')).toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
+  });
+
   it('expands the Open Demat Account links', async () => {
     calls = mockApi({});
     open();
@@ -104,5 +138,10 @@ describe('Login With Broker', () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Open a Zerodha account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open a Rupeezy account' })).toHaveAttribute(
+      'href',
+      'https://rupeezy.in/open-demat-account',
+    );
+    expect(screen.getAllByRole('link', { name: /^Open a .* account$/ })).toHaveLength(9);
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { brokerRedirectPath } from '@xtrader/core/api/brokers';
+import { type BrokerKey, brokerRedirectPath } from '@xtrader/core/api/brokers';
 import { API_BASE } from '@xtrader/core/api/envelope';
+import { BROKER_LISTINGS } from '@xtrader/core/brokers/catalog';
 import { ChevronDown } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toastError } from '../../api/toast-error';
@@ -12,19 +13,15 @@ import { ExternalLink } from '../../ui/text-link';
 import {
   addZerodhaAccount,
   brokerRedirect,
-  startIiflLogin,
+  startBrokerLogin,
   startZerodhaLogin,
   type ZerodhaLogin,
 } from './broker-login-requests';
 import { CopyField } from './copy-field';
 
 const FAILED = 'Failed: something went wrong';
-const IIFL_FAILED = 'Something went wrong!';
+const LOGIN_FAILED = 'Something went wrong!';
 const KITE_TUTORIAL_URL = 'https://kite.trade/docs/connect/v3/';
-const OPEN_DEMAT_URLS = [
-  { label: 'Zerodha', href: 'https://zerodha.com/open-account' },
-  { label: 'IIFL', href: 'https://www.iifl.com/open-demat-account' },
-];
 
 function useBrokerLogins(onNeedsCredentials: () => void) {
   const follow = (result: ZerodhaLogin) =>
@@ -40,10 +37,11 @@ function useBrokerLogins(onNeedsCredentials: () => void) {
       onSuccess: follow,
       onError: (e) => toastError(e, FAILED),
     }),
-    iifl: useMutation({
-      mutationFn: startIiflLogin,
-      onSuccess: brokerRedirect.go,
-      onError: (e) => toastError(e, IIFL_FAILED),
+    // Every other broker: its login page from the server (which says so when the broker is not set up here).
+    broker: useMutation({
+      mutationFn: startBrokerLogin,
+      onSuccess: (url) => brokerRedirect.go(url),
+      onError: (e) => toastError(e, LOGIN_FAILED),
     }),
   };
 }
@@ -103,7 +101,7 @@ function AddZerodhaForm({
 }
 
 /**
- * Login With Broker: Zerodha and IIFL, an expandable Open Demat Account list, and the Add Zerodha
+ * Login With Broker: every supported broker, an expandable Open Demat Account list, and the Add Zerodha
  * Account form when the server has no Kite credentials for the user.
  */
 export function LoginWithBrokerDialog({
@@ -116,6 +114,7 @@ export function LoginWithBrokerDialog({
   const [view, setView] = useState<'brokers' | 'add-zerodha'>('brokers');
   const [dematOpen, setDematOpen] = useState(false);
   const logins = useBrokerLogins(() => setView('add-zerodha'));
+  const login = (key: BrokerKey) => (key === 'zerodha' ? logins.zerodha.mutate() : logins.broker.mutate(key));
   useEffect(() => {
     if (open) setView('brokers');
   }, [open]);
@@ -130,17 +129,21 @@ export function LoginWithBrokerDialog({
         <AddZerodhaForm pending={logins.add.isPending} onSubmit={(input) => logins.add.mutate(input)} />
       ) : (
         <div className="flex flex-col gap-3">
-          <div className="grid grid-cols-2 gap-2">
-            <Button
-              variant="secondary"
-              loading={logins.zerodha.isPending}
-              onClick={() => logins.zerodha.mutate()}
-            >
-              Zerodha
-            </Button>
-            <Button variant="secondary" loading={logins.iifl.isPending} onClick={() => logins.iifl.mutate()}>
-              IIFL
-            </Button>
+          <div className="grid grid-cols-3 gap-2">
+            {BROKER_LISTINGS.map((listing) => (
+              <Button
+                key={listing.key}
+                variant="secondary"
+                loading={
+                  listing.key === 'zerodha'
+                    ? logins.zerodha.isPending
+                    : logins.broker.isPending && logins.broker.variables === listing.key
+                }
+                onClick={() => login(listing.key)}
+              >
+                {listing.name}
+              </Button>
+            ))}
           </div>
           <button
             type="button"
@@ -153,9 +156,9 @@ export function LoginWithBrokerDialog({
           </button>
           {dematOpen && (
             <ul className="flex flex-col gap-1 pl-2 text-xs">
-              {OPEN_DEMAT_URLS.map((link) => (
-                <li key={link.label}>
-                  <ExternalLink href={link.href}>Open a {link.label} account</ExternalLink>
+              {BROKER_LISTINGS.map((listing) => (
+                <li key={listing.key}>
+                  <ExternalLink href={listing.openAccountUrl}>Open a {listing.name} account</ExternalLink>
                 </li>
               ))}
             </ul>

@@ -21,16 +21,19 @@ const status = (state: 'connected' | 'expired', updates: 'live' | 'reconnecting'
   broker: 'ZERODHA',
   clientId: 'AB1234',
   state,
-  expiresAt: null,
+  expiresAt: null as number | null,
   updates,
   canSubscribeUpdates: false,
+  updateChannel: 'stream' as 'stream' | 'postback' | 'polling' | null,
 });
+let shownUser = user;
 
 let current = status('connected', 'live');
 beforeEach(() => {
+  shownUser = user;
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
   mockApi({
-    'GET /auth/getUserInfo': () => ok({ user }),
+    'GET /auth/getUserInfo': () => ok({ user: shownUser }),
     'GET /broker/status': () => ok(current),
     'POST /broker/reconnect': () => ok({}, 'ok'),
   });
@@ -40,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function open(onTrade = vi.fn()) {
+async function open(onTrade = vi.fn(), name = 'Zerodha') {
   const view = renderWithQueryClient(
     <>
       <BrokerStatusCard onTradeWithBroker={onTrade} />
@@ -48,7 +51,7 @@ async function open(onTrade = vi.fn()) {
     </>,
   );
   await waitFor(() => expect(view.queryClient.getQueryData(brokerStatusQuery.queryKey)).toBeDefined());
-  await userEvent.hover(await screen.findByRole('button', { name: 'ZERODHA' }));
+  await userEvent.hover(await screen.findByRole('button', { name }));
   return onTrade;
 }
 
@@ -57,8 +60,25 @@ it('shows a connected Zerodha session with its client id and live order updates'
   await open();
   expect(await screen.findByText('Connected')).toBeInTheDocument();
   expect(screen.getByText('AB1234')).toBeInTheDocument();
-  expect(screen.getByText('Live')).toBeInTheDocument();
+  expect(screen.getByText('Live (stream)')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
+});
+
+it('names a plugged broker, shows when its session ends and how updates arrive, and offers Subscribe Updates', async () => {
+  shownUser = { ...user, activeBroker: 'ANGELONE', clientId: 'A123' };
+  current = {
+    ...status('connected', 'live'),
+    broker: 'ANGELONE',
+    clientId: 'A123',
+    expiresAt: Date.UTC(2026, 10, 24, 18, 30), // midnight IST
+    canSubscribeUpdates: true,
+    updateChannel: 'polling',
+  };
+  await open(vi.fn(), 'Angel One');
+  expect(await screen.findByText('Live (order book every 2 s)')).toBeInTheDocument();
+  expect(screen.getByText('Session ends')).toBeInTheDocument();
+  expect(screen.getByText(/25 Nov.*00:00/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Subscribe Updates' })).toBeInTheDocument();
 });
 
 it('shows an expired session and offers to log in again instead of reconnecting', async () => {

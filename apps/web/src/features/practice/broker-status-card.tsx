@@ -1,4 +1,5 @@
-import { IIFL_BROKER_ID, isPracticeBroker, PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
+import { brokerNameOf } from '@xtrader/core/brokers/catalog';
+import { isPracticeBroker, PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { HOVER_CARD_OPEN_DELAY_MS } from '@xtrader/core/constants';
 import { CircleDot } from 'lucide-react';
 import { HoverCard } from 'radix-ui';
@@ -12,13 +13,27 @@ import { useReconnectBroker, useResetFunds } from './practice-requests';
 
 const BROKER_NAMES: Record<string, string> = { [PRACTICE_BROKER_ID]: 'Paper Trading' };
 const UPDATES_LABELS = { live: 'Live', reconnecting: 'Reconnecting…', off: 'Off' } as const;
+const CHANNEL_LABELS = { stream: 'stream', postback: 'postbacks', polling: 'order book every 2 s' } as const;
+
+/** When the broker session ends, in IST as a trader reads it ("Wed 25 Nov, 03:30"). */
+const expiryText = (epochMs: number) =>
+  new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    weekday: 'short',
+    day: '2-digit',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(epochMs);
 
 const RESET_FUNDS_QUESTION =
   'Reset your Practice funds to the starting capital? This clears all your Practice positions, orders and order history, and cannot be undone.';
 
 /**
  * Broker status: which broker is active and its client id, with Reconnect; in Practice Mode also Reset Funds and
- * Trade with Broker; for IIFL, Subscribe Updates. Opens on hover after 1 ms.
+ * Trade with Broker; for a live broker its session end and how its order updates arrive, and Subscribe Updates where
+ * they can be re-subscribed. Opens on hover after 1 ms.
  */
 export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () => void }) {
   const user = useUserInfo().data?.user;
@@ -27,7 +42,7 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
   const reset = useResetFunds();
   const [confirmReset, setConfirmReset] = useState(false);
   const reconnect = useReconnectBroker();
-  const name = broker ? (BROKER_NAMES[broker] ?? broker) : 'No broker';
+  const name = broker ? (BROKER_NAMES[broker] ?? brokerNameOf(broker)) : 'No broker';
   // GET /broker/status says whether the broker session is alive (Kite's ends at 06:00 IST) and updates stream.
   const status = useBrokerStatus();
   const expired = status.data?.state === 'expired';
@@ -64,7 +79,16 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
             {status.data && broker && !practice && (
               <>
                 <dt>Order updates</dt>
-                <dd className="text-fg">{UPDATES_LABELS[status.data.updates]}</dd>
+                <dd className="text-fg">
+                  {UPDATES_LABELS[status.data.updates]}
+                  {status.data.updateChannel && ` (${CHANNEL_LABELS[status.data.updateChannel]})`}
+                </dd>
+                {status.data.expiresAt !== null && (
+                  <>
+                    <dt>Session ends</dt>
+                    <dd className="text-fg">{expiryText(status.data.expiresAt)}</dd>
+                  </>
+                )}
               </>
             )}
             {practice && (
@@ -85,7 +109,7 @@ export function BrokerStatusCard({ onTradeWithBroker }: { onTradeWithBroker: () 
                 Reconnect
               </Button>
             )}
-            {broker === IIFL_BROKER_ID && !expired && (
+            {status.data?.canSubscribeUpdates && !expired && (
               <Button size="sm" variant="secondary" loading={reconnect.isPending} onClick={reconnectNow}>
                 Subscribe Updates
               </Button>

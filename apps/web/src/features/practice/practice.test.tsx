@@ -33,6 +33,16 @@ beforeEach(() => {
     'POST /broker/papertrading/stop': () => ok(),
     'PUT /broker/resetFunds/papertrade': () => ok(),
     'POST /broker/reconnect': () => fail(502, ''),
+    'GET /broker/status': () =>
+      ok({
+        broker,
+        clientId: broker ? 'PT1001' : null,
+        state: broker === 'PAPERTRADE' ? 'practice' : 'connected',
+        expiresAt: null,
+        updates: 'live',
+        canSubscribeUpdates: broker === 'IIFL',
+        updateChannel: broker === 'IIFL' ? 'polling' : null,
+      }),
   });
 });
 afterEach(() => {
