@@ -8,6 +8,11 @@ export const NOTIFICATION_TYPES = [
   'profit_protection_triggered',
   /** The server stopped trailing an order (e.g. the broker's modification limit was reached). */
   'trailing_stopped',
+  /**
+   * The broker ended a protective order on its own (a bracket's stop or target leg, a resting stop-loss): what
+   * happened and what the server does about it (it holds the stop itself).
+   */
+  'protection_lost',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 

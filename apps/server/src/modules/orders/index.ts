@@ -11,6 +11,7 @@ import './bus-events';
 import { createOrderContext, type OrderContext } from './context/context';
 import type { PacerTime } from './context/pacer';
 import { createOrderStore } from './model/store';
+import { noticeLostProtection } from './protection/protection';
 import { createRepairAnnouncer, repairFamily } from './recovery/repair';
 import { createRepairList, type RepairList } from './recovery/repair-list';
 import { registerOrderRoutes } from './routes';
@@ -61,7 +62,8 @@ export interface OrdersModule extends AppModule {
  * session (sending/). Everything after that is driven by the event stream wired here:
  *
  *   broker.update   -> the update handler books it: transition -> store -> 'order.changed'
- *   order.changed   -> publish it; a final order stops being watched; a part moves its group
+ *   order.changed   -> publish it; a final order stops being watched; a part moves its group; a protective order
+ *                      the broker ended on its own is announced and its stop held by the server (protection/)
  *   family.touched  -> the workflow runner evaluates the family (brackets, covers, follow-ups, icebergs) and sends
  *                      what its rules create
  *   stop.watch/unwatch -> the trailing system watches prices of locally trailed and held stops
@@ -102,6 +104,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     if (isFinalStatus(after.state)) trailing.forget(after.id);
   });
   events.on('order.changed', (change) => followPart(ctx, change));
+  events.on('order.changed', (change) => noticeLostProtection(ctx, change));
   events.on('family.touched', ({ userId, rootId }) => scheduleEvaluation(ctx, userId, rootId));
   events.on('stop.watch', ({ order }) => trailing.watch(order));
   events.on('stop.unwatch', ({ orderId }) => trailing.forget(orderId));

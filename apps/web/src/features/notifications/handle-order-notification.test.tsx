@@ -91,4 +91,24 @@ describe('order notifications', () => {
     expect(handled).toBe(true);
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
+
+  it('alerts loudly, until dismissed, when the broker ended a protective order', async () => {
+    render(<Toaster />);
+    const message =
+      'The broker ended your stop-loss on NIFTY 24 NOV 26000 CE (RMS: price outside the band). X-Trader now holds the stop and sends a market order when the price reaches its trigger.';
+    let handled = false;
+    act(() => {
+      handled = handleOrderNotification({
+        ...base,
+        notificationType: 'protection_lost',
+        transactionType: 'sell',
+        status: 'STOP HELD BY X-TRADER',
+        statusMessage: message,
+      });
+    });
+    expect(handled).toBe(true);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(feedback.failure).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /close/i })).toBeInTheDocument();
+  });
 });

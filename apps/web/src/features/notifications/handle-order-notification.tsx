@@ -23,6 +23,19 @@ export function handleOrderNotification(notification: Notification): boolean {
     refreshTradingData();
     return true;
   }
+  if (type === 'protection_lost') {
+    // A stop or target the broker ended by itself: loud, and it stays until the trader dismisses it.
+    orderFeedback.failure();
+    toast.error(
+      notification.statusMessage ?? `The broker ended a protective order on ${notification.identifier}`,
+      {
+        duration: Number.POSITIVE_INFINITY,
+        closeButton: true,
+      },
+    );
+    refreshTradingData();
+    return true;
+  }
   if (type !== 'order_executed' && type !== 'order_failed') return false;
   useOrderActivity.getState().executionNotified();
   if (type === 'order_executed') orderFeedback.success();

@@ -33,4 +33,6 @@ export const childIds = {
   stoploss: (entryId: string) => `${entryId}S`,
   followUp: (mainId: string) => `${mainId}F`,
   flatten: (entryId: string) => `${entryId}X`,
+  /** The stop the server holds after the broker ended the family's stop-loss on its own. */
+  protect: (rootId: string) => `${rootId}P`,
 };

@@ -52,4 +52,8 @@ export const ORDER_ERRORS = {
   idempotencyKeyReused: 'Idempotency-Key reused with a different order',
   notConfirmed: 'The broker did not confirm the order before a server restart; please place it again',
   brokerUnreachable: (reason: string) => `Could not reach the broker: ${reason}`,
+  stopTakenOver: (identifier: string, reason: string) =>
+    `The broker ended your stop-loss on ${identifier} (${reason}). X-Trader now holds the stop and sends a market order when the price reaches its trigger.`,
+  targetLost: (identifier: string, reason: string) =>
+    `The broker ended your target order on ${identifier} (${reason}). Your stop-loss still protects the position; place a new target if you want one.`,
 } as const;

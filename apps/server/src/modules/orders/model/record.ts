@@ -46,6 +46,11 @@ export interface Workflow {
   trailStopLeg?: StopLegTrailing;
   /** Digest of the request that placed an order sent with an Idempotency-Key (a retry must match it). */
   placedWith?: string;
+  /**
+   * On a family's root: the broker ended one of its protective orders on its own (a stop or target leg, or a
+   * resting stop-loss) while the position was open. The server then holds the stop itself (protection/).
+   */
+  protectionLost?: { orderId: string; reason: string };
 }
 
 /** Trailing of a stop-loss order. `reference` is the price the last move was measured from. */

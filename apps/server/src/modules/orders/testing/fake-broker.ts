@@ -245,6 +245,18 @@ export class FakeBroker {
     return { ok: true, brokerOrderId: id };
   }
 
+  /**
+   * The broker ends a working order on its own, without our asking (a price-band rejection, an end-of-day cancel):
+   * found by our order id. Returns false when no such working order exists.
+   */
+  endByBroker(clientOrderId: string, how: 'cancelled' | 'rejected', reason: string): boolean {
+    const order = [...this.orders.values()].find((o) => o.cmd.clientOrderId === clientOrderId);
+    if (!order || !WORKING.has(order.snap.status)) return false;
+    order.snap.status = how;
+    this.emit(order, how === 'cancelled' ? { type: 'cancelled', reason } : { type: 'rejected', reason });
+    return true;
+  }
+
   private fill(order: FakeOrder, price: number): void {
     const qty = order.snap.quantity - order.snap.filledQuantity;
     const value = order.snap.averagePrice * order.snap.filledQuantity + price * qty;

@@ -8,6 +8,7 @@ import { childIds } from '../model/ids';
 import type { OrderRecord, StopLegTrailing, TrailingState } from '../model/record';
 import type { Tradable } from '../model/tradable';
 import { buildOrders, type OrderSpec, partOf } from '../placement/planner';
+import { heldTrailing, unprotectedQuantity } from '../protection/protection-rules';
 
 // The workflows as level-triggered rules: given everything stored about one family, what is missing? Because they
 // read only stored state and derive ids deterministically, running them again (after every update, or after a
@@ -84,6 +85,13 @@ function stopLegTrailing(trail: StopLegTrailing | undefined, averagePrice: numbe
   };
 }
 
+/** A bracket's exits: its target and stop legs, and the stop the server holds if the broker ended the stop leg. */
+const exitLegIds = (rootId: string) => [
+  childIds.target(rootId),
+  childIds.stoploss(rootId),
+  childIds.protect(rootId),
+];
+
 /** Bracket and cover: once the entry is done with a fill, its exit legs at entry +/- the points, exactly once. */
 function bracketExits(family: Family, ctx: WorkflowContext, plan: WorkflowPlan): void {
   const { root } = family;
@@ -129,7 +137,7 @@ function bracketExits(family: Family, ctx: WorkflowContext, plan: WorkflowPlan):
 function ocoLegs(family: Family, ctx: WorkflowContext, plan: WorkflowPlan): void {
   const { root } = family;
   if (root.category !== 'oco') return;
-  const legs = [childIds.target(root.id), childIds.stoploss(root.id)]
+  const legs = exitLegIds(root.id)
     .map((id) => family.byId.get(id))
     .filter((leg): leg is OrderRecord => leg !== undefined);
   if (legs.length === 0) return;
@@ -210,6 +218,41 @@ function icebergAndGroups(family: Family, ctx: WorkflowContext, plan: WorkflowPl
   }
 }
 
+/**
+ * The broker ended the family's stop-loss on its own while the position was open: the server holds a stop of the
+ * unprotected quantity at the same trigger (fired at market when the price crosses it), exactly once.
+ */
+function stopTakeover(family: Family, ctx: WorkflowContext, plan: WorkflowPlan): void {
+  const root = plan.update.get(family.root.id) ?? family.root;
+  const exitLegs = exitLegIds(root.id)
+    .map((id) => family.byId.get(id))
+    .filter((leg): leg is OrderRecord => leg !== undefined);
+  const quantity = unprotectedQuantity({ root, family: family.byId, exitLegs });
+  const lost = root.workflow.protectionLost && family.byId.get(root.workflow.protectionLost.orderId);
+  if (quantity <= 0 || !lost) return;
+  plan.create.push(
+    ...buildOrders({
+      userId: root.userId,
+      brokerId: root.brokerId,
+      rootId: root.id,
+      parentOrderId: root.id,
+      isInternal: true,
+      category: lost.category,
+      side: lost.side,
+      tradable: ctx.tradableOf(lost),
+      productType: lost.productType,
+      priceView: lost.priceView,
+      now: ctx.now,
+      id: childIds.protect(root.id),
+      role: 'stoploss',
+      orderType: 'stoploss',
+      quantity,
+      triggerPrice: lost.state.triggerPrice,
+      trailing: heldTrailing(lost.trailing),
+    }),
+  );
+}
+
 /** Everything the family's workflows still have to do. */
 export function planWorkflow(
   orders: readonly OrderRecord[],
@@ -224,5 +267,6 @@ export function planWorkflow(
   ocoLegs(family, ctx, plan);
   followUp(family, ctx, plan);
   icebergAndGroups(family, ctx, plan);
+  stopTakeover(family, ctx, plan);
   return plan;
 }

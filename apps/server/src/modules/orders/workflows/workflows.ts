@@ -1,6 +1,6 @@
 import type { OrderContext } from '../context/context';
 import { withRetries } from '../context/retry';
-import { isPartRole, isServerTrailed, type OrderRecord } from '../model/record';
+import { isHeld, isPartRole, isServerTrailed, type OrderRecord } from '../model/record';
 import { tradableOf, tradableOfOrder } from '../model/tradable';
 import { requestCancel, requestModify, sendPlacements } from '../sending/sender';
 import { applyEvent } from '../state/transitions';
@@ -50,9 +50,10 @@ export async function evaluateFamily(ctx: OrderContext, userId: string, rootId: 
     // The session first: without one nothing is stored, so a later run (or repair) creates and sends the orders.
     const session = root && plan.create.length > 0 ? await ctx.sessions.forOrder(root) : undefined;
     await storePlan(ctx, plan, family);
-    // A bracket's stop-loss leg born trailing (the entry's auto trail) is watched from its first tick.
+    // A bracket's stop-loss leg born trailing (the entry's auto trail), or a stop the server holds, is watched from
+    // its first tick.
     for (const order of plan.create) {
-      if (isServerTrailed(order.trailing) && !isPartRole(order.role))
+      if ((isServerTrailed(order.trailing) || isHeld(order)) && !isPartRole(order.role))
         void ctx.events.emit('stop.watch', { order });
     }
     // Wrapped, so the task does not wait for the answers (booking them queues behind this very task).
