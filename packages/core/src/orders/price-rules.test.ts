@@ -10,11 +10,13 @@ import {
   marketProtectionPrice,
   normalizeModifyStep,
   orderTypeFor,
+  otrBand,
   roundMoney,
   roundToHalf,
   roundToTick,
   stepPrice,
   toPaise,
+  withinOtrBand,
 } from './price-rules';
 
 describe('tick rounding', () => {
@@ -161,5 +163,17 @@ describe('order prices', () => {
     [{ marketProtection: false, triggerPrice: null }, 'market'],
   ])('orderTypeFor(%j) = %s', (input, expected) => {
     expect(orderTypeFor(input)).toBe(expected);
+  });
+});
+
+describe('order-to-trade-ratio band', () => {
+  it('is 40% of the last price either side, or Rs 20 when that is wider', () => {
+    expect(otrBand(200)).toEqual({ low: 120, high: 280 });
+    expect(otrBand(30)).toEqual({ low: 10, high: 50 });
+    expect(otrBand(8)).toEqual({ low: 0, high: 28 });
+    expect(withinOtrBand(120, 200)).toBe(true);
+    expect(withinOtrBand(119.95, 200)).toBe(false);
+    expect(withinOtrBand(280.05, 200)).toBe(false);
+    expect(withinOtrBand(1, 8)).toBe(true);
   });
 });

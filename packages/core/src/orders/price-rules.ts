@@ -86,3 +86,21 @@ export const orderTypeFor = ({
   triggerPrice?: number | null;
 }): Extract<OrderType, 'market' | 'limit'> =>
   marketProtection || (triggerPrice !== undefined && triggerPrice !== null) ? 'limit' : 'market';
+
+/**
+ * The exchanges' order-to-trade-ratio band for options: an order or modification priced within 40% of the last
+ * traded price, or within Rs 20 of it when that is wider, is not counted against the member's ratio. Orders the
+ * engine modifies at a live broker stay inside it.
+ */
+export const OTR_BAND = Object.freeze({ fraction: 0.4, points: 20 });
+
+/** The prices a modification may carry without counting against the order-to-trade ratio. */
+export function otrBand(lastPrice: number): { low: number; high: number } {
+  const width = Math.max(lastPrice * OTR_BAND.fraction, OTR_BAND.points);
+  return { low: Math.max(0, roundToTick(lastPrice - width)), high: roundToTick(lastPrice + width) };
+}
+
+export const withinOtrBand = (price: number, lastPrice: number): boolean => {
+  const { low, high } = otrBand(lastPrice);
+  return price >= low && price <= high;
+};

@@ -31,6 +31,20 @@ describe('modify and cancel', () => {
     expect(h.broker.orders.get('B1')?.snap).toMatchObject({ price: 101.5, quantity: 130 });
   });
 
+  it('keeps a modification at a live broker inside the order-to-trade-ratio band around the last price', async () => {
+    const id = await place(orderBody({ transactionType: 'sell', orderType: 'stoploss', triggerPrice: 100 }));
+    await h.settle();
+    // Last price 120: 40% either side is 72 to 168.
+    await expect(h.module.service.modify(user, id, { triggerPrice: 70 })).rejects.toMatchObject({
+      code: 'bad_request',
+      message: expect.stringContaining('Use a trigger from 72 to 168'),
+    });
+    expect(h.broker.commands.filter((c) => c.type === 'modify')).toHaveLength(0);
+    await h.module.service.modify(user, id, { triggerPrice: 72 });
+    await h.settle();
+    expect((await orderOf(h, user, id)).state.triggerPrice).toBe(72);
+  });
+
   it('refuses modifications the order cannot take', async () => {
     const id = await place();
     const market = await place(orderBody());

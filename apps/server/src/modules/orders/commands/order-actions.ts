@@ -4,13 +4,15 @@ import type {
   ModifyMultipleOrdersRequest,
   ModifyOrderRequest,
 } from '@xtrader/core/api/orders';
+import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { isFinalStatus } from '@xtrader/core/orders/order-status';
+import { otrBand, withinOtrBand } from '@xtrader/core/orders/price-rules';
 import type { OrderType } from '@xtrader/core/orders/types';
 import { DomainError } from '../../../domain-error';
 import type { BrokerAck, ModifyOrderCommand } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { cancelledMessage, ORDER_ERRORS } from '../model/messages';
-import { isPartRole, type OrderRecord } from '../model/record';
+import { isHeld, isPartRole, type OrderRecord } from '../model/record';
 import { tradableOfOrder } from '../model/tradable';
 import { requestCancel, requestCancels, requestModify, withdrawUnsent } from '../sending/sender';
 import {
@@ -67,6 +69,7 @@ export async function modifyOrder(
   if (body.triggerPrice !== undefined) {
     const price = priceChange(order.orderType, body.triggerPrice);
     if (!price) throw new DomainError('bad_request', ORDER_ERRORS.marketHasNoPrice);
+    requireWithinOtrBand(ctx, order, body.triggerPrice);
     Object.assign(change, price);
   }
   if (body.quantity !== undefined) {
@@ -75,6 +78,18 @@ export async function modifyOrder(
   }
   const refusal = firstRefusal(await modifyWorking(ctx, order, change), ORDER_ERRORS.notModifiable);
   if (refusal) throw new DomainError('broker_refused', refusal);
+}
+
+/**
+ * A modification at a live broker stays inside the exchanges' order-to-trade-ratio band around the last price (a stop
+ * held by the server and Practice Mode's paper exchange are not exchange orders; without a price nothing is checked).
+ */
+function requireWithinOtrBand(ctx: OrderContext, order: OrderRecord, price: number): void {
+  if (isPracticeBroker(order.brokerId) || isHeld(order)) return;
+  const lastPrice = ctx.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice;
+  if (lastPrice === undefined || withinOtrBand(price, lastPrice)) return;
+  const { low, high } = otrBand(lastPrice);
+  throw new DomainError('bad_request', ORDER_ERRORS.outsideOtrBand(price, lastPrice, low, high));
 }
 
 /** Cancels an order: a broker order, or every working part of a group (which then sends nothing more). */

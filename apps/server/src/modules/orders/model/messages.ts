@@ -52,6 +52,8 @@ export const ORDER_ERRORS = {
   idempotencyKeyReused: 'Idempotency-Key reused with a different order',
   notConfirmed: 'The broker did not confirm the order before a server restart; please place it again',
   brokerUnreachable: (reason: string) => `Could not reach the broker: ${reason}`,
+  outsideOtrBand: (trigger: number, lastPrice: number, low: number, high: number) =>
+    `triggerPrice: ${trigger} is too far from the last price ${lastPrice}: exchanges count option modifications beyond 40% of the last price (or Rs 20) against the order-to-trade ratio. Use a trigger from ${low} to ${high}.`,
   stopTakenOver: (identifier: string, reason: string) =>
     `The broker ended your stop-loss on ${identifier} (${reason}). X-Trader now holds the stop and sends a market order when the price reaches its trigger.`,
   targetLost: (identifier: string, reason: string) =>
