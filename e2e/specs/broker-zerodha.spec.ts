@@ -113,7 +113,7 @@ test('add Zerodha credentials, log in through Kite, and place an order that reac
   const exchange = kite.requests.find((r) => r.path === '/session/token');
   expect(exchange?.form.api_key).toBe(APP.apiKey);
 
-  const status = page.getByRole('button', { name: 'ZERODHA' });
+  const status = page.getByRole('button', { name: 'Zerodha' });
   await expect(status).toBeVisible();
   await status.hover();
   await expect(page.getByText('ZE1234')).toBeVisible();
