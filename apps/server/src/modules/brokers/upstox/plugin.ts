@@ -68,6 +68,13 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
     (userId, error) => logger.debug({ err: error, userId }, 'upstox order poll failed'),
   );
 
+  /** Fetches the day's master ahead of the first order, once a trader is connected; a failure is retried then. */
+  const warm = () => {
+    master
+      .warm()
+      .catch((error: unknown) => logger.warn({ err: error }, 'upstox instrument master download failed'));
+  };
+
   const app = () => {
     if (!settings.app) throw new DomainError('broker_not_configured', UPSTOX_LOGIN_MESSAGES.notConfigured);
     return settings.app;
@@ -115,6 +122,7 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
       });
       await deps.accounts.linkBroker(userId, UPSTOX_BROKER_ID, clientId);
       await links.connected(userId);
+      warm();
       return { clientId: clientId || null };
     },
 
@@ -130,12 +138,7 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
 
     async start() {
       await links.lifecycle.start();
-      // The first order should not wait for the day's master (only where Upstox login is offered at all); a failure
-      // is retried when an order needs it.
-      if (settings.app)
-        void master
-          .warm()
-          .catch((error: unknown) => logger.warn({ err: error }, 'upstox instrument master download failed'));
+      if ((await vault.listConnected('upstox')).length > 0) warm();
     },
 
     sweepExpired: () => links.lifecycle.sweepExpired(),

@@ -1,0 +1,2 @@
+export { FakeUpstox, type FakeUpstoxOrder, type RecordedUpstoxRequest } from './fake-upstox';
+export { masterRowOf } from './master';
