@@ -69,6 +69,7 @@ export class FakeUpstox implements FakeLiveBroker {
   private readonly tokens = new Set<string>();
   private available = 250_000;
   private answerLost = false;
+  private nextFailure: { status: number; errorCode: string; message: string } | undefined;
   private nextOrderId = 250_000_000_000_000;
   private nextToken = 43_919;
   private readonly server: Server;
@@ -164,6 +165,11 @@ export class FakeUpstox implements FakeLiveBroker {
     this.tokens.clear();
   }
 
+  /** The next order command (place, modify, cancel) is refused with this error, nothing booked. */
+  refuseNextOrder(status: number, errorCode: string, message: string): void {
+    this.nextFailure = { status, errorCode, message };
+  }
+
   /** The next placement is booked but its answer never arrives (the connection drops). */
   loseNextAnswer(): void {
     this.answerLost = true;
@@ -203,6 +209,11 @@ export class FakeUpstox implements FakeLiveBroker {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token || !this.tokens.has(token))
       return failure(res, 401, 'UDAPI100050', 'Invalid token used to access API');
+    const refusal = path.startsWith('/v3/order/') ? this.nextFailure : undefined;
+    if (refusal) {
+      this.nextFailure = undefined;
+      return failure(res, refusal.status, refusal.errorCode, refusal.message);
+    }
     if (path === '/v3/order/place' && method === 'POST') return this.place(body, res);
     if (path === '/v3/order/modify' && method === 'PUT') return this.modify(body, res);
     if (path === '/v3/order/cancel' && method === 'DELETE') return this.cancel(query.order_id, res);
