@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
 import { masterRowOf, OTHER_ROWS, type UpstoxMasterRow } from './master';
@@ -9,7 +10,8 @@ import { masterRowOf, OTHER_ROWS, type UpstoxMasterRow } from './master';
 // A local stand-in for Upstox, every host on one base URL (as XT_UPSTOX_BASE_URL puts them): the v2 authorization
 // dialog (redirects back with a single-use code) and the form-encoded token exchange with its checks (client id,
 // secret, redirect URI equal to the dialog's, code unused); Bearer tokens; v3 place/modify/cancel; the v2 order
-// book, short-term positions and funds; the gzipped JSON instrument masters. Success is `{status: "success", data}`,
+// book, short-term positions and funds; the gzipped JSON instrument masters; the portfolio stream feed (authorize
+// answers a single-use wss URI on Upstox's host; the socket pushes each order change as JSON, `update_type: "order"`). Success is `{status: "success", data}`,
 // failure `{status: "error", errors: [{errorCode, message, propertyPath, invalidValue}]}` with a 4xx.
 
 export interface FakeUpstoxOrder {
@@ -73,6 +75,13 @@ export class FakeUpstox implements FakeLiveBroker {
   private nextOrderId = 250_000_000_000_000;
   private nextToken = 43_919;
   private readonly server: Server;
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly streamCodes = new Set<string>();
+  readonly streams = new Set<WebSocket>();
+  /** How many socket URIs were authorized (each connect authorizes again). */
+  streamAuthorizations = 0;
+  /** False: the stream authorize answers 503 (the feed is down), so orders are seen by polling only. */
+  streamAvailable = true;
   baseUrl = '';
 
   private constructor(
@@ -81,6 +90,18 @@ export class FakeUpstox implements FakeLiveBroker {
   ) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => failure(res, 500, 'UDAPI100500', String(error)));
+    });
+    this.server.on('upgrade', (req, socket, head) => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const code = url.searchParams.get('code') ?? '';
+      if (url.pathname !== '/v2/feed/portfolio-stream-feed' || !this.streamCodes.delete(code)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => {
+        this.streams.add(ws);
+        ws.on('close', () => this.streams.delete(ws));
+      });
     });
   }
 
@@ -147,6 +168,7 @@ export class FakeUpstox implements FakeLiveBroker {
     order.average_price = Math.round((value / order.filled_quantity) * 100) / 100;
     order.status = order.pending_quantity === 0 ? 'complete' : 'open';
     order.exchange_timestamp = istText(Date.now());
+    this.push(order);
   }
 
   /** The exchange or Upstox ends an order on its own (a price-band rejection, the end-of-day cancel). */
@@ -155,6 +177,13 @@ export class FakeUpstox implements FakeLiveBroker {
     order.status = status;
     order.status_message = message;
     order.exchange_timestamp = istText(Date.now());
+    this.push(order);
+  }
+
+  /** An order change as the portfolio stream sends it. */
+  private push(order: FakeUpstoxOrder): void {
+    const message = JSON.stringify({ ...order, update_type: 'order', user_id: 'CLIENT1' });
+    for (const ws of this.streams) ws.send(message);
   }
 
   setFunds(available: number): void {
@@ -175,7 +204,15 @@ export class FakeUpstox implements FakeLiveBroker {
     this.answerLost = true;
   }
 
+  /** Drops every stream connection (the client falls back to polling and reconnects). */
+  dropStreams(): void {
+    for (const ws of this.streams) ws.terminate();
+    this.streams.clear();
+  }
+
   close(): Promise<void> {
+    this.dropStreams();
+    this.wss.close();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
@@ -214,6 +251,7 @@ export class FakeUpstox implements FakeLiveBroker {
       this.nextFailure = undefined;
       return failure(res, refusal.status, refusal.errorCode, refusal.message);
     }
+    if (path === '/v2/feed/portfolio-stream-feed/authorize') return this.authorizeStream(query, res);
     if (path === '/v3/order/place' && method === 'POST') return this.place(body, res);
     if (path === '/v3/order/modify' && method === 'PUT') return this.modify(body, res);
     if (path === '/v3/order/cancel' && method === 'DELETE') return this.cancel(query.order_id, res);
@@ -274,6 +312,17 @@ export class FakeUpstox implements FakeLiveBroker {
     });
   }
 
+  private authorizeStream(query: Record<string, string>, res: ServerResponse) {
+    if (!this.streamAvailable) return failure(res, 503, 'UDAPI100500', 'Service unavailable');
+    if (query.update_types !== 'order') return failure(res, 400, 'UDAPI1100', 'Invalid update_types');
+    this.streamAuthorizations += 1;
+    const code = randomBytes(8).toString('hex');
+    this.streamCodes.add(code);
+    success(res, {
+      authorized_redirect_uri: `wss://api.upstox.com/v2/feed/portfolio-stream-feed?update_types=order&requestId=${code}&code=${code}`,
+    });
+  }
+
   private masterFile(exchange: 'NSE' | 'BSE', res: ServerResponse) {
     const rows = [...OTHER_ROWS, ...this.master].filter((row) =>
       String(row.segment).startsWith(`${exchange}_`),
@@ -327,6 +376,7 @@ export class FakeUpstox implements FakeLiveBroker {
       order_timestamp: istText(Date.now()),
       exchange_timestamp: null,
     });
+    this.push(this.order(id));
     if (this.answerLost) {
       this.answerLost = false;
       res.destroy();
@@ -349,6 +399,7 @@ export class FakeUpstox implements FakeLiveBroker {
       order.pending_quantity = order.quantity - order.filled_quantity;
     }
     order.exchange_timestamp = istText(Date.now());
+    this.push(order);
     success(res, { order_id: order.order_id });
   }
 
@@ -360,6 +411,7 @@ export class FakeUpstox implements FakeLiveBroker {
     order.status = 'cancelled';
     order.status_message = 'Cancelled by user';
     order.exchange_timestamp = istText(Date.now());
+    this.push(order);
     success(res, { order_id: order.order_id });
   }
 

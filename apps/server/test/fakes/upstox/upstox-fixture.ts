@@ -33,6 +33,8 @@ export const NIFTY_FUTURE: InstrumentRecord = {
 export interface UpstoxFixtureOptions {
   app?: { appKey: string; appSecret: string | undefined } | null;
   algoId?: string;
+  /** How often the order book is polled while the stream is down (default 30 ms). */
+  pollMs?: number;
 }
 
 export async function createUpstoxFixture(options: UpstoxFixtureOptions = {}) {
@@ -65,7 +67,7 @@ export async function createUpstoxFixture(options: UpstoxFixtureOptions = {}) {
           : (options.app ?? { appKey: upstox.appKey, appSecret: upstox.appSecret }),
       algoId: options.algoId,
     },
-    pollMs: 30,
+    pollMs: options.pollMs ?? 30,
   });
   const addUser = () => insertUserRow(store.db, { name: 'Upstox Trader', now: clock.now() });
 

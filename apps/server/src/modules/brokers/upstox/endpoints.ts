@@ -13,6 +13,8 @@ export interface UpstoxEndpoints {
   api: string;
   /** Order host root for v3 place, modify and cancel. */
   orders: string;
+  /** Authorizes one connection to the portfolio stream feed (order updates); answers the socket's URI. */
+  portfolioStreamAuthorize: string;
   /** The daily instrument masters of the exchanges we trade (gzipped JSON arrays). */
   masters: readonly string[];
 }
@@ -23,6 +25,10 @@ export function upstoxEndpoints(baseUrl: string | undefined): UpstoxEndpoints {
     token: brokerEndpoint('https://api.upstox.com/v2/login/authorization/token', baseUrl),
     api: brokerRoot('https://api.upstox.com', baseUrl),
     orders: brokerRoot('https://api-hft.upstox.com', baseUrl),
+    portfolioStreamAuthorize: brokerEndpoint(
+      'https://api.upstox.com/v2/feed/portfolio-stream-feed/authorize',
+      baseUrl,
+    ),
     masters: [
       brokerEndpoint('https://assets.upstox.com/market-quote/instruments/exchange/NSE.json.gz', baseUrl),
       brokerEndpoint('https://assets.upstox.com/market-quote/instruments/exchange/BSE.json.gz', baseUrl),

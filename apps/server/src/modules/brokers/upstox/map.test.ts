@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { fromUpstoxOrder, fromUpstoxPosition, parseUpstoxTime, reportStatusOf } from './map';
-import type { UpstoxOrder, UpstoxPosition } from './upstox-schemas';
+import { type UpstoxOrder, upstoxOrderSchema, upstoxPositionSchema } from './upstox-schemas';
 
 // Reading Upstox's rows: its status words, its IST times, order rows and position rows in our terms.
 
-const row = (change: Partial<UpstoxOrder> = {}): UpstoxOrder => ({
-  order_id: '250000000000001',
-  status: 'open',
-  instrument_token: 'NSE_FO|43919',
-  trading_symbol: 'NIFTY 26000 CE 29 DEC 26',
-  product: 'I',
-  order_type: 'LIMIT',
-  transaction_type: 'BUY',
-  quantity: 130,
-  filled_quantity: 65,
-  price: 100,
-  trigger_price: 0,
-  average_price: 99.5,
-  tag: 'XT1',
-  order_timestamp: '2026-12-21 10:30:00',
-  exchange_timestamp: '2026-12-21 10:30:02',
-  ...change,
-});
+/** A row as Upstox sends it, read by our schema. */
+const row = (change: Record<string, unknown> = {}): UpstoxOrder =>
+  upstoxOrderSchema.parse({
+    order_id: '250000000000001',
+    status: 'open',
+    instrument_token: 'NSE_FO|43919',
+    trading_symbol: 'NIFTY 26000 CE 29 DEC 26',
+    product: 'I',
+    order_type: 'LIMIT',
+    transaction_type: 'BUY',
+    quantity: 130,
+    filled_quantity: 65,
+    price: 100,
+    trigger_price: 0,
+    average_price: 99.5,
+    tag: 'XT1',
+    order_timestamp: '2026-12-21 10:30:00',
+    exchange_timestamp: '2026-12-21 10:30:02',
+    ...change,
+  });
 
 describe('Upstox rows', () => {
   it.each([
@@ -74,7 +76,7 @@ describe('Upstox rows', () => {
   });
 
   it('derives buy and sell sides of a position from its day and overnight quantities', () => {
-    const position: UpstoxPosition = {
+    const position = upstoxPositionSchema.parse({
       instrument_token: 'NSE_FO|43919',
       trading_symbol: 'NIFTY 26000 CE 29 DEC 26',
       product: 'D',
@@ -84,7 +86,7 @@ describe('Upstox rows', () => {
       day_sell_value: 6500,
       average_price: 100,
       last_price: 98,
-    };
+    });
     expect(fromUpstoxPosition(position, { symbol: undefined, internalToken: undefined })).toEqual({
       tradingSymbol: 'NIFTY 26000 CE 29 DEC 26',
       internalToken: 'NSE_FO|43919',

@@ -4,11 +4,11 @@ import { pluggedBrokerStatus } from '../live/status';
 import { BrokerCallError } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { createPollingChannel } from '../live-kit/polling';
 import { upstoxEndpoints } from './endpoints';
 import { downloadUpstoxContracts } from './instruments';
 import type { UpstoxRow } from './map';
-import { createUpstoxSession, UPSTOX_BROKER_ID } from './session';
+import { createUpstoxOrderChannel, type UpstoxChannelState } from './order-stream';
+import { createUpstoxSession, UPSTOX_BROKER_ID, withOurSymbol } from './session';
 import { upstoxTokenExpiry } from './token-expiry';
 import { createUpstoxApi, exchangeUpstoxCode, type UpstoxApi } from './upstox-api';
 import { UPSTOX_MESSAGES } from './upstox-errors';
@@ -46,7 +46,7 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
     download: () => downloadUpstoxContracts(endpoints.masters),
   });
 
-  const links = createLiveLinks<UpstoxApi, UpstoxRow, 'polling'>(
+  const links = createLiveLinks<UpstoxApi, UpstoxRow, UpstoxChannelState>(
     {
       broker: 'upstox',
       expiredMessage: UPSTOX_MESSAGES.sessionExpired,
@@ -61,12 +61,26 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
     () => channel,
   );
 
-  // Order updates come from reading the order book; Upstox's portfolio stream is not spoken yet (README.md).
-  const channel = createPollingChannel(
-    deps.pollMs ?? 2000,
-    (userId) => links.session(userId).catchUp(),
-    (userId, error) => logger.debug({ err: error, userId }, 'upstox order poll failed'),
-  );
+  /** Stream messages of one user, delivered in the order they came (each waits for its symbol lookup). */
+  const delivering = new Map<string, Promise<void>>();
+  const deliver = (userId: string, order: UpstoxRow) => {
+    const previous = delivering.get(userId) ?? Promise.resolve();
+    const next = previous
+      .then(async () => links.session(userId).deliver(await withOurSymbol(master, order)))
+      .catch((error: unknown) => logger.warn({ err: error, userId }, 'upstox order update not delivered'));
+    delivering.set(userId, next);
+  };
+
+  // Order updates: Upstox's portfolio stream, the order book polled while it is not up (order-stream.ts).
+  const channel = createUpstoxOrderChannel({
+    authorizeUrl: endpoints.portfolioStreamAuthorize,
+    baseUrl: settings.baseUrl,
+    pollMs: deps.pollMs ?? 2000,
+    logger,
+    deliver,
+    catchUp: (userId) => links.session(userId).catchUp(),
+    onTokenExpired: (userId) => links.expireQuietly(userId),
+  });
 
   /** Fetches the day's master ahead of the first order, once a trader is connected; a failure is retried then. */
   const warm = () => {
@@ -131,7 +145,7 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
     },
 
     async status(userId) {
-      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling');
+      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'stream', 'streaming', 'polling');
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),

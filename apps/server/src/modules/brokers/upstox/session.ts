@@ -49,6 +49,12 @@ export interface UpstoxContracts {
   directory: Pick<InstrumentDirectory, 'bySymbol'>;
 }
 
+/** An order row with our trading symbol of its contract, when our master lists it. */
+export const withOurSymbol = async (
+  master: Pick<BrokerInstrumentMaster, 'symbolOf'>,
+  row: UpstoxRow,
+): Promise<UpstoxRow> => ({ ...row, ourSymbol: await master.symbolOf(row.instrument_token) });
+
 function upstoxAdapter({
   master,
   directory,
@@ -59,10 +65,7 @@ function upstoxAdapter({
     capabilities: UPSTOX_CAPABILITIES,
     classify: classifyUpstoxError,
     async orders(api) {
-      const rows = await api.orders();
-      return Promise.all(
-        rows.map(async (row) => ({ ...row, ourSymbol: await master.symbolOf(row.instrument_token) })),
-      );
+      return Promise.all((await api.orders()).map((row) => withOurSymbol(master, row)));
     },
     async place(api, cmd) {
       // An unlisted contract is refused here, before anything is sent.

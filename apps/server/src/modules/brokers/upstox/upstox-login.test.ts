@@ -42,7 +42,9 @@ describe('Upstox login URL', () => {
 describe('Upstox code exchange', () => {
   it('posts the form with code, client id, secret, redirect URI and grant type; links and connects', async () => {
     const userId = await f.addUser();
-    const { code } = await f.upstox.login(await f.plugin.loginUrl(userId, REDIRECT_URL), 'UP1234');
+    const { code } = (await f.upstox.login(await f.plugin.loginUrl(userId, REDIRECT_URL), 'UP1234')) as {
+      code: string;
+    };
     expect(await f.plugin.completeLogin(userId, { code }, REDIRECT_URL)).toEqual({ clientId: 'UP1234' });
     const exchange = f.upstox.requests.find((r) => r.path === '/v2/login/authorization/token');
     expect(exchange?.contentType).toBe('application/x-www-form-urlencoded');
@@ -58,8 +60,8 @@ describe('Upstox code exchange', () => {
       clientId: 'UP1234',
       state: 'connected',
       expiresAt: upstoxTokenExpiry(f.clock.now()),
-      updates: 'live',
-      updateChannel: 'polling',
+      updates: expect.stringMatching(/^(live|reconnecting)$/),
+      updateChannel: 'stream',
     });
   });
 
