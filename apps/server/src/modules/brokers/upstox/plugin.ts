@@ -30,7 +30,7 @@ const refusalOf = (error: unknown): string => {
 
 /**
  * Upstox on the plugin seam: the v2 authorization-code login, the v3 order API on the live-broker kit, its daily
- * instrument master, and order updates by polling the order book.
+ * instrument master, and order updates from its portfolio stream (the order book polled while the stream is down).
  */
 export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlugin => {
   const { vault, clock, logger, settings, directory } = deps;
