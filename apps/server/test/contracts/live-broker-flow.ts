@@ -110,7 +110,17 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
       return response.json().data;
     };
-    const ourOrders = async () => (await data('GET', '/portfolio/orders')) as Array<Record<string, unknown>>;
+    /** Every order of ours, whatever its table (GET /portfolio/orders answers open, executed, rejected, cancelled). */
+    const ourOrders = async () =>
+      Object.values(
+        (await data('GET', '/portfolio/orders')) as Record<string, Array<Record<string, unknown>>>,
+      ).flat();
+    /** Waits until the broker's acknowledgement of our order reached the engine (it is working, with nothing pending). */
+    const acknowledged = (orderId: string, status: string) =>
+      eventually(async () => {
+        const listed = (await ourOrders()).find((order) => order.orderId === orderId);
+        expect(listed?.status).toBe(status);
+      });
 
     beforeAll(async () => {
       fake = await c.start();
@@ -207,8 +217,10 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       const orderId = placed.orderId as string;
       const stopAtBroker = () => fake.orders().find((order) => order.orderType === c.stopLossType);
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(100));
+      await acknowledged(orderId, 'trigger_pending');
       await data('PUT', `/order/${orderId}`, { triggerPrice: 95 });
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(95));
+      await acknowledged(orderId, 'trigger_pending');
       await data('DELETE', `/order/${orderId}`);
       await eventually(() => expect(stopAtBroker()?.status).toMatch(/cancel/i));
     });

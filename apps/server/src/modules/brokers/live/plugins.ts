@@ -1,4 +1,5 @@
 import type { PluggedBrokerKey } from '../../../config';
+import { createUpstoxPlugin } from '../upstox/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
 
 /**
@@ -6,7 +7,7 @@ import type { LiveBrokerPluginFactory } from './plugin';
  * grant (`callbacks.ts`) until its adapter lands.
  */
 export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPluginFactory | undefined>> = {
-  upstox: undefined,
+  upstox: createUpstoxPlugin,
 
   fyers: undefined,
 
