@@ -1,0 +1,2 @@
+export { FakeAngelOne, type FakeAngelOrder, type RecordedAngelRequest } from './fake-angelone';
+export { type AngelScripEntry, angelExpiry, scripOf } from './scrip-master';
