@@ -21,6 +21,7 @@ import type {
   AngelProduct,
   AngelVariety,
 } from './angelone-api';
+import { plainRefusal } from './angelone-errors';
 import type { AngelOrder, AngelPosition, AngelRms } from './angelone-schemas';
 
 // Translation between our broker commands and SmartAPI's order API. Exchanges refuse stop-market orders on index
@@ -176,7 +177,7 @@ export const toOrderReport = (row: AngelOrder): OrderReport =>
     averagePrice: row.averageprice,
     price: row.price,
     triggerPrice: isStop(row) ? row.triggerprice : undefined,
-    message: row.text,
+    message: row.text ? plainRefusal(row.text) : row.text,
   });
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
