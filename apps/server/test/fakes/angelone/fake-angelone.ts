@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
 import { type AngelScripEntry, scripOf } from './scrip-master';
@@ -9,7 +11,9 @@ import { type AngelScripEntry, scripOf } from './scrip-master';
 // feed_token, refresh_token), `getProfile` as the token check, placeOrder / modifyOrder / cancelOrder /
 // getOrderBook / getPosition / getRMS with SmartAPI's field names, headers and `{status, message, errorcode, data}`
 // envelope (an invalid token answered as the gateway does: `{success: false, errorCode: 'AG8001'}`), and the scrip
-// master JSON. Tests fill, reject, cancel and expire by hand.
+// master JSON, and the order-status WebSocket (`/smart-order-update`, Bearer handshake, `AB00` acknowledgement, one
+// message with `order-status` and `orderData` per change). Tests fill, reject, cancel, drop the stream and expire
+// sessions by hand.
 
 export interface FakeAngelOrder {
   orderid: string;
@@ -45,6 +49,14 @@ export interface RecordedAngelRequest {
 
 const REQUIRED_HEADERS = ['x-usertype', 'x-sourceid', 'x-clientlocalip', 'x-clientpublicip', 'x-macaddress'];
 const WORKING = new Set(['open', 'trigger pending']);
+/** SmartAPI's order-status codes of the stream, by status word. */
+const STREAM_CODES: Record<string, string> = {
+  open: 'AB01',
+  cancelled: 'AB02',
+  rejected: 'AB03',
+  complete: 'AB05',
+  'trigger pending': 'AB10',
+};
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** IST now as SmartAPI writes times: `24-Nov-2026 10:15:02`. */
@@ -80,6 +92,9 @@ export class FakeAngelOne implements FakeLiveBroker {
   private nextToken = 40_000;
   private loginClient = 'A1234567';
   private readonly server: Server;
+  private readonly sockets = new WebSocketServer({ noServer: true });
+  private readonly streams = new Map<WebSocket, string>();
+  private streamsRefused = false;
   baseUrl = '';
 
   private constructor() {
@@ -88,6 +103,7 @@ export class FakeAngelOne implements FakeLiveBroker {
         reply(res, 500, { status: false, message: String(error), errorcode: 'AB2001' }),
       );
     });
+    this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
   }
 
   static async start(): Promise<FakeAngelOne> {
@@ -184,8 +200,64 @@ export class FakeAngelOne implements FakeLiveBroker {
     this.rateLimitNext = true;
   }
 
+  /** Order streams open now. */
+  get streamCount(): number {
+    return this.streams.size;
+  }
+
+  /** Drops every order stream and refuses new ones until `allowStreams`. */
+  dropStreams(): void {
+    this.streamsRefused = true;
+    for (const socket of this.streams.keys()) socket.terminate();
+    this.streams.clear();
+  }
+
+  allowStreams(): void {
+    this.streamsRefused = false;
+  }
+
   close(): Promise<void> {
+    for (const socket of this.streams.keys()) socket.terminate();
+    this.sockets.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const jwt = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const clientId = jwt ? this.sessions.get(jwt) : undefined;
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    if (path !== '/smart-order-update' || !clientId || this.streamsRefused) {
+      socket.end(`HTTP/1.1 ${clientId ? '503 Service Unavailable' : '401 Unauthorized'}\r\n\r\n`);
+      return;
+    }
+    this.sockets.handleUpgrade(req, socket, head, (ws) => {
+      this.streams.set(ws, clientId);
+      ws.on('close', () => this.streams.delete(ws));
+      ws.send(
+        JSON.stringify({
+          'user-id': clientId,
+          'status-code': '200',
+          'order-status': 'AB00',
+          'error-message': '',
+          orderData: {},
+        }),
+      );
+    });
+  }
+
+  /** Tells every open stream of the account about an order's change. */
+  private push(order: FakeAngelOrder) {
+    for (const [ws, clientId] of this.streams) {
+      ws.send(
+        JSON.stringify({
+          'user-id': clientId,
+          'status-code': '200',
+          'order-status': STREAM_CODES[order.orderstatus] ?? 'AB09',
+          'error-message': '',
+          orderData: order,
+        }),
+      );
+    }
   }
 
   private order(orderid: string): FakeAngelOrder {
@@ -200,6 +272,7 @@ export class FakeAngelOne implements FakeLiveBroker {
     order.text = text;
     order.updatetime = angelTime(Date.now());
     order.exchorderupdatetime = order.updatetime;
+    this.push(order);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
@@ -307,6 +380,7 @@ export class FakeAngelOne implements FakeLiveBroker {
       updatetime: now,
       exchorderupdatetime: now,
     });
+    this.push(this.order(orderid));
     if (this.answerLost) {
       this.answerLost = false;
       res.destroy();
@@ -331,6 +405,7 @@ export class FakeAngelOne implements FakeLiveBroker {
     order.quantity = String(b.quantity ?? order.quantity);
     order.unfilledshares = order.quantity;
     order.updatetime = angelTime(Date.now());
+    this.push(order);
     ok(res, { orderid: order.orderid, uniqueorderid: order.uniqueorderid });
   }
 

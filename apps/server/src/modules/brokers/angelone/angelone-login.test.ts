@@ -35,7 +35,6 @@ describe('Angel One login', () => {
       clientId: 'A7654321',
       state: 'connected',
       expiresAt: nextIstHour(f.clock.now(), 0),
-      updateChannel: 'polling',
       updates: 'live',
     });
   });

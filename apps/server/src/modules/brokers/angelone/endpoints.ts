@@ -4,12 +4,14 @@ import { brokerEndpoint, brokerRoot } from '../live-kit/endpoints';
 
 const API_ROOT = 'https://apiconnect.angelone.in';
 const LOGIN_PAGE = 'https://smartapi.angelone.in/publisher-login';
+const ORDER_STREAM = 'wss://tns.angelone.in/smart-order-update';
 const SCRIP_MASTER = 'https://margincalculator.angelbroking.com/OpenAPI_File/files/OpenAPIScripMaster.json';
 
 export const angelEndpoints = (baseUrl: string | undefined) => ({
   apiRoot: brokerRoot(API_ROOT, baseUrl),
   loginPage: brokerEndpoint(LOGIN_PAGE, baseUrl),
   scripMaster: brokerEndpoint(SCRIP_MASTER, baseUrl),
+  orderStream: brokerEndpoint(ORDER_STREAM, baseUrl),
 });
 
 /** The documented REST paths under the API root. */

@@ -5,13 +5,13 @@ import { pluggedBrokerStatus } from '../live/status';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { createPollingChannel } from '../live-kit/polling';
 import { type AngelApi, createAngelApi } from './angelone-api';
 import { ANGELONE_MESSAGES, ANGELONE_NAME } from './angelone-errors';
 import { machineIdentity } from './client-identity';
 import { angelEndpoints } from './endpoints';
 import { angelLoginUrl, angelSessionExpiry } from './login';
 import type { AngelRow } from './map';
+import { type AngelUpdateState, createAngelOrderStream } from './order-stream';
 import { downloadAngelScripMaster } from './scrip-master';
 import { ANGELONE_BROKER_ID, createAngelSession } from './session';
 
@@ -59,7 +59,7 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
       );
   };
 
-  const links = createLiveLinks<AngelApi, AngelRow, 'polling'>(
+  const links = createLiveLinks<AngelApi, AngelRow, AngelUpdateState>(
     {
       broker: 'angelone',
       expiredMessage: ANGELONE_MESSAGES.sessionExpired,
@@ -74,12 +74,15 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
     () => channel,
   );
 
-  // SmartAPI's order-status WebSocket is not spoken yet: the order book is polled (getOrderBook allows 1 a second).
-  const channel = createPollingChannel(
-    deps.pollMs ?? 2000,
-    (userId) => links.session(userId).catchUp(),
-    (userId, error) => logger.debug({ err: error, userId }, 'angel one order poll failed'),
-  );
+  // Order updates come on SmartAPI's order-status WebSocket; the order book is polled while it is down.
+  const channel = createAngelOrderStream({
+    url: endpoints.orderStream,
+    logger,
+    pollMs: deps.pollMs ?? 2000,
+    catchUp: (userId) => links.session(userId).catchUp(),
+    deliver: (userId, row) => links.session(userId).deliver(row),
+    tokenExpired: (userId) => links.expireQuietly(userId),
+  });
 
   return {
     key: 'angelone',
@@ -119,7 +122,11 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
     },
 
     async status(userId) {
-      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling');
+      const link = await links.lifecycle.status(userId);
+      // Polling stands in while the stream is down: updates still arrive, by the order book.
+      return link.updates === 'polling'
+        ? pluggedBrokerStatus(link, 'polling', 'polling')
+        : pluggedBrokerStatus(link, 'stream', 'streaming');
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
