@@ -66,6 +66,38 @@ describe('SmartAPI answers', () => {
     await expect(api.orders()).rejects.toMatchObject({ code: 'rate_limited', uncertain: false });
   });
 
+  it('reads an order book whose rejection text mentions a rate as the order book, not a rate limit', async () => {
+    json(200, {
+      status: true,
+      message: 'SUCCESS',
+      errorcode: '',
+      data: [
+        {
+          orderid: '1',
+          variety: 'NORMAL',
+          ordertype: 'LIMIT',
+          producttype: 'INTRADAY',
+          tradingsymbol: 'X',
+          exchange: 'NFO',
+          transactiontype: 'BUY',
+          quantity: '65',
+          status: 'rejected',
+          text: 'Access denied because of exceeding access rate',
+        },
+      ],
+    });
+    expect(await api.orders()).toHaveLength(1);
+  });
+
+  it("treats Angel One's internal errors as an unknown outcome", async () => {
+    json(200, {
+      status: false,
+      message: 'Something Went Wrong, Please Try After Sometime',
+      errorcode: 'AB1004',
+    });
+    await expect(api.cancelOrder('NORMAL', '1')).rejects.toMatchObject({ code: 'network', uncertain: true });
+  });
+
   it('treats a 5xx or an unreadable answer to a placement as an unknown outcome', async () => {
     json(502, { message: 'Bad Gateway' });
     await expect(api.rms()).rejects.toMatchObject({ code: 'network', uncertain: true });

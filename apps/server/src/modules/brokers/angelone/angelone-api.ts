@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { BrokerCallError } from '../live-kit/errors';
-import { ANGELONE_MESSAGES, isDeadTokenCode, isRateLimitText, plainRefusal } from './angelone-errors';
+import {
+  ANGELONE_MESSAGES,
+  isDeadTokenCode,
+  isInternalErrorCode,
+  isRateLimitText,
+  plainRefusal,
+} from './angelone-errors';
 import {
   type AngelOrder,
   type AngelPosition,
@@ -90,17 +96,18 @@ async function send(
     throw new BrokerCallError('network', ANGELONE_MESSAGES.unreachable((error as Error).message), true);
   }
   const text = await response.text().catch(() => '');
-  if (response.status === 429 || isRateLimitText(text)) {
-    throw new BrokerCallError('rate_limited', ANGELONE_MESSAGES.rateLimited, false);
-  }
-  if (response.status >= 500) {
-    throw new BrokerCallError('network', ANGELONE_MESSAGES.unreachable(`HTTP ${response.status}`), true);
-  }
   let answer: unknown;
   try {
     answer = JSON.parse(text);
   } catch {
     answer = undefined;
+  }
+  // The gateway refuses a call over the limit in plain text; a JSON answer that merely mentions a rate is not one.
+  if (response.status === 429 || (answer === undefined && isRateLimitText(text))) {
+    throw new BrokerCallError('rate_limited', ANGELONE_MESSAGES.rateLimited, false);
+  }
+  if (response.status >= 500) {
+    throw new BrokerCallError('network', ANGELONE_MESSAGES.unreachable(`HTTP ${response.status}`), true);
   }
   const envelope = angelEnvelopeSchema.safeParse(answer);
   if (!envelope.success) {
@@ -112,6 +119,14 @@ async function send(
   const code = errorcode || errorCode;
   if (isDeadTokenCode(code) || response.status === 401) {
     throw new BrokerCallError('token_expired', ANGELONE_MESSAGES.sessionExpired, false);
+  }
+  if (isInternalErrorCode(code)) {
+    // Angel One failed inside ("Something went wrong"): the request may have been acted on.
+    throw new BrokerCallError(
+      'network',
+      ANGELONE_MESSAGES.unreachable(message?.trim() || String(code)),
+      true,
+    );
   }
   if (response.status >= 400 || !(truthy(status) || truthy(success))) {
     const detail = message?.trim() || `HTTP ${response.status}`;

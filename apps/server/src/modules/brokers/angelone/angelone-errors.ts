@@ -15,6 +15,9 @@ export const ANGELONE_MESSAGES = {
 /** SmartAPI's error codes for a missing, invalid or expired session token. */
 const DEAD_TOKEN_CODES = new Set(['AG8001', 'AG8002', 'AG8003', 'AB1010', 'AB1011']);
 
+/** SmartAPI's error codes for a failure inside Angel One ("Something Went Wrong", "Internal Error"). */
+const INTERNAL_ERROR_CODES = new Set(['AB1004', 'AB2001']);
+
 /** Angel One answers a rate-limited call with this plain-text body (not JSON). */
 const RATE_TEXT = /exceeding access rate|rate limit|too many requests/i;
 
@@ -39,6 +42,9 @@ export function plainRefusal(text: string): string {
 
 export const isDeadTokenCode = (code: string | null | undefined): boolean =>
   code !== null && code !== undefined && DEAD_TOKEN_CODES.has(code.toUpperCase());
+
+export const isInternalErrorCode = (code: string | null | undefined): boolean =>
+  code !== null && code !== undefined && INTERNAL_ERROR_CODES.has(code.toUpperCase());
 
 export const isRateLimitText = (text: string): boolean => RATE_TEXT.test(text);
 
