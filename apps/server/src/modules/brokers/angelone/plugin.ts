@@ -27,7 +27,7 @@ const refusalOf = (error: unknown): string =>
     ? MESSAGES.tokenRefused
     : detailOf(error, ANGELONE_NAME);
 
-/** Angel One for every user: publisher login, the token checked with getProfile, orders on the kit, polling. */
+/** Angel One for every user: publisher login, the token checked with getProfile, orders on the kit, the order stream. */
 export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlugin => {
   const { vault, clock, logger, settings } = deps;
   const endpoints = angelEndpoints(settings.baseUrl);
