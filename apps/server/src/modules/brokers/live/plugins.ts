@@ -1,4 +1,5 @@
 import type { PluggedBrokerKey } from '../../../config';
+import { createAngelOnePlugin } from '../angelone/plugin';
 import { createUpstoxPlugin } from '../upstox/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
 
@@ -13,7 +14,7 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   dhan: undefined,
 
-  angelone: undefined,
+  angelone: createAngelOnePlugin,
 
   flattrade: undefined,
 
