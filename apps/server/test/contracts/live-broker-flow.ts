@@ -110,7 +110,11 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
       return response.json().data;
     };
-    const ourOrders = async () => (await data('GET', '/portfolio/orders')) as Array<Record<string, unknown>>;
+    // The order list answers its orders grouped by state (openOrders, executedOrders ...): all of them, flat.
+    const ourOrders = async () =>
+      Object.values((await data('GET', '/portfolio/orders')) as Record<string, unknown>).flatMap((group) =>
+        Array.isArray(group) ? (group as Array<Record<string, unknown>>) : [],
+      );
 
     beforeAll(async () => {
       fake = await c.start();
@@ -207,7 +211,8 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       const orderId = placed.orderId as string;
       const stopAtBroker = () => fake.orders().find((order) => order.orderType === c.stopLossType);
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(100));
-      await data('PUT', `/order/${orderId}`, { triggerPrice: 95 });
+      // The engine takes a change once the broker's acceptance of the order has reached it (a push or a poll).
+      await eventually(() => data('PUT', `/order/${orderId}`, { triggerPrice: 95 }));
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(95));
       await data('DELETE', `/order/${orderId}`);
       await eventually(() => expect(stopAtBroker()?.status).toMatch(/cancel/i));

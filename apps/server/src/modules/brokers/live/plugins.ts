@@ -1,4 +1,5 @@
 import type { PluggedBrokerKey } from '../../../config';
+import { createVortexPlugin } from '../vortex/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
 
 /**
@@ -18,5 +19,5 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   aliceblue: undefined,
 
-  vortex: undefined,
+  vortex: createVortexPlugin,
 };

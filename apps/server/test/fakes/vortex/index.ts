@@ -1,0 +1,1 @@
+export { FakeVortex, type FakeVortexOrder } from './fake-vortex';
