@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
 
 // A local stand-in for Rupeezy's Vortex API v2, all hosts on one base URL (as XT_VORTEX_BASE_URL moves them):
 // the flow login page `GET /?applicationId=&cb_param=` redirecting to the registered callback with `?auth=`,
 // `POST /v2/user/session` (x-api-key + checksum sha256(applicationId + auth + apiKey), each auth token used once),
-// `x-api-key` and `Authorization: Bearer` on every call, regular orders (`POST /v2/trading/orders/regular`,
+// `x-api-key` and `Authorization: Bearer` on every call, the order WebSocket `GET /ws?auth_token=` (a text message
+// with the order row on every change; a dead token is refused at the upgrade), regular orders (`POST /v2/trading/orders/regular`,
 // `PUT`/`DELETE .../{order_id}`, modify restating `traded_quantity`), the paged order book, positions (`data.net`),
 // funds (the `nse` bucket at the top level), and `GET /master.csv` in the published column layout. Errors are
 // `{status: "error", code, message}`; a dead token is a 401. Quantities are units on NSE_FO and lots on BSE_FO.
@@ -77,12 +80,47 @@ export class FakeVortex implements FakeLiveBroker {
   private nextToken = 40_000;
   private nextOrder = 1;
   private readonly server: Server;
+  private readonly wire = new WebSocketServer({ noServer: true });
+  private readonly sockets = new Set<WebSocket>();
+  /** While true, the order WebSocket refuses upgrades (an outage: the adapter polls and keeps retrying). */
+  streamUnavailable = false;
   baseUrl = '';
 
   private constructor() {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => refuse(res, 500, 'e-500', String(error)));
     });
+    this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
+  }
+
+  /** Open order sockets now. */
+  get streams(): number {
+    return this.sockets.size;
+  }
+
+  /** Drops every order socket (a network blip). */
+  dropStreams(): void {
+    for (const socket of this.sockets) socket.terminate();
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const token = url.searchParams.get('auth_token') ?? '';
+    if (url.pathname !== '/ws' || this.streamUnavailable || !this.sessions.has(token)) {
+      const status = this.streamUnavailable ? '503 Service Unavailable' : '401 Unauthorized';
+      socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    this.wire.handleUpgrade(req, socket, head, (ws) => {
+      this.sockets.add(ws);
+      ws.on('close', () => this.sockets.delete(ws));
+    });
+  }
+
+  /** Every change of an order goes out on the order sockets, as its row. */
+  private push(order: FakeVortexOrder) {
+    const message = JSON.stringify({ type: 'order', data: order });
+    for (const socket of this.sockets) socket.send(message);
   }
 
   static async start(): Promise<FakeVortex> {
@@ -93,6 +131,8 @@ export class FakeVortex implements FakeLiveBroker {
   }
 
   close(): Promise<void> {
+    for (const socket of this.sockets) socket.terminate();
+    this.wire.close();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
@@ -143,6 +183,7 @@ export class FakeVortex implements FakeLiveBroker {
     order.traded_quantity = order.total_quantity;
     order.pending_quantity = 0;
     order.traded_price = price;
+    this.push(order);
   }
 
   /** Rupeezy (or the exchange) ends an open order by itself: an end-of-day cancel or a price-band rejection. */
@@ -152,6 +193,7 @@ export class FakeVortex implements FakeLiveBroker {
     order.status = status;
     order.pending_quantity = 0;
     order.error_reason = reason;
+    this.push(order);
   }
 
   setFunds(available: number): void {
@@ -195,6 +237,8 @@ export class FakeVortex implements FakeLiveBroker {
         return;
       }
       if (placed) acked(res, 'Order Entry Sent to OMS', placed);
+      const order = placed ? this.book.get(placed) : undefined;
+      if (order) this.push(order);
       return;
     }
     const match = /^\/v2\/trading\/orders\/regular\/([^/]+)$/.exec(path);
@@ -295,6 +339,7 @@ export class FakeVortex implements FakeLiveBroker {
     order.order_price = Number(body.price ?? order.order_price);
     order.trigger_price = Number(body.trigger_price ?? order.trigger_price);
     acked(res, 'Order Modification Sent to OMS', id);
+    this.push(order);
   }
 
   private cancel(id: string, res: ServerResponse) {
@@ -304,6 +349,7 @@ export class FakeVortex implements FakeLiveBroker {
     order.status = 'CANCELLED';
     order.pending_quantity = 0;
     acked(res, 'Order Cancellation Sent to OMS', id);
+    this.push(order);
   }
 
   private orderBook(url: URL, res: ServerResponse) {

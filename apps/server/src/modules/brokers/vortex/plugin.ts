@@ -5,7 +5,7 @@ import { brokerEndpoint } from '../live-kit/endpoints';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { createPollingChannel } from '../live-kit/polling';
+import { createVortexOrderFeed, type VortexFeedState } from './order-feed';
 import { createVortexSession, type VortexSession } from './session';
 import { vortexTokenExpiry } from './token-expiry';
 import { createVortexApi, createVortexSession as exchangeAuthToken, type VortexApi } from './vortex-api';
@@ -18,7 +18,8 @@ export const VORTEX_LOGIN_URL = 'https://flow.rupeezy.in';
 
 /**
  * Rupeezy (Vortex API) as a plugged live broker: the flow login and its checksum exchange, the instrument master
- * of the day, and order updates by polling the order book; sessions, tracking and reconciliation are the kit's.
+ * of the day, and order updates from its WebSocket or, while that is down, by polling the order book; sessions,
+ * tracking and reconciliation are the kit's.
  * XT_VORTEX_APP_KEY is the application id, XT_VORTEX_APP_SECRET the API key.
  */
 export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
@@ -41,7 +42,7 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
     download: () => downloadVortexMaster(settings.baseUrl),
   });
 
-  const links = createLiveLinks<VortexApi, VortexOrder, 'polling'>(
+  const links = createLiveLinks<VortexApi, VortexOrder, VortexFeedState>(
     {
       broker: 'vortex',
       expiredMessage: VORTEX_MESSAGES.sessionExpired,
@@ -63,13 +64,13 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
     () => channel,
   );
 
-  // Rupeezy pushes order updates over its WebSocket and to a postback URL; the order book is polled instead,
-  // which needs nothing registered at Rupeezy and catches up by itself after any gap.
-  const channel = createPollingChannel(
-    deps.pollMs ?? 2000,
-    (userId) => links.session(userId).catchUp(),
-    (userId, error) => logger.debug({ err: error, userId }, 'rupeezy order poll failed'),
-  );
+  // Order updates: Rupeezy's WebSocket nudges an order-book read; while it is down the order book is polled.
+  const channel = createVortexOrderFeed({
+    baseUrl: settings.baseUrl,
+    pollMs: deps.pollMs ?? 2000,
+    catchUp: (userId) => links.session(userId).catchUp(),
+    onError: (userId, error) => logger.debug({ err: error, userId }, 'rupeezy order updates failed'),
+  });
 
   const warmQuietly = () =>
     master
@@ -120,7 +121,11 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
     },
 
     async status(userId) {
-      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling');
+      const link = await links.lifecycle.status(userId);
+      // Updates arrive either way; the card says which way they come now.
+      return link.updates === 'connected'
+        ? pluggedBrokerStatus(link, 'stream', 'connected')
+        : pluggedBrokerStatus(link, 'polling', 'polling');
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),

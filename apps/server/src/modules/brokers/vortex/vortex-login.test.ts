@@ -18,12 +18,12 @@ describe('Rupeezy login', () => {
     expect(url.searchParams.get('cb_param')).toBeTruthy();
   });
 
-  it('exchanges the auth token, links the account and reports a polled, connected session with its expiry', async () => {
+  it('exchanges the auth token, links the account and reports a connected session with live updates and its expiry', async () => {
     f = await createVortexFixture();
     const { userId } = await f.loggedInUser();
     expect(f.linked).toEqual([{ userId, broker: 'VORTEX', clientId: 'RZ1234' }]);
     const status = await f.plugin.status(userId);
-    expect(status).toMatchObject({ state: 'connected', clientId: 'RZ1234', updateChannel: 'polling' });
+    expect(status).toMatchObject({ state: 'connected', clientId: 'RZ1234', updates: 'live' });
     // The fake's token is a JWT valid for 8 hours: its own expiry is kept.
     expect(status.expiresAt).toBeGreaterThan(Date.now() + 7 * 3_600_000);
     expect(status.expiresAt).toBeLessThanOrEqual(Date.now() + 8 * 3_600_000);

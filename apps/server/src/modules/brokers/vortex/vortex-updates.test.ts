@@ -51,3 +51,48 @@ describe('Rupeezy order updates by polling', () => {
     },
   );
 });
+
+describe('Rupeezy order updates by its WebSocket', () => {
+  const restingBuy = (f: VortexFixture, clientOrderId: string): PlaceOrderCommand => ({
+    ...protectiveStop(f, clientOrderId),
+    side: 'buy',
+    orderType: 'limit',
+    price: 90,
+  });
+
+  it('reports a fill pushed on the socket at once, without waiting for a poll', async () => {
+    f = await createVortexFixture({ pollMs: 60_000 });
+    const { userId, session } = await f.loggedInUser();
+    await eventually(async () => expect((await f.plugin.status(userId)).updateChannel).toBe('stream'));
+    const updates: BrokerOrderUpdate[] = [];
+    session.onOrderUpdate((update) => updates.push(update));
+    const ack = await session.placeOrder(restingBuy(f, 'XTPUSH01'));
+    if (!ack.ok) throw new Error(ack.reason);
+    f.vortex.fill(ack.brokerOrderId, 90);
+    await eventually(() =>
+      expect(updates.filter((u) => u.event.type === 'fill')).toEqual([
+        expect.objectContaining({ clientOrderId: 'XTPUSH01', event: expect.objectContaining({ price: 90 }) }),
+      ]),
+    );
+  });
+
+  it('polls the order book while the socket is down and goes back to the socket when it returns', async () => {
+    f = await createVortexFixture({ pollMs: 50 });
+    f.vortex.streamUnavailable = true;
+    const { userId, session } = await f.loggedInUser();
+    const updates: BrokerOrderUpdate[] = [];
+    session.onOrderUpdate((update) => updates.push(update));
+    expect(await f.plugin.status(userId)).toMatchObject({ updates: 'live', updateChannel: 'polling' });
+    const ack = await session.placeOrder(restingBuy(f, 'XTPOLL01'));
+    if (!ack.ok) throw new Error(ack.reason);
+    f.vortex.fill(ack.brokerOrderId, 90);
+    await eventually(() => expect(updates.map((u) => u.event.type)).toContain('fill'));
+
+    f.vortex.streamUnavailable = false;
+    await eventually(async () => expect((await f.plugin.status(userId)).updateChannel).toBe('stream'), 5000);
+    f.vortex.dropStreams();
+    await eventually(async () => expect((await f.plugin.status(userId)).updateChannel).toBe('polling'));
+    await eventually(async () => expect((await f.plugin.status(userId)).updateChannel).toBe('stream'), 5000);
+    expect(updates.filter((u) => u.event.type === 'fill')).toHaveLength(1);
+  });
+});
