@@ -111,7 +111,8 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
         tokenExpiresAt: vortexTokenExpiry(session.accessToken, clock.now()),
       });
       await deps.accounts.linkBroker(userId, VORTEX_BROKER_ID, clientId ?? '');
-      await warmQuietly();
+      // The day's master (a large file) downloads in the background; the first order waits for it if need be.
+      void warmQuietly();
       await links.connected(userId);
       return { clientId };
     },
