@@ -119,8 +119,13 @@ export class FakeVortex implements FakeLiveBroker {
 
   /** Every change of an order goes out on the order sockets, as its row. */
   private push(order: FakeVortexOrder) {
-    const message = JSON.stringify({ type: 'order', data: order });
-    for (const socket of this.sockets) socket.send(message);
+    this.pushRaw({ type: 'order', data: order });
+  }
+
+  /** Sends a text message on every order socket. */
+  pushRaw(message: unknown): void {
+    const text = JSON.stringify(message);
+    for (const socket of this.sockets) socket.send(text);
   }
 
   static async start(): Promise<FakeVortex> {

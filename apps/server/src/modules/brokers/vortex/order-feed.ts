@@ -9,10 +9,15 @@ import type { BrokerAccount } from '../vault';
 // nudge to read the order book, which stays the one source of truth: the kit's catch-up then reports exactly what
 // changed, whatever the message's own shape. While the socket is down (not yet open, dropped, refused) the order
 // book is polled instead, and the socket is retried with a growing delay; when it is back, one catch-up covers the gap.
+// Rupeezy documents no heartbeat on this socket, so a line that dies without closing would go unnoticed: while the
+// socket is open the order book is still read every half minute as a safety net.
 
 export const VORTEX_WIRE_URL = 'wss://wire.rupeezy.in/ws';
 
 export type VortexFeedState = 'connected' | 'polling';
+
+/** How often the order book is read while the socket is open (see above). */
+const SAFETY_POLL_MS = 30_000;
 
 export interface VortexOrderFeedDeps {
   baseUrl: string | undefined;
@@ -20,6 +25,8 @@ export interface VortexOrderFeedDeps {
   /** Reads the order book and reports every change since the last report (the kit's catch-up). */
   catchUp(userId: string): Promise<void>;
   onError(userId: string, error: unknown): void;
+  /** How often the order book is read while the socket is open (default half a minute). */
+  safetyPollMs?: number;
   /** The socket's retry delays: the first, doubled up to the last. */
   retryMs?: { first: number; max: number };
 }
@@ -30,6 +37,7 @@ interface Feed {
   socket: WebSocket | undefined;
   open: boolean;
   retry: NodeJS.Timeout | undefined;
+  safety: NodeJS.Timeout | undefined;
   delay: number;
   reading: boolean;
   readAgain: boolean;
@@ -71,6 +79,12 @@ export function createVortexOrderFeed(deps: VortexOrderFeedDeps): UpdateChannel<
       feed.open = true;
       feed.delay = retryMs.first;
       poller.close(userId);
+      // Through the same one-at-a-time read as the socket's messages.
+      feed.safety = setInterval(
+        () => read(userId, feed),
+        deps.safetyPollMs ?? Math.max(SAFETY_POLL_MS, deps.pollMs),
+      );
+      feed.safety.unref();
       read(userId, feed);
     });
     socket.on('message', (_data, isBinary) => {
@@ -85,6 +99,7 @@ export function createVortexOrderFeed(deps: VortexOrderFeedDeps): UpdateChannel<
       const wasOpen = feed.open;
       feed.open = false;
       feed.socket = undefined;
+      clearInterval(feed.safety);
       if (wasOpen || poller.state(userId) === undefined) poller.open(userId, feed.account);
       const delay = feed.delay;
       feed.delay = Math.min(retryMs.max, feed.delay * 2);
@@ -99,6 +114,7 @@ export function createVortexOrderFeed(deps: VortexOrderFeedDeps): UpdateChannel<
     poller.close(userId);
     if (!feed) return;
     clearTimeout(feed.retry);
+    clearInterval(feed.safety);
     feed.socket?.terminate();
   };
 
@@ -114,6 +130,7 @@ export function createVortexOrderFeed(deps: VortexOrderFeedDeps): UpdateChannel<
       socket: undefined,
       open: false,
       retry: undefined,
+      safety: undefined,
       delay: retryMs.first,
       reading: false,
       readAgain: false,
