@@ -1,6 +1,7 @@
 import type { PluggedBrokerKey } from '../../../config';
 import { createAngelOnePlugin } from '../angelone/plugin';
 import { createUpstoxPlugin } from '../upstox/plugin';
+import { createVortexPlugin } from '../vortex/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
 
 /**
@@ -20,5 +21,5 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   aliceblue: undefined,
 
-  vortex: undefined,
+  vortex: createVortexPlugin,
 };
