@@ -1,4 +1,5 @@
 import type { PluggedBrokerKey } from '../../../config';
+import { createFyersPlugin } from '../fyers/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
 
 /**
@@ -8,7 +9,7 @@ import type { LiveBrokerPluginFactory } from './plugin';
 export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPluginFactory | undefined>> = {
   upstox: undefined,
 
-  fyers: undefined,
+  fyers: createFyersPlugin,
 
   dhan: undefined,
 

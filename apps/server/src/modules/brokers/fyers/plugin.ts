@@ -1,0 +1,125 @@
+import { DomainError } from '../../../domain-error';
+import type { LiveBrokerPlugin, LiveBrokerPluginFactory } from '../live/plugin';
+import { pluggedBrokerStatus } from '../live/status';
+import { brokerEndpoint, brokerRoot } from '../live-kit/endpoints';
+import { detailOf } from '../live-kit/errors';
+import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
+import { createLiveLinks } from '../live-kit/links';
+import { createPollingChannel } from '../live-kit/polling';
+import {
+  createFyersApi,
+  FYERS_API_ROOT,
+  type FyersApi,
+  fyersClientId,
+  validateFyersAuthCode,
+} from './fyers-api';
+import { FYERS_MESSAGES } from './fyers-errors';
+import { downloadFyersMaster } from './instruments';
+import type { FyersRow } from './map';
+import { createFyersSession, FYERS_BROKER_ID } from './session';
+import { fyersTokenExpiry } from './token-expiry';
+
+/** Fyers' login page: the platform's app id and our redirect; the redirect brings `auth_code` (`code` is a status). */
+export const FYERS_LOGIN_URL = 'https://api-t1.fyers.in/api/v3/generate-authcode';
+
+/** Fyers on the plugin seam: login, the auth-code exchange, the instrument master and order-book polling. */
+export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlugin => {
+  const { vault, clock, logger, settings, directory } = deps;
+  const root = brokerRoot(FYERS_API_ROOT, settings.baseUrl);
+  const master = createBrokerInstrumentMaster({
+    broker: 'fyers',
+    name: 'Fyers',
+    db: deps.db,
+    clock,
+    logger,
+    directory,
+    download: () => downloadFyersMaster(settings.baseUrl),
+  });
+
+  const app = () => {
+    if (!settings.app?.appSecret)
+      throw new DomainError('broker_not_configured', FYERS_MESSAGES.notConfigured);
+    return { appId: settings.app.appKey, appSecret: settings.app.appSecret };
+  };
+
+  const links = createLiveLinks<FyersApi, FyersRow, 'polling'>(
+    {
+      broker: 'fyers',
+      expiredMessage: FYERS_MESSAGES.sessionExpired,
+      vault,
+      clock,
+      logger,
+      createApi: (_account, token) => createFyersApi(root, app().appId, token),
+      createSession: (userId, api, onTokenExpired) =>
+        createFyersSession({ userId, clock, api, onTokenExpired, master, directory }),
+      ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
+    },
+    () => channel,
+  );
+  // Fyers pushes order updates on its order WebSocket; until we speak it, the order book is polled.
+  const channel = createPollingChannel(
+    deps.pollMs ?? 2000,
+    (userId) => links.session(userId).catchUp(),
+    (userId, error) => logger.debug({ err: error, userId }, 'fyers order poll failed'),
+  );
+
+  return {
+    key: 'fyers',
+    brokerId: FYERS_BROKER_ID,
+    name: 'Fyers',
+
+    async loginUrl(_userId, redirectUrl) {
+      const url = new URL(brokerEndpoint(FYERS_LOGIN_URL, settings.baseUrl));
+      url.searchParams.set('client_id', app().appId);
+      url.searchParams.set('redirect_uri', redirectUrl);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('state', 'xtrader');
+      return url.toString();
+    },
+
+    async completeLogin(userId, body) {
+      const { appId, appSecret } = app();
+      let session: { accessToken: string; refreshToken: string | undefined; clientId: string };
+      try {
+        const token = await validateFyersAuthCode(root, appId, appSecret, body.auth_code ?? '');
+        session = { ...token, clientId: await fyersClientId(root, appId, token.accessToken) };
+      } catch (error) {
+        throw new DomainError('broker_login_failed', FYERS_MESSAGES.loginFailed(detailOf(error, 'Fyers')));
+      }
+      const now = clock.now();
+      await vault.saveSession(userId, 'fyers', {
+        clientId: session.clientId,
+        secrets: {
+          accessToken: session.accessToken,
+          ...(session.refreshToken ? { refreshToken: session.refreshToken } : {}),
+        },
+        tokenExpiresAt: fyersTokenExpiry(session.accessToken, now),
+      });
+      await deps.accounts.linkBroker(userId, FYERS_BROKER_ID, session.clientId);
+      await links.connected(userId);
+      return { clientId: session.clientId };
+    },
+
+    async sessionFor(userId) {
+      return (await vault.get(userId, 'fyers')) ? links.session(userId) : undefined;
+    },
+
+    async status(userId) {
+      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling');
+    },
+
+    reconnect: (userId) => links.lifecycle.reconnect(userId),
+
+    async start() {
+      await links.lifecycle.start();
+      // The first order should not wait for the download; a failure here is retried on first use.
+      master
+        .warm()
+        .catch((error: unknown) => logger.warn({ err: error }, 'fyers instrument master download failed'));
+    },
+
+    sweepExpired: () => links.lifecycle.sweepExpired(),
+
+    close: () => links.lifecycle.close(),
+  };
+};
