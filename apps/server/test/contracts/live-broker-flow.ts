@@ -110,7 +110,17 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
       return response.json().data;
     };
-    const ourOrders = async () => (await data('GET', '/portfolio/orders')) as Array<Record<string, unknown>>;
+    // The orders list comes grouped (openOrders, executedOrders, rejectedOrders, cancelledOrders).
+    const ourOrders = async () =>
+      Object.values(
+        (await data('GET', '/portfolio/orders')) as Record<string, Array<Record<string, unknown>>>,
+      ).flat();
+    /** Our order is working at the broker (its acceptance or last change confirmed), so it takes a change. */
+    const working = (orderId: string) =>
+      eventually(async () => {
+        const listed = (await ourOrders()).find((order) => order.orderId === orderId);
+        expect(listed?.status).toMatch(/^(open|trigger_pending)$/);
+      });
 
     beforeAll(async () => {
       fake = await c.start();
@@ -207,8 +217,10 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       const orderId = placed.orderId as string;
       const stopAtBroker = () => fake.orders().find((order) => order.orderType === c.stopLossType);
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(100));
+      await working(orderId);
       await data('PUT', `/order/${orderId}`, { triggerPrice: 95 });
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(95));
+      await working(orderId);
       await data('DELETE', `/order/${orderId}`);
       await eventually(() => expect(stopAtBroker()?.status).toMatch(/cancel/i));
     });

@@ -36,6 +36,16 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
     download: () => downloadFyersMaster(settings.baseUrl),
   });
 
+  /**
+   * Today's symbol master, fetched in the background once someone trades through Fyers (after a login, or at start
+   * when sessions are live) so the first order does not wait for it; a failure is retried on first use.
+   */
+  const warmMaster = () => {
+    master
+      .warm()
+      .catch((error: unknown) => logger.warn({ err: error }, 'fyers symbol master download failed'));
+  };
+
   const app = () => {
     if (!settings.app?.appSecret)
       throw new DomainError('broker_not_configured', FYERS_MESSAGES.notConfigured);
@@ -97,6 +107,7 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
       });
       await deps.accounts.linkBroker(userId, FYERS_BROKER_ID, session.clientId);
       await links.connected(userId);
+      warmMaster();
       return { clientId: session.clientId };
     },
 
@@ -112,10 +123,7 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
 
     async start() {
       await links.lifecycle.start();
-      // The first order should not wait for the download; a failure here is retried on first use.
-      master
-        .warm()
-        .catch((error: unknown) => logger.warn({ err: error }, 'fyers instrument master download failed'));
+      if ((await vault.listConnected('fyers')).length > 0) warmMaster();
     },
 
     sweepExpired: () => links.lifecycle.sweepExpired(),
