@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { istEpochMs } from '@xtrader/core/market/dates';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
 
@@ -12,7 +13,10 @@ import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broke
 // - `Authorization: <app_id>:<access_token>` on `GET /api/v3/profile`, `/funds`, `/orders`, `/positions` and
 //   `POST|PATCH|DELETE /api/v3/orders/sync`;
 // - the `{s, code, message}` envelope, with negative codes for failures;
-// - the symbol masters `GET /sym_details/NSE_FO.csv` and `/sym_details/BSE_FO.csv`, header-less, 21 columns.
+// - the symbol masters `GET /sym_details/NSE_FO.csv` and `/sym_details/BSE_FO.csv`, header-less, 21 columns;
+// - the order socket `/trade/v3` (same Authorization header; `ping` -> `pong`; after
+//   `{"T":"SUB_ORD","SLIST":["orders"],"SUB_T":1}` every change of the client's orders is pushed as
+//   `{"orders": {...}}` in the socket's short field names and OMS status codes).
 // Tests fill, reject, cancel and expire by hand.
 
 export interface FakeFyersOrder {
@@ -32,6 +36,7 @@ export interface FakeFyersOrder {
   orderTag: string;
   orderDateTime: string;
   validity: string;
+  clientId: string;
 }
 
 export interface RecordedFyersRequest {
@@ -95,6 +100,13 @@ export class FakeFyers implements FakeLiveBroker {
   private answerLost = false;
   private nextId = 26112400000001;
   private readonly server: Server;
+  private readonly sockets = new WebSocketServer({ noServer: true });
+  /** Subscribed order sockets, with their client id. */
+  private readonly streams = new Map<WebSocket, string>();
+  /** Every message pushed on an order socket, oldest first. */
+  readonly pushed: unknown[] = [];
+  /** While false, socket upgrades are refused (503), as during an outage. */
+  streamsAvailable = true;
   baseUrl = '';
 
   constructor(
@@ -104,6 +116,72 @@ export class FakeFyers implements FakeLiveBroker {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => error(res, 500, -1, String(err)));
     });
+    this.server.on('upgrade', (req, socket, head) => {
+      const clientId = this.clientOf(req.headers.authorization);
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      if (path !== '/trade/v3' || !clientId || !this.streamsAvailable) {
+        socket.end(`HTTP/1.1 ${clientId ? 503 : 401} Refused\r\n\r\n`);
+        return;
+      }
+      this.sockets.handleUpgrade(req, socket, head, (ws) => {
+        ws.on('message', (data) => {
+          const text = data.toString();
+          if (text === 'ping') return ws.send('pong');
+          const sub = JSON.parse(text) as { T?: string; SLIST?: string[]; SUB_T?: number };
+          if (sub.T === 'SUB_ORD' && sub.SUB_T === 1 && sub.SLIST?.includes('orders')) {
+            this.streams.set(ws, clientId);
+            ws.send(JSON.stringify({ s: 'ok', code: 1605, message: 'Successfully subscribed' }));
+          }
+        });
+        ws.on('close', () => this.streams.delete(ws));
+      });
+    });
+  }
+
+  /** The number of subscribed order sockets. */
+  get streamCount(): number {
+    return this.streams.size;
+  }
+
+  /** Drops every order socket (a network cut); new ones are accepted while `streamsAvailable`. */
+  dropStreams(): void {
+    for (const ws of this.streams.keys()) ws.terminate();
+    this.streams.clear();
+  }
+
+  private clientOf(authorization: string | undefined): string | undefined {
+    const [appId, token] = (authorization ?? '').split(':');
+    return appId === this.appKey && token ? this.tokens.get(token) : undefined;
+  }
+
+  /** Pushes an order's current state to its client's subscribed sockets. */
+  private push(order: FakeFyersOrder) {
+    const omsStatus: Record<number, number> = { 1: 91, 2: 90, 4: 11, 5: 92, 6: 22, 7: 73 };
+    const message = {
+      orders: {
+        client_id: order.clientId,
+        id: order.id,
+        symbol: order.symbol,
+        qty: order.qty,
+        qty_remaining: order.remainingQuantity,
+        qty_filled: order.filledQty,
+        price_limit: order.limitPrice,
+        price_stop: order.stopPrice,
+        price_traded: order.tradedPrice,
+        ord_type: order.type,
+        tran_side: order.side,
+        product_type: order.productType,
+        ord_status: omsStatus[order.status] ?? order.status,
+        oms_msg: order.message,
+        time_oms: order.orderDateTime,
+        validity: order.validity,
+      },
+    };
+    for (const [ws, clientId] of this.streams) {
+      if (clientId !== order.clientId) continue;
+      this.pushed.push(message);
+      ws.send(JSON.stringify(message));
+    }
   }
 
   static async start(appKey = 'XTAPP1-100', appSecret = 'fyers-app-secret'): Promise<FakeFyers> {
@@ -191,6 +269,7 @@ export class FakeFyers implements FakeLiveBroker {
     order.tradedPrice = price;
     order.status = 2;
     order.orderDateTime = fyersTime(Date.now());
+    this.push(order);
   }
 
   /** The exchange or Fyers itself ends an open order (a price-band rejection, an end-of-day cancel). */
@@ -199,6 +278,7 @@ export class FakeFyers implements FakeLiveBroker {
     order.status = status === 'rejected' ? 5 : 1;
     order.message = message;
     order.orderDateTime = fyersTime(Date.now());
+    this.push(order);
   }
 
   setFunds(available: number): void {
@@ -215,6 +295,8 @@ export class FakeFyers implements FakeLiveBroker {
   }
 
   close(): Promise<void> {
+    this.dropStreams();
+    this.sockets.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
@@ -261,7 +343,7 @@ export class FakeFyers implements FakeLiveBroker {
       });
     if (path === '/api/v3/positions') return ok(res, { netPositions: this.positions(), overall: {} });
     if (path === '/api/v3/orders/sync') {
-      if (method === 'POST') return this.place(body as Record<string, unknown> | undefined, res);
+      if (method === 'POST') return this.place(body as Record<string, unknown> | undefined, clientId, res);
       if (method === 'PATCH') return this.modify(body as Record<string, unknown> | undefined, res);
       if (method === 'DELETE') return this.cancel(body as Record<string, unknown> | undefined, res);
     }
@@ -302,7 +384,7 @@ export class FakeFyers implements FakeLiveBroker {
     return [...this.masters.values()].some((lines) => lines.some((line) => line.split(',')[9] === symbol));
   }
 
-  private place(o: Record<string, unknown> | undefined, res: ServerResponse) {
+  private place(o: Record<string, unknown> | undefined, clientId: string, res: ServerResponse) {
     if (!o || typeof o.symbol !== 'string' || !this.listed(o.symbol))
       return error(res, 400, -300, 'Invalid symbol');
     const type = Number(o.type);
@@ -335,8 +417,10 @@ export class FakeFyers implements FakeLiveBroker {
       orderTag: typeof o.orderTag === 'string' ? o.orderTag : '',
       orderDateTime: fyersTime(Date.now()),
       validity: String(o.validity ?? 'DAY'),
+      clientId,
     };
     this.book.set(id, order);
+    this.push(order);
     if (this.answerLost) {
       this.answerLost = false;
       res.destroy();
@@ -356,6 +440,7 @@ export class FakeFyers implements FakeLiveBroker {
     if (b?.qty !== undefined) order.qty = Number(b.qty);
     order.remainingQuantity = order.qty - order.filledQty;
     order.orderDateTime = fyersTime(Date.now());
+    this.push(order);
     ok(res, { id: order.id, message: 'Successfully modified order' }, 1102);
   }
 
@@ -366,6 +451,7 @@ export class FakeFyers implements FakeLiveBroker {
     order.status = 1;
     order.message = 'Cancelled by user';
     order.orderDateTime = fyersTime(Date.now());
+    this.push(order);
     ok(res, { id: order.id, message: 'Successfully cancelled order' }, 1103);
   }
 

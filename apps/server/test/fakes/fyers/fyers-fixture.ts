@@ -26,7 +26,7 @@ export interface FyersFixture {
 }
 
 export async function createFyersFixture(
-  options: { configured?: boolean; now?: number } = {},
+  options: { configured?: boolean; now?: number; pollMs?: number } = {},
 ): Promise<FyersFixture> {
   const fyers = await FakeFyers.start();
   const store = await createTestStore();
@@ -49,7 +49,7 @@ export async function createFyersFixture(
       app: options.configured === false ? undefined : { appKey: fyers.appKey, appSecret: fyers.appSecret },
       algoId: undefined,
     },
-    pollMs: 30,
+    pollMs: options.pollMs ?? 30,
   });
   const addUser = () => insertUserRow(store.db, { name: 'Fyers Trader', now: clock.now() });
   return {

@@ -5,7 +5,6 @@ import { brokerEndpoint, brokerRoot } from '../live-kit/endpoints';
 import { detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { createPollingChannel } from '../live-kit/polling';
 import {
   createFyersApi,
   FYERS_API_ROOT,
@@ -16,13 +15,15 @@ import {
 import { FYERS_MESSAGES } from './fyers-errors';
 import { downloadFyersMaster } from './instruments';
 import type { FyersRow } from './map';
+import { createFyersOrderChannel, FYERS_ORDER_SOCKET_URL, type FyersChannelState } from './order-channel';
+import { isOrderUpdate } from './order-socket-message';
 import { createFyersSession, FYERS_BROKER_ID } from './session';
 import { fyersTokenExpiry } from './token-expiry';
 
 /** Fyers' login page: the platform's app id and our redirect; the redirect brings `auth_code` (`code` is a status). */
 export const FYERS_LOGIN_URL = 'https://api-t1.fyers.in/api/v3/generate-authcode';
 
-/** Fyers on the plugin seam: login, the auth-code exchange, the instrument master and order-book polling. */
+/** Fyers on the plugin seam: login, the auth-code exchange, the symbol master, the order socket and order-book poll. */
 export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlugin => {
   const { vault, clock, logger, settings, directory } = deps;
   const root = brokerRoot(FYERS_API_ROOT, settings.baseUrl);
@@ -52,7 +53,7 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
     return { appId: settings.app.appKey, appSecret: settings.app.appSecret };
   };
 
-  const links = createLiveLinks<FyersApi, FyersRow, 'polling'>(
+  const links = createLiveLinks<FyersApi, FyersRow, FyersChannelState>(
     {
       broker: 'fyers',
       expiredMessage: FYERS_MESSAGES.sessionExpired,
@@ -66,12 +67,41 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
     },
     () => channel,
   );
-  // Fyers pushes order updates on its order WebSocket; until we speak it, the order book is polled.
-  const channel = createPollingChannel(
-    deps.pollMs ?? 2000,
-    (userId) => links.session(userId).catchUp(),
-    (userId, error) => logger.debug({ err: error, userId }, 'fyers order poll failed'),
-  );
+  // A pushed order change reads the order book at once; pushes that arrive during a read make one more read.
+  const reads = new Map<string, { running: boolean; again: boolean }>();
+  const readOrderBookNow = (userId: string) => {
+    const state = reads.get(userId) ?? { running: false, again: false };
+    reads.set(userId, state);
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = true;
+    void (async () => {
+      do {
+        state.again = false;
+        await links
+          .session(userId)
+          .catchUp()
+          .catch((error: unknown) => logger.debug({ err: error, userId }, 'fyers order book read failed'));
+      } while (state.again);
+      state.running = false;
+    })();
+  };
+  const channel = createFyersOrderChannel({
+    url: brokerEndpoint(FYERS_ORDER_SOCKET_URL, settings.baseUrl),
+    authorization: (account) =>
+      settings.app && account.secrets.accessToken
+        ? `${settings.app.appKey}:${account.secrets.accessToken}`
+        : undefined,
+    pollMs: deps.pollMs ?? 2000,
+    poll: (userId) => links.session(userId).catchUp(),
+    onMessage: (userId, text) => {
+      if (isOrderUpdate(text)) readOrderBookNow(userId);
+    },
+    onSubscribed: (userId) => links.catchUpQuietly(userId),
+    logger,
+  });
 
   return {
     key: 'fyers',
@@ -116,7 +146,10 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
     },
 
     async status(userId) {
-      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling');
+      const link = await links.lifecycle.status(userId);
+      return link.updates === 'streaming'
+        ? pluggedBrokerStatus(link, 'stream', 'streaming')
+        : pluggedBrokerStatus(link, 'polling', 'polling');
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
