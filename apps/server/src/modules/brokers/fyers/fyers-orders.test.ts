@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFyersFixture, type FyersFixture } from '../../../../test/fakes/fyers/fyers-fixture';
 import { eventually } from '../../../../test/fakes/kite';
+import { createFakeClock } from '../../../../test/helpers/fake-clock';
+import { FakeInstruments } from '../../../../test/helpers/fake-instruments';
+import { silentLogger } from '../../../logger';
 import type { BrokerOrderUpdate, BrokerSession, PlaceOrderCommand } from '../broker';
+import { createCredentialVault } from '../vault';
+import { createFyersPlugin } from './plugin';
 
 // Orders through the Fyers adapter: refused before sending when Fyers does not list the contract; a protective stop
 // that Fyers or the exchange ends on its own reaches the engine as a cancelled or rejected update.
@@ -74,5 +79,30 @@ describe('Fyers orders', () => {
         expect.objectContaining({ brokerOrderId: ack.brokerOrderId, clientOrderId: 'XT0123456789S', event }),
       ]),
     );
+  });
+
+  it('refuses, without sending, once the platform app is no longer configured (a definite expired session)', async () => {
+    const userId = [...f.links.keys()][0] as string;
+    const unconfigured = createFyersPlugin({
+      vault: createCredentialVault({
+        db: f.store.db,
+        clock: createFakeClock(Date.now()),
+        masterKey: new Uint8Array(32).fill(7),
+      }),
+      accounts: { activeBrokerOf: async () => 'FYERS', linkBroker: async () => undefined },
+      clock: createFakeClock(Date.now()),
+      logger: silentLogger(),
+      db: f.store.db,
+      directory: new FakeInstruments([f.call]),
+      settings: { baseUrl: f.fyers.baseUrl, app: undefined, algoId: undefined },
+    });
+    try {
+      const before = f.fyers.requests.length;
+      const other = (await unconfigured.sessionFor(userId)) as BrokerSession;
+      expect(await other.placeOrder(stop())).toMatchObject({ ok: false, code: 'token_expired' });
+      expect(f.fyers.requests.length).toBe(before);
+    } finally {
+      unconfigured.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { DomainError } from '../../../domain-error';
 import type { LiveBrokerPlugin, LiveBrokerPluginFactory } from '../live/plugin';
 import { pluggedBrokerStatus } from '../live/status';
 import { brokerEndpoint, brokerRoot } from '../live-kit/endpoints';
-import { detailOf } from '../live-kit/errors';
+import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
 import {
@@ -60,7 +60,11 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
       vault,
       clock,
       logger,
-      createApi: (_account, token) => createFyersApi(root, app().appId, token),
+      createApi: (_account, token) => {
+        // Without the platform's app (removed since the login) nothing can be sent: a definite, expired session.
+        if (!settings.app) throw new BrokerCallError('token_expired', FYERS_MESSAGES.notConfigured, false);
+        return createFyersApi(root, settings.app.appKey, token);
+      },
       createSession: (userId, api, onTokenExpired) =>
         createFyersSession({ userId, clock, api, onTokenExpired, master, directory }),
       ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
