@@ -10,6 +10,9 @@ import { isOrderUpdate } from './order-socket-message';
 // Fyers' order socket: a pushed change reads the order book at once (the poll is minutes away here), the status card
 // shows the stream, and a dropped socket falls back to the poll and comes back by itself.
 
+/** The machine is shared: socket round trips get more time than the default. */
+const SLOW_MS = 10_000;
+
 let f: FyersFixture;
 afterEach(() => f.close());
 
@@ -27,8 +30,10 @@ describe('Fyers order socket through the plugin', () => {
   });
 
   it('shows the stream on the status card and reports a fill pushed on the socket', async () => {
-    await eventually(async () =>
-      expect(await f.plugin.status(userId)).toMatchObject({ updateChannel: 'stream', updates: 'live' }),
+    await eventually(
+      async () =>
+        expect(await f.plugin.status(userId)).toMatchObject({ updateChannel: 'stream', updates: 'live' }),
+      SLOW_MS,
     );
     const ack = await session.placeOrder({
       clientOrderId: 'XT0123456789-2',
@@ -43,10 +48,12 @@ describe('Fyers order socket through the plugin', () => {
     });
     if (!ack.ok) throw new Error(ack.reason);
     f.fyers.fill(ack.brokerOrderId, 90);
-    await eventually(() =>
-      expect(updates.filter((u) => u.event.type === 'fill')).toEqual([
-        expect.objectContaining({ brokerOrderId: ack.brokerOrderId, clientOrderId: 'XT0123456789-2' }),
-      ]),
+    await eventually(
+      () =>
+        expect(updates.filter((u) => u.event.type === 'fill')).toEqual([
+          expect.objectContaining({ brokerOrderId: ack.brokerOrderId, clientOrderId: 'XT0123456789-2' }),
+        ]),
+      SLOW_MS,
     );
     expect(f.fyers.pushed.length).toBeGreaterThan(0);
   });
@@ -72,17 +79,17 @@ describe('Fyers order channel', () => {
     });
     try {
       channel.open('u1', {} as BrokerAccount);
-      await eventually(() => expect(channel.state('u1')).toBe('streaming'));
-      await eventually(() => expect(f.fyers.streamCount).toBeGreaterThan(0));
+      await eventually(() => expect(channel.state('u1')).toBe('streaming'), SLOW_MS);
+      await eventually(() => expect(f.fyers.streamCount).toBeGreaterThan(0), SLOW_MS);
       f.fyers.streamsAvailable = false;
       f.fyers.dropStreams();
-      await eventually(() => expect(channel.state('u1')).toBe('polling'));
+      await eventually(() => expect(channel.state('u1')).toBe('polling'), SLOW_MS);
       f.fyers.streamsAvailable = true;
-      await eventually(() => expect(channel.state('u1')).toBe('streaming'));
+      await eventually(() => expect(channel.state('u1')).toBe('streaming'), SLOW_MS);
       expect(subscribed).toBe(2);
       channel.close('u1');
       expect(channel.state('u1')).toBeUndefined();
-      await eventually(() => expect(f.fyers.streamCount).toBe(0));
+      await eventually(() => expect(f.fyers.streamCount).toBe(0), SLOW_MS);
     } finally {
       channel.closeAll();
     }
