@@ -1,5 +1,6 @@
 import type { PluggedBrokerKey } from '../../../config';
 import { createAngelOnePlugin } from '../angelone/plugin';
+import { createFyersPlugin } from '../fyers/plugin';
 import { createUpstoxPlugin } from '../upstox/plugin';
 import { createVortexPlugin } from '../vortex/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
@@ -11,7 +12,7 @@ import type { LiveBrokerPluginFactory } from './plugin';
 export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPluginFactory | undefined>> = {
   upstox: createUpstoxPlugin,
 
-  fyers: undefined,
+  fyers: createFyersPlugin,
 
   dhan: undefined,
 

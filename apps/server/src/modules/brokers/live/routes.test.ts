@@ -176,7 +176,6 @@ describe('IIFL routes', () => {
 
 describe('callbacks of brokers without a trading adapter', () => {
   it.each([
-    ['/broker/auth_code/fyers', { auth_code: 'f' }, 'FYERS'],
     ['/broker/code/flattrade', { code: 'c' }, 'FLATTRADE'],
     ['/broker/token/dhan', { token: 't' }, 'DHAN'],
     ['/broker/auth-code/aliceblue', { authCode: 'a', clientId: 'AB1' }, 'ALICEBLUE'],
