@@ -1,4 +1,5 @@
 import type { PluggedBrokerKey } from '../../../config';
+import { createFlattradePlugin } from '../flattrade/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
 
 /**
@@ -14,7 +15,7 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   angelone: undefined,
 
-  flattrade: undefined,
+  flattrade: createFlattradePlugin,
 
   aliceblue: undefined,
 
