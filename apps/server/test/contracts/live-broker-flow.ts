@@ -110,7 +110,11 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
       return response.json().data;
     };
-    const ourOrders = async () => (await data('GET', '/portfolio/orders')) as Array<Record<string, unknown>>;
+    /** Every order of ours, whichever list (open, executed, rejected, cancelled) shows it. */
+    const ourOrders = async () =>
+      Object.values(
+        (await data('GET', '/portfolio/orders')) as Record<string, Array<Record<string, unknown>>>,
+      ).flat();
 
     beforeAll(async () => {
       fake = await c.start();
@@ -207,6 +211,11 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       const orderId = placed.orderId as string;
       const stopAtBroker = () => fake.orders().find((order) => order.orderType === c.stopLossType);
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(100));
+      // The engine modifies an order once the broker has acknowledged it (reported, pushed or polled).
+      await eventually(async () => {
+        const listed = (await ourOrders()).find((order) => order.orderId === orderId);
+        expect(listed?.status).toBe('trigger_pending');
+      });
       await data('PUT', `/order/${orderId}`, { triggerPrice: 95 });
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(95));
       await data('DELETE', `/order/${orderId}`);

@@ -75,6 +75,13 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
     (userId, error) => logger.debug({ err: error, userId }, 'flattrade order poll failed'),
   );
 
+  /** Downloads today's instrument list in the background; a failure is retried by the first order that needs it. */
+  const warmQuietly = () => {
+    master
+      .warm()
+      .catch((error: unknown) => logger.warn({ err: error }, 'flattrade instrument master download failed'));
+  };
+
   /** The platform's API key and secret at Flattrade (the token exchange needs both). */
   const app = (): { appKey: string; appSecret: string } => {
     const { appKey, appSecret } = settings.app ?? {};
@@ -115,6 +122,7 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
       });
       await deps.accounts.linkBroker(userId, FLATTRADE_BROKER_ID, grant.clientId);
       await links.connected(userId);
+      warmQuietly();
       return { clientId: grant.clientId };
     },
 
@@ -130,12 +138,8 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
 
     async start() {
       await links.lifecycle.start();
-      // Today's instrument list before the first order, so that order does not wait for the download.
-      await master
-        .warm()
-        .catch((error: unknown) =>
-          logger.warn({ err: error }, 'flattrade instrument master download failed'),
-        );
+      // Today's instrument list before the first order, when someone trades through Flattrade (else at login).
+      if ((await vault.listConnected('flattrade')).length > 0) warmQuietly();
     },
 
     sweepExpired: () => links.lifecycle.sweepExpired(),

@@ -1,0 +1,1 @@
+export { FakeFlattrade, type FakeFlattradeOrder, type RecordedFlattradeRequest } from './fake-flattrade';
