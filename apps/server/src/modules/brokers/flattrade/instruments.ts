@@ -31,12 +31,13 @@ export function isoOfFlattradeExpiry(text: string): string | undefined {
   return `${match[3]}-${String(month).padStart(2, '0')}-${(match[1] as string).padStart(2, '0')}`;
 }
 
-/** Our index name of a row: its Symbol, a BSE alias, or the trading symbol's leading name. */
+/** Our index name of a row: its Symbol, a BSE alias, or the trading symbol's leading letters. */
 function underlyingOf(symbol: string, tradingSymbol: string): string | undefined {
   const name = BSE_ALIASES[symbol] ?? symbol;
   if (OUR_INDICES.has(name)) return name;
+  // The letters before the expiry's digits name the underlying exactly (NIFTYIT is not NIFTY).
   const lead = /^[A-Z]+/.exec(tradingSymbol)?.[0] ?? '';
-  return [...OUR_INDICES].filter((index) => lead.startsWith(index)).sort((a, b) => b.length - a.length)[0];
+  return OUR_INDICES.has(lead) ? lead : undefined;
 }
 
 /** Splits one CSV line (the files quote nothing, but a quoted cell is read whole). */
