@@ -63,8 +63,8 @@ describe('Flattrade client', () => {
     [429, 'slow down', { code: 'rate_limited', uncertain: false }],
     [200, { stat: 'Not_Ok', emsg: 'RED:Margin Shortfall' }, { code: 'rejected', uncertain: false }],
     [401, { stat: 'Not_Ok', emsg: 'Session Expired :  Invalid Session Key' }, { code: 'token_expired' }],
-  ])('HTTP %s %j -> %j', async (status, body, expected) => {
-    reply(status, body);
+  ])('HTTP %s %j -> %j', async (status, answered, expected) => {
+    reply(status, answered);
     await expect(api().placeOrder(body)).rejects.toMatchObject(expected);
   });
 
