@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
 
@@ -13,9 +14,13 @@ import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broke
 //   ModifyOrder, CancelOrder, OrderBook, PositionBook, Limits, with Noren's field names, `{stat: "Not_Ok", emsg}`
 //   refusals (HTTP 200) and "no data" for an empty book.
 // - `GET /scripmaster/{Nfo,Bfo}_Index_Derivatives.csv` (the S3 bucket): the scrip master as CSV.
+// - WebSocket `/PiConnectWSAPI/`: `{t:"a", uid, actid, source, accesstoken}` -> `{t:"ak", s:"OK"}`, `{t:"o", actid}`
+//   subscribes the account's order updates, pushed as `{t:"om", ...}` (product as `pcode`, no token) on every
+//   change; `{t:"h"}` -> `{t:"hk"}`.
 
 export interface FakeFlattradeOrder {
   norenordno: string;
+  uid: string;
   status: string;
   exch: string;
   tsym: string;
@@ -92,6 +97,12 @@ export class FakeFlattrade implements FakeLiveBroker {
   private readonly marginUsed = 0;
   private nextId = 26_112_400_000_001;
   private readonly server: Server;
+  private readonly wss = new WebSocketServer({ noServer: true });
+  /** Open order-feed sockets by the account they subscribed. */
+  private readonly feeds = new Map<WebSocket, string | undefined>();
+  private feedDown = false;
+  /** Order-feed connections accepted so far. */
+  feedConnections = 0;
   baseUrl = '';
 
   constructor(
@@ -102,6 +113,13 @@ export class FakeFlattrade implements FakeLiveBroker {
       this.handle(req, res).catch((error: unknown) =>
         reply(res, 500, { stat: 'Not_Ok', emsg: String(error) }),
       );
+    });
+    this.server.on('upgrade', (req, socket, head) => {
+      if (this.feedDown || new URL(req.url ?? '/', 'http://fake').pathname !== '/PiConnectWSAPI/') {
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.acceptFeed(ws));
     });
   }
 
@@ -201,8 +219,62 @@ export class FakeFlattrade implements FakeLiveBroker {
     this.sessions.clear();
   }
 
+  /** The order feed goes down (every socket dropped, new ones refused) or comes back. */
+  setFeedDown(down: boolean): void {
+    this.feedDown = down;
+    if (down) for (const socket of this.feeds.keys()) socket.terminate();
+  }
+
+  /** Sockets subscribed to order updates now. */
+  subscribedFeeds(): number {
+    return [...this.feeds.values()].filter((actid) => actid !== undefined).length;
+  }
+
   close(): Promise<void> {
+    for (const socket of this.feeds.keys()) socket.terminate();
+    this.wss.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private acceptFeed(socket: WebSocket) {
+    this.feedConnections += 1;
+    let uid: string | undefined;
+    this.feeds.set(socket, undefined);
+    socket.on('close', () => this.feeds.delete(socket));
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
+      if (message.t === 'a') {
+        const client = this.sessions.get(String(message.accesstoken ?? ''));
+        if (!client || client !== message.uid) {
+          socket.send(JSON.stringify({ t: 'ak', s: 'NOT_OK', emsg: 'Invalid Session Key' }));
+          return;
+        }
+        uid = client;
+        socket.send(JSON.stringify({ t: 'ak', s: 'OK', uid }));
+      } else if (message.t === 'o' && uid && message.actid === uid) {
+        this.feeds.set(socket, uid);
+      } else if (message.t === 'h') {
+        socket.send(JSON.stringify({ t: 'hk' }));
+      }
+    });
+  }
+
+  /** Pushes an order's state to the feeds subscribed to its account. */
+  private push(order: FakeFlattradeOrder) {
+    const { token: _token, prd, mkt_protection: _protection, norentm: _time, ...fields } = order;
+    const message = JSON.stringify({
+      t: 'om',
+      ...fields,
+      actid: order.uid,
+      pcode: prd,
+      reporttype: order.status === 'COMPLETE' ? 'Fill' : order.status === 'CANCELED' ? 'Canceled' : 'New',
+      qty: String(order.qty),
+      fillshares: String(order.fillshares),
+      avgprc: order.avgprc.toFixed(2),
+      prc: order.prc.toFixed(2),
+      trgprc: order.trgprc.toFixed(2),
+    });
+    for (const [socket, actid] of this.feeds) if (actid === order.uid) socket.send(message);
   }
 
   private order(id: string): FakeFlattradeOrder {
@@ -214,6 +286,7 @@ export class FakeFlattrade implements FakeLiveBroker {
   private touch(order: FakeFlattradeOrder) {
     order.norentm = norenTime(Date.now());
     order.exch_tm = exchangeTime(Date.now());
+    this.push(order);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
@@ -304,8 +377,9 @@ export class FakeFlattrade implements FakeLiveBroker {
     if (!(qty > 0) || qty % listed.record.lot_size !== 0)
       return notOk(res, 'RED:Quantity should be in multiples of lot size');
     const id = String(this.nextId++);
-    this.book.set(id, {
+    const order: FakeFlattradeOrder = {
       norenordno: id,
+      uid: String(o.uid),
       status: prctyp === 'SL-LMT' ? 'TRIGGER_PENDING' : 'OPEN',
       exch: listed.exchange,
       tsym: listed.tsym,
@@ -324,7 +398,9 @@ export class FakeFlattrade implements FakeLiveBroker {
       rejreason: undefined,
       norentm: norenTime(Date.now()),
       exch_tm: exchangeTime(Date.now()),
-    });
+    };
+    this.book.set(id, order);
+    this.push(order);
     if (this.answerLost) {
       this.answerLost = false;
       res.destroy();
@@ -372,7 +448,6 @@ export class FakeFlattrade implements FakeLiveBroker {
     return [...this.book.values()].reverse().map((order) => ({
       stat: 'Ok',
       ...order,
-      uid: [...this.sessions.values()][0],
       qty: String(order.qty),
       fillshares: String(order.fillshares),
       avgprc: order.avgprc.toFixed(2),

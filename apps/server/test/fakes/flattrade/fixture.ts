@@ -34,7 +34,7 @@ export interface FlattradeFixture {
 }
 
 export async function createFlattradeFixture(
-  options: { configured?: boolean; unlisted?: InstrumentRecord[] } = {},
+  options: { configured?: boolean; unlisted?: InstrumentRecord[]; pollMs?: number } = {},
 ): Promise<FlattradeFixture> {
   const fake = await FakeFlattrade.start();
   const store = await createTestStore();
@@ -58,7 +58,7 @@ export async function createFlattradeFixture(
       app: options.configured === false ? undefined : { appKey: fake.appKey, appSecret: fake.appSecret },
       algoId: undefined,
     },
-    pollMs: 30,
+    pollMs: options.pollMs ?? 30,
   });
   const addUser = () => insertUserRow(store.db, { name: 'Flattrade Trader', now: clock.now() });
   return {

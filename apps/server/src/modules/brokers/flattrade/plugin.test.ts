@@ -41,13 +41,15 @@ describe('Flattrade login', () => {
       api_secret: createHash('sha256').update(`${f.fake.appKey}${code}${f.fake.appSecret}`).digest('hex'),
     });
     expect(f.links.get(userId)).toEqual({ broker: 'FLATTRADE', clientId: FLATTRADE_CLIENT });
+    await eventually(async () =>
+      expect(await f.plugin.status(userId)).toMatchObject({
+        clientId: FLATTRADE_CLIENT,
+        state: 'connected',
+        updates: 'live',
+        updateChannel: 'stream',
+      }),
+    );
     const status = await f.plugin.status(userId);
-    expect(status).toMatchObject({
-      clientId: FLATTRADE_CLIENT,
-      state: 'connected',
-      updates: 'live',
-      updateChannel: 'polling',
-    });
     // The day's token dies at the next midnight IST (the fixture's clock is 2026-11-23 09:30 IST).
     expect(status.expiresAt).toBe(Date.UTC(2026, 10, 23, 18, 30));
   });
@@ -267,5 +269,47 @@ describe('Flattrade orders', () => {
     });
     await eventually(async () => expect((await f.plugin.status(userId)).state).toBe('expired'));
     await expect(f.plugin.reconnect(userId)).rejects.toMatchObject({ code: 'broker_session_expired' });
+  });
+});
+
+describe('Flattrade order feed', () => {
+  it('reports order changes pushed on the WebSocket feed, without waiting for a poll', async () => {
+    // Polls every 10 s: anything seen sooner came over the feed.
+    await open({ pollMs: 10_000 });
+    const { userId, session } = await f.loggedIn();
+    await eventually(async () => expect((await f.plugin.status(userId)).updates).toBe('live'));
+    expect(f.fake.subscribedFeeds()).toBe(1);
+    const updates: BrokerOrderUpdate[] = [];
+    session.onOrderUpdate((update) => updates.push(update));
+    const ack = await session.placeOrder(f.command());
+    if (!ack.ok) throw new Error(ack.reason);
+    f.fake.fill(ack.brokerOrderId, 89.5);
+    await eventually(() =>
+      expect(updates.map((u) => u.event)).toEqual([
+        { type: 'accepted', status: 'open' },
+        { type: 'fill', tradeId: `${ack.brokerOrderId}:65`, quantity: 65, price: 89.5 },
+      ]),
+    );
+    expect(updates[1]?.clientOrderId).toBe('XT0123456789-1');
+  });
+
+  it('polls the order book while the feed is down, and goes back to the feed when it returns', async () => {
+    await open();
+    const { userId, session } = await f.loggedIn();
+    await eventually(async () => expect((await f.plugin.status(userId)).updates).toBe('live'));
+    const updates: BrokerOrderUpdate[] = [];
+    session.onOrderUpdate((update) => updates.push(update));
+    f.fake.setFeedDown(true);
+    await eventually(async () => expect((await f.plugin.status(userId)).updates).toBe('reconnecting'));
+    const ack = await session.placeOrder(f.command());
+    if (!ack.ok) throw new Error(ack.reason);
+    f.fake.fill(ack.brokerOrderId, 90);
+    await eventually(() => expect(updates.map((u) => u.event.type)).toEqual(['accepted', 'fill']));
+    const connections = f.fake.feedConnections;
+    f.fake.setFeedDown(false);
+    await eventually(async () => expect((await f.plugin.status(userId)).updates).toBe('live'));
+    expect(f.fake.feedConnections).toBeGreaterThan(connections);
+    expect(f.fake.subscribedFeeds()).toBe(1);
+    expect(updates).toHaveLength(2);
   });
 });

@@ -6,11 +6,16 @@ import { detailOf } from '../live-kit/errors';
 import { nextIstHour } from '../live-kit/expiry';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { createPollingChannel } from '../live-kit/polling';
 import { createFlattradeApi, exchangeFlattradeCode } from './flattrade-api';
 import { FLATTRADE_MESSAGES, FLATTRADE_NAME } from './flattrade-errors';
+import { flattradeOrderSchema } from './flattrade-schemas';
 import { downloadFlattradeMaster } from './instruments';
 import type { FlattradeOrder } from './map';
+import {
+  createFlattradeStreamChannel,
+  FLATTRADE_STREAM_URL,
+  type FlattradeStreamState,
+} from './order-stream';
 import {
   createFlattradeSession,
   FLATTRADE_BROKER_ID,
@@ -35,7 +40,8 @@ export const flattradeTokenExpiry = (issuedAt: number): number => nextIstHour(is
 
 /**
  * Flattrade (Pi API on Noren OMS) on the plugin seam: login at auth.flattrade.in, the request code exchanged with
- * its hash for the day's token, orders as Noren form posts, order updates by polling the order book.
+ * its hash for the day's token, orders as Noren form posts, order updates on Noren's WebSocket order feed (the
+ * order book polled while it is down).
  */
 export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlugin => {
   const { vault, clock, logger, settings } = deps;
@@ -51,7 +57,7 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
   const adapter = flattradeAdapter({ master, directory: deps.directory });
   const tradingRoot = brokerRoot(FLATTRADE_ENDPOINTS.trading, settings.baseUrl);
 
-  const links = createLiveLinks<FlattradeUserApi, FlattradeOrder, 'polling'>(
+  const links = createLiveLinks<FlattradeUserApi, FlattradeOrder, FlattradeStreamState>(
     {
       broker: 'flattrade',
       expiredMessage: FLATTRADE_MESSAGES.sessionExpired,
@@ -68,12 +74,35 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
     },
     () => channel,
   );
-  // Noren pushes order updates on its WebSocket; until we speak it, the order book is polled.
-  const channel = createPollingChannel(
-    deps.pollMs ?? 2000,
-    (userId) => links.session(userId).catchUp(),
-    (userId, error) => logger.debug({ err: error, userId }, 'flattrade order poll failed'),
-  );
+
+  /** Each user's feed messages in arrival order (mapping a row to our symbol may wait for the master). */
+  const feedQueues = new Map<string, Promise<void>>();
+  const deliverFeed = (userId: string, message: Record<string, unknown>) => {
+    const row = flattradeOrderSchema.safeParse({ ...message, prd: message.pcode ?? message.prd });
+    if (!row.success) {
+      // A message we cannot read: the order book has the same change.
+      links.catchUpQuietly(userId);
+      return;
+    }
+    const next = (feedQueues.get(userId) ?? Promise.resolve())
+      .then(async () => {
+        const ourSymbol = row.data.token ? await master.symbolOf(row.data.token) : undefined;
+        links.session(userId).deliver({ ...row.data, ourSymbol });
+      })
+      .catch((error: unknown) => logger.warn({ err: error, userId }, 'flattrade order update failed'));
+    feedQueues.set(userId, next);
+  };
+
+  const pollMs = deps.pollMs ?? 2000;
+  const channel = createFlattradeStreamChannel({
+    url: brokerEndpoint(FLATTRADE_STREAM_URL, settings.baseUrl),
+    logger,
+    pollMs,
+    // A dropped feed is retried every 5 s at the default poll interval; the order book is polled meanwhile.
+    reconnectMs: pollMs * 2.5,
+    catchUp: (userId) => links.session(userId).catchUp(),
+    deliver: deliverFeed,
+  });
 
   /** Downloads today's instrument list in the background; a failure is retried by the first order that needs it. */
   const warmQuietly = () => {
@@ -131,7 +160,7 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
     },
 
     async status(userId) {
-      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling');
+      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'stream', 'connected', 'reconnecting');
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
