@@ -278,7 +278,8 @@ describe('Flattrade order feed', () => {
     await open({ pollMs: 10_000 });
     const { userId, session } = await f.loggedIn();
     await eventually(async () => expect((await f.plugin.status(userId)).updates).toBe('live'));
-    expect(f.fake.subscribedFeeds()).toBe(1);
+    // Noren does not acknowledge the subscription: wait until the fake has it.
+    await eventually(() => expect(f.fake.subscribedFeeds()).toBe(1));
     const updates: BrokerOrderUpdate[] = [];
     session.onOrderUpdate((update) => updates.push(update));
     const ack = await session.placeOrder(f.command());
@@ -309,7 +310,7 @@ describe('Flattrade order feed', () => {
     f.fake.setFeedDown(false);
     await eventually(async () => expect((await f.plugin.status(userId)).updates).toBe('live'));
     expect(f.fake.feedConnections).toBeGreaterThan(connections);
-    expect(f.fake.subscribedFeeds()).toBe(1);
+    await eventually(() => expect(f.fake.subscribedFeeds()).toBe(1));
     expect(updates).toHaveLength(2);
   });
 });
