@@ -36,6 +36,15 @@ describe('order reports -> normalised events', () => {
     ).toEqual([{ type: 'triggered' }, { type: 'fill', tradeId: '1:130', quantity: 130, price: 96 }]);
   });
 
+  it('reports a stop cancelled while waiting for its trigger as cancelled, not triggered', () => {
+    const tracker = new OrderReportTracker('Flattrade');
+    const stop = { triggerPrice: 95, price: 93 };
+    tracker.events(report({ ...stop, status: 'trigger_pending' }));
+    expect(tracker.events(report({ ...stop, status: 'cancelled', message: 'End of day' }))).toEqual([
+      { type: 'cancelled', reason: 'End of day' },
+    ]);
+  });
+
   it('reports modifications of price, trigger and quantity', () => {
     const tracker = new OrderReportTracker('Zerodha');
     tracker.events(report({ triggerPrice: 95, status: 'trigger_pending' }));

@@ -80,6 +80,10 @@ function fill(before: Seen, report: OrderReport): BrokerOrderEvent | undefined {
   return { type: 'fill', tradeId: `${report.orderId}:${report.filledQuantity}`, ...increment };
 }
 
+/** Cancelled with nothing filled since the last report. */
+const cancelledUnfilled = (before: Seen, report: OrderReport) =>
+  report.status === 'cancelled' && report.filledQuantity <= before.filled;
+
 export class OrderReportTracker {
   private readonly seen = new Map<string, Seen>();
 
@@ -110,7 +114,12 @@ export class OrderReportTracker {
           type: 'accepted',
           status: report.status === 'trigger_pending' ? 'trigger_pending' : 'open',
         });
-      } else if (before.triggerPending && report.status !== 'trigger_pending') {
+      } else if (
+        before.triggerPending &&
+        report.status !== 'trigger_pending' &&
+        !cancelledUnfilled(before, report)
+      ) {
+        // A stop cancelled while it waited (by the trader, or the broker at the end of the day) never triggered.
         events.push({ type: 'triggered' });
       } else if (!isFinal(report.status)) {
         const modified = modification(before, report);

@@ -1,5 +1,6 @@
 import type { PluggedBrokerKey } from '../../../config';
 import { createAngelOnePlugin } from '../angelone/plugin';
+import { createFlattradePlugin } from '../flattrade/plugin';
 import { createFyersPlugin } from '../fyers/plugin';
 import { createUpstoxPlugin } from '../upstox/plugin';
 import { createVortexPlugin } from '../vortex/plugin';
@@ -18,7 +19,7 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   angelone: createAngelOnePlugin,
 
-  flattrade: undefined,
+  flattrade: createFlattradePlugin,
 
   aliceblue: undefined,
 

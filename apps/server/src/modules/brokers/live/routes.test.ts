@@ -176,7 +176,6 @@ describe('IIFL routes', () => {
 
 describe('callbacks of brokers without a trading adapter', () => {
   it.each([
-    ['/broker/code/flattrade', { code: 'c' }, 'FLATTRADE'],
     ['/broker/token/dhan', { token: 't' }, 'DHAN'],
     ['/broker/auth-code/aliceblue', { authCode: 'a', clientId: 'AB1' }, 'ALICEBLUE'],
   ])('%s stores the grant and says trading is not available yet', async (path, body, broker) => {
