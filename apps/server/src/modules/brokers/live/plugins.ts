@@ -1,4 +1,5 @@
 import type { PluggedBrokerKey } from '../../../config';
+import { createAliceBluePlugin } from '../aliceblue/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
 
 /**
@@ -16,7 +17,7 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   flattrade: undefined,
 
-  aliceblue: undefined,
+  aliceblue: createAliceBluePlugin,
 
   vortex: undefined,
 };

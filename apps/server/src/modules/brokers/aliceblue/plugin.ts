@@ -1,0 +1,130 @@
+import { DomainError } from '../../../domain-error';
+import type { LiveBrokerPlugin, LiveBrokerPluginDeps } from '../live/plugin';
+import { pluggedBrokerStatus } from '../live/status';
+import { brokerEndpoint } from '../live-kit/endpoints';
+import { detailOf } from '../live-kit/errors';
+import { nextIstHour } from '../live-kit/expiry';
+import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
+import { createLiveLinks } from '../live-kit/links';
+import { createPollingChannel } from '../live-kit/polling';
+import { ALICEBLUE_ENDPOINTS, type AliceApi, createAliceApi, exchangeAuthCode } from './aliceblue-api';
+import { ALICEBLUE_MESSAGES, ALICEBLUE_NAME } from './aliceblue-messages';
+import { downloadContractMaster } from './contract-master';
+import type { AliceRow } from './map';
+import { ALICEBLUE_BROKER_ID, createAliceSession } from './session';
+
+/**
+ * AliceBlue's user session lasts the trading day: AliceBlue asks for a fresh login every day. We end it at the next
+ * 06:00 IST (before the next pre-open), and a 401 or `EC087 Session Expired` ends it earlier.
+ */
+export const aliceSessionExpiry = (issuedAt: number): number => nextIstHour(issuedAt, 6);
+
+/** AliceBlue through the plugin seam: vendor login with the checksum, order updates by polling the order book. */
+export function createAliceBluePlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
+  const { vault, clock, logger, settings } = deps;
+
+  const master = createBrokerInstrumentMaster({
+    broker: 'aliceblue',
+    name: ALICEBLUE_NAME,
+    db: deps.db,
+    clock,
+    logger,
+    directory: deps.directory,
+    download: () => downloadContractMaster(settings.baseUrl),
+  });
+
+  const links = createLiveLinks<AliceApi, AliceRow, 'polling'>(
+    {
+      broker: 'aliceblue',
+      expiredMessage: ALICEBLUE_MESSAGES.sessionExpired,
+      vault,
+      clock,
+      logger,
+      createApi: (_account, token) => createAliceApi(settings.baseUrl, token),
+      createSession: (userId, api, onTokenExpired) =>
+        createAliceSession({
+          userId,
+          clock,
+          api,
+          onTokenExpired,
+          master,
+          directory: deps.directory,
+          algoId: settings.algoId,
+        }),
+      ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
+    },
+    () => channel,
+  );
+
+  // AliceBlue's order status feed needs a per-account switch at AliceBlue; reading the order book always works.
+  const channel = createPollingChannel(
+    deps.pollMs ?? 2000,
+    (userId) => links.session(userId).catchUp(),
+    (userId, error) => logger.debug({ err: error, userId }, 'aliceblue order poll failed'),
+  );
+
+  const app = () => {
+    if (!settings.app?.appSecret)
+      throw new DomainError('broker_not_configured', ALICEBLUE_MESSAGES.notConfigured);
+    return { appCode: settings.app.appKey, apiSecret: settings.app.appSecret };
+  };
+
+  return {
+    key: 'aliceblue',
+    brokerId: ALICEBLUE_BROKER_ID,
+    name: ALICEBLUE_NAME,
+
+    /** AliceBlue's login page for this platform's app code; the redirect URL is registered with the app at AliceBlue. */
+    async loginUrl() {
+      const { appCode } = app();
+      const url = new URL(brokerEndpoint(ALICEBLUE_ENDPOINTS.loginPage, settings.baseUrl));
+      url.searchParams.set('appcode', appCode);
+      return url.toString();
+    },
+
+    /** `{authCode, clientId}` from the redirect: exchanged with sha256(userId + authCode + apiSecret). */
+    async completeLogin(userId, body) {
+      const { apiSecret } = app();
+      const aliceUserId = body.clientId ?? '';
+      let session: { userSession: string; clientId: string };
+      try {
+        session = await exchangeAuthCode(settings.baseUrl, aliceUserId, body.authCode ?? '', apiSecret);
+      } catch (error) {
+        throw new DomainError(
+          'broker_login_failed',
+          ALICEBLUE_MESSAGES.loginFailed(detailOf(error, ALICEBLUE_NAME)),
+        );
+      }
+      await vault.saveSession(userId, 'aliceblue', {
+        clientId: session.clientId,
+        secrets: { accessToken: session.userSession },
+        tokenExpiresAt: aliceSessionExpiry(clock.now()),
+      });
+      await deps.accounts.linkBroker(userId, ALICEBLUE_BROKER_ID, session.clientId);
+      await links.connected(userId);
+      return { clientId: session.clientId };
+    },
+
+    async sessionFor(userId) {
+      return (await vault.get(userId, 'aliceblue')) ? links.session(userId) : undefined;
+    },
+
+    status: async (userId) => pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling'),
+
+    reconnect: (userId) => links.lifecycle.reconnect(userId),
+
+    async start() {
+      await links.lifecycle.start();
+      // The first order should not wait for the day's contract master (only where AliceBlue logins are offered);
+      // a failure is retried on first use.
+      if (!settings.app) return;
+      master
+        .warm()
+        .catch((error: unknown) => logger.warn({ err: error }, 'aliceblue contract master download failed'));
+    },
+
+    sweepExpired: () => links.lifecycle.sweepExpired(),
+
+    close: () => links.lifecycle.close(),
+  };
+}
