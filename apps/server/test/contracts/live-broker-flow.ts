@@ -110,7 +110,11 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
       return response.json().data;
     };
-    const ourOrders = async () => (await data('GET', '/portfolio/orders')) as Array<Record<string, unknown>>;
+    // GET /portfolio/orders answers the orders split by status ({openOrders, executedOrders, ...}).
+    const ourOrders = async () =>
+      Object.values(
+        (await data('GET', '/portfolio/orders')) as Record<string, Array<Record<string, unknown>>>,
+      ).flat();
 
     beforeAll(async () => {
       fake = await c.start();
@@ -207,6 +211,11 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       const orderId = placed.orderId as string;
       const stopAtBroker = () => fake.orders().find((order) => order.orderType === c.stopLossType);
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(100));
+      // A modification needs the broker's acceptance to have reached us (pushed or polled).
+      await eventually(async () => {
+        const listed = (await ourOrders()).find((order) => order.orderId === orderId);
+        expect(String(listed?.status)).toMatch(/open|trigger/i);
+      });
       await data('PUT', `/order/${orderId}`, { triggerPrice: 95 });
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(95));
       await data('DELETE', `/order/${orderId}`);

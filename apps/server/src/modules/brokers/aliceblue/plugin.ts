@@ -63,6 +63,16 @@ export function createAliceBluePlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlu
     (userId, error) => logger.debug({ err: error, userId }, 'aliceblue order poll failed'),
   );
 
+  /**
+   * Fetches the day's contract master ahead of the first order (after a login, or at start-up with live sessions);
+   * a failure is retried when an order needs it.
+   */
+  const warmMaster = () => {
+    master
+      .warm()
+      .catch((error: unknown) => logger.warn({ err: error }, 'aliceblue contract master download failed'));
+  };
+
   const app = () => {
     if (!settings.app?.appSecret)
       throw new DomainError('broker_not_configured', ALICEBLUE_MESSAGES.notConfigured);
@@ -102,6 +112,7 @@ export function createAliceBluePlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlu
       });
       await deps.accounts.linkBroker(userId, ALICEBLUE_BROKER_ID, session.clientId);
       await links.connected(userId);
+      warmMaster();
       return { clientId: session.clientId };
     },
 
@@ -115,12 +126,7 @@ export function createAliceBluePlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlu
 
     async start() {
       await links.lifecycle.start();
-      // The first order should not wait for the day's contract master (only where AliceBlue logins are offered);
-      // a failure is retried on first use.
-      if (!settings.app) return;
-      master
-        .warm()
-        .catch((error: unknown) => logger.warn({ err: error }, 'aliceblue contract master download failed'));
+      if ((await vault.listConnected('aliceblue')).length > 0) warmMaster();
     },
 
     sweepExpired: () => links.lifecycle.sweepExpired(),

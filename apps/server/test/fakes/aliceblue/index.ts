@@ -1,0 +1,1 @@
+export { FakeAliceBlue, type FakeAliceOrder, type RecordedAliceRequest } from './fake-aliceblue';
