@@ -32,8 +32,10 @@ export interface AliceBlueFixture {
 
 export async function createAliceBlueFixture(
   settings: Partial<LiveBrokerSettings> = {},
+  options: { pollMs?: number; feedRetryMs?: number; feed?: boolean } = {},
 ): Promise<AliceBlueFixture> {
   const alice = await FakeAliceBlue.start();
+  alice.feedEnabled = options.feed ?? false;
   const store = await createTestStore();
   const clock = createFakeClock(Date.now());
   const call = optionRecord('NIFTY', '2026-12-01', 26000, 'CE');
@@ -55,7 +57,8 @@ export async function createAliceBlueFixture(
       algoId: 'ALGO7',
       ...settings,
     },
-    pollMs: 30,
+    pollMs: options.pollMs ?? 30,
+    feedRetryMs: options.feedRetryMs ?? 50,
   });
   const addUser = () => insertUserRow(store.db, { name: 'AliceBlue Trader', now: clock.now() });
   return {

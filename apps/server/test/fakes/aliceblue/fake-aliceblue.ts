@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
 
@@ -9,7 +10,9 @@ import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broke
 // with checkSum = sha256(userId + authCode + apiSecret) (a code works once), Bearer sessions, `POST
 // /orders/placeorder` (a JSON array), `/orders/modify`, `/orders/cancel`, `GET /orders/book`, `/positions`,
 // `/limits/`, the `{status, message, result}` envelope with refusals as HTTP 200 + Not_Ok and a bare EC code, and
-// the contract master CSVs under `/restpy/static/contract_master/V2/`. Tests fill, expire and drop answers by hand.
+// the contract master CSVs under `/restpy/static/contract_master/V2/`, and the Order Status Feed (`createWsToken`,
+// then a socket at `/open-api/order-notify/websocket` subscribed with `{orderToken, userId}` that pushes `{t: "om"}`
+// frames), off unless `feedEnabled` (AliceBlue switches it on per account). Tests fill, expire and drop by hand.
 
 export interface FakeAliceOrder {
   brokerOrderId: string;
@@ -79,11 +82,21 @@ export class FakeAliceBlue implements FakeLiveBroker {
   readonly listed = new Map<string, Listed>();
   private readonly authCodes = new Map<string, string>();
   private readonly sessions = new Set<string>();
+  /** AliceBlue user id of each session. */
+  private readonly sessionUsers = new Map<string, string>();
   private answerLost = false;
   private funds = 500_000;
   private nextId = 25_112_400_000_001;
   private nextToken = 40_001;
   private readonly server: Server;
+  private readonly wss = new WebSocketServer({ noServer: true });
+  /** Subscribed feed sockets by AliceBlue user id. */
+  private readonly feeds = new Map<WebSocket, string>();
+  private readonly orderTokens = new Map<string, string>();
+  /** Whether the Order Status Feed is switched on for the account (off: createWsToken answers an empty 200). */
+  feedEnabled = false;
+  /** Every message feed clients sent, parsed. */
+  readonly feedMessages: unknown[] = [];
   baseUrl = '';
 
   constructor(
@@ -95,6 +108,64 @@ export class FakeAliceBlue implements FakeLiveBroker {
         reply(res, 500, { status: 'Not_Ok', message: String(error) }),
       );
     });
+    this.server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://fake').pathname !== '/open-api/order-notify/websocket') {
+        socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.acceptFeed(ws));
+    });
+  }
+
+  /** The sockets subscribed to the feed now. */
+  get feedClients(): number {
+    return this.feeds.size;
+  }
+
+  /** The feed connection drops (the client falls back to polling and comes back). */
+  dropFeed(): void {
+    for (const socket of this.feeds.keys()) socket.terminate();
+    this.feeds.clear();
+  }
+
+  private acceptFeed(ws: WebSocket) {
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as {
+        orderToken?: string;
+        userId?: string;
+        heartbeat?: string;
+      };
+      this.feedMessages.push(message);
+      if (message.orderToken === undefined) return;
+      const owner = this.orderTokens.get(message.orderToken);
+      if (!owner || owner !== message.userId) {
+        ws.close(4001, 'invalid order token');
+        return;
+      }
+      this.feeds.set(ws, owner);
+    });
+    ws.on('close', () => this.feeds.delete(ws));
+  }
+
+  /** Pushes an order's change to the subscribed sockets, as a Noren-style `om` frame. */
+  private push(order: FakeAliceOrder): void {
+    const frame = JSON.stringify({
+      t: 'om',
+      norenordno: order.brokerOrderId,
+      status: order.orderStatus,
+      exch: order.exchange,
+      tsym: order.tradingSymbol,
+      qty: String(order.quantity),
+      fillshares: String(order.filledQuantity),
+      prc: String(order.price),
+      trgprc: String(order.slTriggerPrice),
+      avgprc: String(order.averageTradedPrice),
+      trantype: order.transactionType === 'BUY' ? 'B' : 'S',
+      prctyp: order.orderType,
+      pcode: order.product,
+      rejreason: order.rejectionReason,
+    });
+    for (const socket of this.feeds.keys()) socket.send(frame);
   }
 
   static async start(appKey = 'XTALICEAPP', appSecret = 'alice-api-secret'): Promise<FakeAliceBlue> {
@@ -175,6 +246,7 @@ export class FakeAliceBlue implements FakeLiveBroker {
     order.pendingQuantity = order.quantity - order.filledQuantity;
     order.orderStatus = order.pendingQuantity === 0 ? 'COMPLETE' : 'OPEN';
     order.exchangeUpdateTime = istText(Date.now());
+    this.push(order);
   }
 
   /** The exchange or AliceBlue ends a resting order by itself (price band, end of day). */
@@ -184,6 +256,7 @@ export class FakeAliceBlue implements FakeLiveBroker {
     order.orderStatus = status;
     order.rejectionReason = reason;
     order.exchangeUpdateTime = istText(Date.now());
+    this.push(order);
   }
 
   setFunds(available: number): void {
@@ -200,6 +273,8 @@ export class FakeAliceBlue implements FakeLiveBroker {
   }
 
   close(): Promise<void> {
+    this.dropFeed();
+    this.wss.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
@@ -217,6 +292,16 @@ export class FakeAliceBlue implements FakeLiveBroker {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token || !this.sessions.has(token))
       return reply(res, 401, { status: 'Not_Ok', message: 'EC087', result: [] });
+    if (path === '/open-api/order-notify/ws/createWsToken' && method === 'GET') {
+      if (!this.feedEnabled) {
+        res.writeHead(200);
+        res.end();
+        return;
+      }
+      const orderToken = randomBytes(8).toString('hex');
+      this.orderTokens.set(orderToken, this.sessionUsers.get(token) ?? '');
+      return ok(res, [{ orderToken }]);
+    }
     const route = `${method} ${path.replace(API, '')}`;
     if (route === 'POST /orders/placeorder') return this.place(body, res);
     if (route === 'POST /orders/modify') return this.modify(body, res);
@@ -277,6 +362,7 @@ export class FakeAliceBlue implements FakeLiveBroker {
     this.authCodes.delete(match[0]);
     const userSession = `eyJ.${randomBytes(16).toString('hex')}`;
     this.sessions.add(userSession);
+    this.sessionUsers.set(userSession, match[1]);
     reply(res, 200, { stat: 'Ok', clientId: match[1], userSession });
   }
 
@@ -335,6 +421,7 @@ export class FakeAliceBlue implements FakeLiveBroker {
       orderTime: now,
       exchangeUpdateTime: now,
     });
+    this.push(this.book.get(id) as FakeAliceOrder);
     if (this.answerLost) {
       this.answerLost = false;
       res.destroy();
@@ -354,6 +441,7 @@ export class FakeAliceBlue implements FakeLiveBroker {
     order.price = Number(change.price ?? order.price);
     order.slTriggerPrice = Number(change.slTriggerPrice ?? order.slTriggerPrice);
     order.exchangeUpdateTime = istText(Date.now());
+    this.push(order);
     ok(res, [{ brokerOrderId: order.brokerOrderId }]);
   }
 
@@ -365,6 +453,7 @@ export class FakeAliceBlue implements FakeLiveBroker {
     if (!OPEN.has(order.orderStatus)) return notOk(res, 'EC993');
     order.orderStatus = 'CANCELLED';
     order.exchangeUpdateTime = istText(Date.now());
+    this.push(order);
     ok(res, [{ brokerOrderId: order.brokerOrderId }]);
   }
 

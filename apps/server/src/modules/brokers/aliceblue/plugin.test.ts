@@ -274,3 +274,50 @@ describe('AliceBlue order updates', () => {
     await expect(f.plugin.reconnect(userId)).rejects.toMatchObject({ code: 'broker_session_expired' });
   });
 });
+
+describe("AliceBlue's Order Status Feed", () => {
+  let fed: AliceBlueFixture;
+  beforeEach(async () => {
+    // Polling once a minute: whatever arrives within the test came through the feed.
+    fed = await createAliceBlueFixture({}, { feed: true, pollMs: 60_000, feedRetryMs: 50 });
+  });
+  afterEach(() => fed.close());
+
+  it('subscribes with the order token and the AliceBlue user id, and reports changes it pushes', async () => {
+    const { userId, session } = await fed.loggedIn('AB1234');
+    await eventually(async () =>
+      expect(await fed.plugin.status(userId)).toMatchObject({ updates: 'live', updateChannel: 'stream' }),
+    );
+    await eventually(() =>
+      expect(fed.alice.feedMessages[0]).toEqual({ orderToken: expect.any(String), userId: 'AB1234' }),
+    );
+    await eventually(() => expect(fed.alice.feedClients).toBe(1));
+    const updates: BrokerOrderUpdate[] = [];
+    session.onOrderUpdate((update) => updates.push(update));
+    const ack = await session.placeOrder(fed.command());
+    if (!ack.ok) throw new Error(ack.reason);
+    fed.alice.fill(ack.brokerOrderId, 99.5);
+    await eventually(() => expect(updates.map((u) => u.event.type)).toEqual(['accepted', 'fill']));
+  });
+
+  it('falls back to polling when the feed drops, comes back, and reports what changed meanwhile', async () => {
+    const { userId, session } = await fed.loggedIn();
+    await eventually(() => expect(fed.alice.feedClients).toBe(1));
+    const updates: BrokerOrderUpdate[] = [];
+    session.onOrderUpdate((update) => updates.push(update));
+    const ack = await session.placeOrder(fed.command());
+    if (!ack.ok) throw new Error(ack.reason);
+    await eventually(() => expect(updates.map((u) => u.event.type)).toEqual(['accepted']));
+    fed.alice.feedEnabled = false;
+    fed.alice.dropFeed();
+    await eventually(async () =>
+      expect(await fed.plugin.status(userId)).toMatchObject({ updates: 'live', updateChannel: 'polling' }),
+    );
+    fed.alice.fill(ack.brokerOrderId, 99.5);
+    fed.alice.feedEnabled = true;
+    await eventually(async () =>
+      expect(await fed.plugin.status(userId)).toMatchObject({ updateChannel: 'stream' }),
+    );
+    await eventually(() => expect(updates.map((u) => u.event.type)).toEqual(['accepted', 'fill']));
+  });
+});

@@ -6,11 +6,11 @@ import { detailOf } from '../live-kit/errors';
 import { nextIstHour } from '../live-kit/expiry';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { createPollingChannel } from '../live-kit/polling';
 import { ALICEBLUE_ENDPOINTS, type AliceApi, createAliceApi, exchangeAuthCode } from './aliceblue-api';
 import { ALICEBLUE_MESSAGES, ALICEBLUE_NAME } from './aliceblue-messages';
 import { downloadContractMaster } from './contract-master';
 import type { AliceRow } from './map';
+import { type AliceUpdateState, createAliceOrderFeed } from './order-feed';
 import { ALICEBLUE_BROKER_ID, createAliceSession } from './session';
 
 /**
@@ -19,8 +19,16 @@ import { ALICEBLUE_BROKER_ID, createAliceSession } from './session';
  */
 export const aliceSessionExpiry = (issuedAt: number): number => nextIstHour(issuedAt, 6);
 
-/** AliceBlue through the plugin seam: vendor login with the checksum, order updates by polling the order book. */
-export function createAliceBluePlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
+/**
+ * AliceBlue through the plugin seam: vendor login with the checksum, order updates from its Order Status Feed with
+ * the order book polled while the feed is down.
+ */
+export function createAliceBluePlugin(
+  deps: LiveBrokerPluginDeps & {
+    /** How long after the order feed failed it is tried again (tests shorten it). */
+    feedRetryMs?: number;
+  },
+): LiveBrokerPlugin {
   const { vault, clock, logger, settings } = deps;
 
   const master = createBrokerInstrumentMaster({
@@ -33,7 +41,7 @@ export function createAliceBluePlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlu
     download: () => downloadContractMaster(settings.baseUrl),
   });
 
-  const links = createLiveLinks<AliceApi, AliceRow, 'polling'>(
+  const links = createLiveLinks<AliceApi, AliceRow, AliceUpdateState>(
     {
       broker: 'aliceblue',
       expiredMessage: ALICEBLUE_MESSAGES.sessionExpired,
@@ -56,12 +64,14 @@ export function createAliceBluePlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlu
     () => channel,
   );
 
-  // AliceBlue's order status feed needs a per-account switch at AliceBlue; reading the order book always works.
-  const channel = createPollingChannel(
-    deps.pollMs ?? 2000,
-    (userId) => links.session(userId).catchUp(),
-    (userId, error) => logger.debug({ err: error, userId }, 'aliceblue order poll failed'),
-  );
+  // AliceBlue's Order Status Feed nudges a read of the order book; the book is polled while the feed is down.
+  const channel = createAliceOrderFeed({
+    baseUrl: settings.baseUrl,
+    logger,
+    catchUp: (userId) => links.session(userId).catchUp(),
+    pollMs: deps.pollMs ?? 2000,
+    ...(deps.feedRetryMs !== undefined ? { retryMs: deps.feedRetryMs } : {}),
+  });
 
   /**
    * Fetches the day's contract master ahead of the first order (after a login, or at start-up with live sessions);
@@ -120,7 +130,12 @@ export function createAliceBluePlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlu
       return (await vault.get(userId, 'aliceblue')) ? links.session(userId) : undefined;
     },
 
-    status: async (userId) => pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling'),
+    async status(userId) {
+      const link = await links.lifecycle.status(userId);
+      return link.updates === 'stream'
+        ? pluggedBrokerStatus(link, 'stream', 'stream')
+        : pluggedBrokerStatus(link, 'polling', 'polling');
+    },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
 
