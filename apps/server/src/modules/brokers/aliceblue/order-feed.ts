@@ -26,7 +26,7 @@ export interface AliceOrderFeedDeps {
   /** Reads the user's order book now and reports every change (the kit's catch-up). */
   catchUp(userId: string): Promise<void>;
   pollMs: number;
-  /** How long after a failure the feed is tried again. */
+  /** How long after a drop the feed is tried again (ten times longer for an account without the feed). */
   retryMs?: number;
   heartbeatMs?: number;
 }
@@ -36,6 +36,11 @@ const tokenAnswerSchema = z.object({
 });
 
 const TIMEOUT_MS = 7000;
+/** An account without the feed is asked again this many times less often than a dropped feed is reconnected. */
+const NO_FEED_BACKOFF = 10;
+
+/** AliceBlue has no order feed for the account (not switched on). */
+class NoOrderFeed extends Error {}
 
 interface Feed {
   account: BrokerAccount;
@@ -55,7 +60,7 @@ async function orderToken(baseUrl: string | undefined, userSession: string): Pro
   const text = (await response.text()).trim();
   const parsed = text ? tokenAnswerSchema.safeParse(JSON.parse(text)) : undefined;
   if (!response.ok || !parsed?.success) {
-    throw new Error(
+    throw new NoOrderFeed(
       `no order feed for this account (HTTP ${response.status}${text ? '' : ', empty answer'})`,
     );
   }
@@ -96,7 +101,8 @@ export function createAliceOrderFeed(deps: AliceOrderFeedDeps): UpdateChannel<Al
       catchUpQuietly(userId);
     }
     logger.debug({ err: reason, userId }, 'aliceblue order feed down; polling the order book');
-    feed.retry = setTimeout(() => void connect(userId, feed), retryMs);
+    const delay = reason instanceof NoOrderFeed ? retryMs * NO_FEED_BACKOFF : retryMs;
+    feed.retry = setTimeout(() => void connect(userId, feed), delay);
     feed.retry.unref();
   };
 
