@@ -85,6 +85,8 @@ export class FakeAliceBlue implements FakeLiveBroker {
   /** AliceBlue user id of each session. */
   private readonly sessionUsers = new Map<string, string>();
   private answerLost = false;
+  /** The next placement is booked but answered with this instead. */
+  placementAnswer: unknown;
   private funds = 500_000;
   private nextId = 25_112_400_000_001;
   private nextToken = 40_001;
@@ -422,6 +424,11 @@ export class FakeAliceBlue implements FakeLiveBroker {
       exchangeUpdateTime: now,
     });
     this.push(this.book.get(id) as FakeAliceOrder);
+    if (this.placementAnswer) {
+      const answer = this.placementAnswer;
+      this.placementAnswer = undefined;
+      return reply(res, 200, answer);
+    }
     if (this.answerLost) {
       this.answerLost = false;
       res.destroy();

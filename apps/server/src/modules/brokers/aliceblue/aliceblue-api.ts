@@ -154,7 +154,16 @@ export function createAliceApi(baseUrl: string | undefined, userSession: string)
         'order acknowledgement',
       );
       // A batch answer may be Ok overall while its one item failed.
-      if (!first.brokerOrderId) throw refusal(first.message?.trim() || 'the order could not be placed');
+      const itemStatus = first.status?.toLowerCase();
+      if (itemStatus && itemStatus !== 'ok')
+        throw refusal(first.message?.trim() || 'the order could not be placed');
+      // Accepted without an id: the order may exist, so its outcome is unknown (looked up by our tag).
+      if (!first.brokerOrderId)
+        throw new BrokerCallError(
+          'network',
+          ALICEBLUE_MESSAGES.unreachable('no order id in the answer'),
+          true,
+        );
       return first.brokerOrderId;
     },
     async modifyOrder(body) {

@@ -144,6 +144,13 @@ describe('AliceBlue orders', () => {
     expect(placements()).toHaveLength(0);
   });
 
+  it('treats an Ok answer without an order id as an unknown outcome, found again by our tag', async () => {
+    const { session } = await f.loggedIn();
+    f.alice.placementAnswer = { status: 'Ok', message: 'Success', result: [{}] };
+    await expect(session.placeOrder(f.command())).rejects.toMatchObject({ code: 'network', uncertain: true });
+    expect((await session.listOrders()).map((o) => o.clientOrderId)).toEqual(['XT0123456789-1']);
+  });
+
   it("explains AliceBlue's refusal codes in plain words", async () => {
     const { session } = await f.loggedIn();
     expect(await session.placeOrder(f.command({ quantity: 10 }))).toEqual({
