@@ -44,8 +44,14 @@ export const aliceOrderSchema = z.object({
   exchange: z.string().optional(),
   instrumentId: optionalText,
   transactionType: z.string().transform((side) => (side.toUpperCase().startsWith('B') ? 'BUY' : 'SELL')),
-  orderType: z.string().transform((type) => type.toUpperCase()),
-  product: z.string(),
+  orderType: z
+    .string()
+    .nullish()
+    .transform((type) => (type ?? '').toUpperCase()),
+  product: z
+    .string()
+    .nullish()
+    .transform((product) => product ?? ''),
   quantity: number,
   filledQuantity: optionalNumber,
   price: optionalNumber,
