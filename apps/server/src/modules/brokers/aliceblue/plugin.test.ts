@@ -198,6 +198,13 @@ describe('AliceBlue orders', () => {
     });
   });
 
+  it("reads AliceBlue's 'no orders' answer as an empty order book", async () => {
+    const { session } = await f.loggedIn();
+    expect(await session.listOrders()).toEqual([]);
+    const book = f.alice.requests.findLast((r) => r.path.endsWith('/orders/book'));
+    expect(book?.method).toBe('GET');
+  });
+
   it('maps positions back to our contract and reads the limits', async () => {
     const { session } = await f.loggedIn();
     expect(await session.positions()).toEqual([]);
