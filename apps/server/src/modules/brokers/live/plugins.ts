@@ -1,4 +1,5 @@
 import type { PluggedBrokerKey } from '../../../config';
+import { createAliceBluePlugin } from '../aliceblue/plugin';
 import { createAngelOnePlugin } from '../angelone/plugin';
 import { createFlattradePlugin } from '../flattrade/plugin';
 import { createFyersPlugin } from '../fyers/plugin';
@@ -21,7 +22,7 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   flattrade: createFlattradePlugin,
 
-  aliceblue: undefined,
+  aliceblue: createAliceBluePlugin,
 
   vortex: createVortexPlugin,
 };
