@@ -1,4 +1,5 @@
 import type { PluggedBrokerKey } from '../../../config';
+import { createDhanPlugin } from '../dhan/plugin';
 import type { LiveBrokerPluginFactory } from './plugin';
 
 /**
@@ -10,7 +11,7 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   fyers: undefined,
 
-  dhan: undefined,
+  dhan: createDhanPlugin,
 
   angelone: undefined,
 
