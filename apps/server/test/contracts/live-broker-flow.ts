@@ -47,6 +47,12 @@ export interface FakeLiveBroker {
    * callback body the broker's redirect hands to the web app's `/redirect/<key>` page.
    */
   login(loginUrl: string, clientId: string): Promise<Record<string, string>>;
+  /**
+   * What the login URL carries to name the platform's app, when it is not the app key itself: e.g. Dhan's login
+   * page takes the consent id that the server's call with the app's key and secret obtained. Read after the login
+   * URL was asked for; without it the URL must carry the app key.
+   */
+  loginPageMarker?(): string;
   /** A callback body carrying a grant the broker refuses (wrong, reused or forged). */
   wrongGrant(clientId: string): Record<string, string>;
   /** Every order the fake received, oldest first. */
@@ -110,7 +116,11 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
       return response.json().data;
     };
-    const ourOrders = async () => (await data('GET', '/portfolio/orders')) as Array<Record<string, unknown>>;
+    // `GET /portfolio/orders` answers the day's orders split by status (openOrders, executedOrders, ...).
+    const ourOrders = async () =>
+      Object.values(
+        (await data('GET', '/portfolio/orders')) as Record<string, Array<Record<string, unknown>>>,
+      ).flat();
 
     beforeAll(async () => {
       fake = await c.start();
@@ -135,7 +145,9 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
     it('answers the login URL: the broker login page with the platform app key', async () => {
       const { url } = (await data('GET', `/broker/login/${c.key}`)) as { url: string };
       expect(url.startsWith(fake.baseUrl)).toBe(true);
-      expect(url).toContain(encodeURIComponent(fake.appKey).replace(/%7C/g, '|'));
+      const marker = fake.loginPageMarker?.() ?? encodeURIComponent(fake.appKey).replace(/%7C/g, '|');
+      expect(marker).not.toBe('');
+      expect(url).toContain(marker);
     });
 
     it('refuses a wrong grant with a 4xx naming the broker and keeps the active broker', async () => {
@@ -207,6 +219,11 @@ export function describeLiveBrokerFlow(c: LiveBrokerFlowCase): void {
       const orderId = placed.orderId as string;
       const stopAtBroker = () => fake.orders().find((order) => order.orderType === c.stopLossType);
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(100));
+      // A change is accepted once the broker's report of the stop (pushed or polled) reached the app.
+      await eventually(async () => {
+        const listed = (await ourOrders()).find((order) => order.orderId === orderId);
+        expect(listed?.status).toMatch(/^(open|trigger_pending)$/);
+      });
       await data('PUT', `/order/${orderId}`, { triggerPrice: 95 });
       await eventually(() => expect(stopAtBroker()?.triggerPrice).toBe(95));
       await data('DELETE', `/order/${orderId}`);

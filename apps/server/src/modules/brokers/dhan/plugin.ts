@@ -143,9 +143,9 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
 
     async start() {
       await links.lifecycle.start();
-      // The first order should not wait for the day's scrip master (only fetched when Dhan login is offered); a
-      // failure is retried on first use.
-      if (!dhanAppOf(settings)) return;
+      // Traders already connected should not have their first order wait for the day's scrip master; otherwise it
+      // is fetched at the first login. A failure is retried on first use.
+      if ((await vault.listConnected('dhan')).length === 0) return;
       master
         .warm()
         .catch((error: unknown) => logger.warn({ err: error }, 'dhan scrip master download failed'));

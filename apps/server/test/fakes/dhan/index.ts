@@ -1,0 +1,2 @@
+export { FakeDhan, type FakeDhanOrder, type FakeDhanRequest } from './fake-dhan';
+export { DETAILED_HEADER, detailedRow, NOISE_ROWS } from './scrip-master-csv';
