@@ -1,7 +1,7 @@
 import { silentLogger } from '../../../src/logger';
 import { createDhanPlugin } from '../../../src/modules/brokers/dhan/plugin';
 import type { LiveBrokerPlugin } from '../../../src/modules/brokers/live/plugin';
-import { createCredentialVault } from '../../../src/modules/brokers/vault';
+import { type CredentialVault, createCredentialVault } from '../../../src/modules/brokers/vault';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { Store } from '../../../src/store/open-store';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
@@ -16,6 +16,7 @@ export interface DhanFixture {
   store: Store;
   clock: FakeClock;
   plugin: LiveBrokerPlugin;
+  vault: CredentialVault;
   /** Our contract, listed in the fake's scrip master under `securityId`. */
   call: InstrumentRecord;
   securityId: string;
@@ -27,15 +28,21 @@ export interface DhanFixture {
   close(): Promise<void>;
 }
 
-export async function createDhanFixture(options: { configured?: boolean } = {}): Promise<DhanFixture> {
+export async function createDhanFixture(
+  options: {
+    configured?: boolean /** XT_DHAN_APP_KEY as given (default: the fake's `<app id>:<owner client id>`). */;
+    appKey?: string;
+  } = {},
+): Promise<DhanFixture> {
   const fake = await FakeDhan.start();
   const store = await createTestStore();
   const clock = createFakeClock(Date.now());
   const call = optionRecord('NIFTY', '2026-12-01', 26000, 'CE');
   const [securityId] = fake.listContracts([call]) as [string];
   const linked: DhanFixture['linked'] = [];
+  const vault = createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) });
   const plugin = createDhanPlugin({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) }),
+    vault,
     accounts: {
       activeBrokerOf: async () => 'DHAN',
       linkBroker: async (userId, broker, clientId) => {
@@ -48,7 +55,10 @@ export async function createDhanFixture(options: { configured?: boolean } = {}):
     directory: new FakeInstruments([call]),
     settings: {
       baseUrl: fake.baseUrl,
-      app: options.configured === false ? undefined : { appKey: fake.appKey, appSecret: fake.appSecret },
+      app:
+        options.configured === false
+          ? undefined
+          : { appKey: options.appKey ?? fake.appKey, appSecret: fake.appSecret },
       algoId: undefined,
     },
     pollMs: 30,
@@ -59,6 +69,7 @@ export async function createDhanFixture(options: { configured?: boolean } = {}):
     store,
     clock,
     plugin,
+    vault,
     call,
     securityId,
     linked,

@@ -44,6 +44,8 @@ export interface FakeDhanOrder {
 export interface FakeDhanRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   body: unknown;
   headers: IncomingMessage['headers'];
 }
@@ -225,7 +227,13 @@ export class FakeDhan implements FakeLiveBroker {
     const body: unknown = raw ? JSON.parse(raw) : undefined;
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
-    this.requests.push({ method, path: url.pathname, body, headers: req.headers });
+    this.requests.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      headers: req.headers,
+    });
 
     if (url.pathname === '/api-data/api-scrip-master-detailed.csv') {
       res.writeHead(200, { 'content-type': 'text/csv' });
