@@ -61,7 +61,7 @@ export async function createDhanFixture(
           : { appKey: options.appKey ?? fake.appKey, appSecret: fake.appSecret },
       algoId: undefined,
     },
-    pollMs: 30,
+    pollMs: options.pollMs ?? 30,
   });
   const addUser = (name = 'Dhan Trader') => insertUserRow(store.db, { name, now: clock.now() });
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
 import { DETAILED_HEADER, detailedRow, NOISE_ROWS } from './scrip-master-csv';
@@ -11,7 +12,8 @@ import { DETAILED_HEADER, detailedRow, NOISE_ROWS } from './scrip-master-csv';
 //   app's registered redirect URL with `?tokenId=`; a token id is used once;
 // - trading: `/v2/orders` (POST, GET, PUT and DELETE `/{id}`), `/v2/positions`, `/v2/fundlimit`, all behind the
 //   `access-token` header, failures as `{errorType, errorCode, errorMessage}`;
-// - the detailed scrip master CSV at `/api-data/api-scrip-master-detailed.csv`.
+// - the detailed scrip master CSV at `/api-data/api-scrip-master-detailed.csv`;
+// - the live order-update WebSocket (at the base URL's root): a `LoginReq` first, then `order_alert` messages.
 
 export interface FakeDhanOrder {
   dhanClientId: string;
@@ -95,6 +97,18 @@ export class FakeDhan implements FakeLiveBroker {
   private nextOrderId = 52_000_000_000;
   private nextSecurityId = 40_100;
   private readonly server: Server;
+  private readonly wss = new WebSocketServer({ noServer: true });
+  /** Logged-in order-update sockets and their Dhan client ids. */
+  private readonly streams = new Map<WebSocket, string>();
+  /** Every `LoginReq` the order-update socket received. */
+  readonly streamLogins: Array<{
+    MsgCode?: unknown;
+    ClientId?: unknown;
+    Token?: unknown;
+    UserType?: unknown;
+  }> = [];
+  /** While true, order-update sockets are refused at the handshake. */
+  refuseStreams = false;
   baseUrl = '';
 
   constructor(
@@ -108,6 +122,64 @@ export class FakeDhan implements FakeLiveBroker {
         reply(res, 500, { errorType: 'Others', errorCode: 'DH-908', errorMessage: String(error) }),
       );
     });
+    this.server.on('upgrade', (req, socket, head) => {
+      if (this.refuseStreams) return socket.destroy();
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.onStream(ws));
+    });
+  }
+
+  /** Clients with an order-update socket logged in. */
+  streamClients(): string[] {
+    return [...this.streams.values()];
+  }
+
+  /** Drops every order-update socket (Dhan restarts, the network blips). */
+  dropStreams(): void {
+    for (const ws of this.streams.keys()) ws.terminate();
+    this.streams.clear();
+  }
+
+  private onStream(ws: WebSocket) {
+    ws.once('message', (raw) => {
+      const login = JSON.parse(raw.toString()) as { LoginReq?: Record<string, unknown>; UserType?: unknown };
+      this.streamLogins.push({ ...login.LoginReq, UserType: login.UserType });
+      const clientId = this.tokens.get(String(login.LoginReq?.Token ?? ''));
+      if (login.LoginReq?.MsgCode !== 42 || !clientId || clientId !== login.LoginReq?.ClientId) {
+        ws.close(4001, 'Invalid credentials');
+        return;
+      }
+      this.streams.set(ws, clientId);
+    });
+    ws.on('close', () => this.streams.delete(ws));
+  }
+
+  /** Dhan's order alert for a change of `order`, to the client's sockets. */
+  private alert(order: FakeDhanOrder) {
+    const message = JSON.stringify({
+      Type: 'order_alert',
+      Data: {
+        Exchange: order.exchangeSegment.startsWith('BSE') ? 'BSE' : 'NSE',
+        Segment: 'D',
+        SecurityId: order.securityId,
+        ClientId: order.dhanClientId,
+        OrderNo: order.orderId,
+        Product: order.productType === 'INTRADAY' ? 'I' : 'M',
+        TxnType: order.transactionType === 'BUY' ? 'B' : 'S',
+        OrderType: { MARKET: 'MKT', LIMIT: 'LMT', STOP_LOSS: 'SL', STOP_LOSS_MARKET: 'SLM' }[order.orderType],
+        Validity: order.validity,
+        Quantity: order.quantity,
+        TradedQty: order.filledQty,
+        Price: order.price,
+        TriggerPrice: order.triggerPrice,
+        AvgTradedPrice: order.averageTradedPrice,
+        Status: order.orderStatus,
+        Symbol: order.tradingSymbol,
+        CorrelationId: order.correlationId,
+        ReasonDescription: order.omsErrorDescription,
+        LastUpdatedTime: order.updateTime,
+      },
+    });
+    for (const [ws, clientId] of this.streams) if (clientId === order.dhanClientId) ws.send(message);
   }
 
   static async start(): Promise<FakeDhan> {
@@ -200,6 +272,7 @@ export class FakeDhan implements FakeLiveBroker {
     order.orderStatus = 'TRADED';
     order.updateTime = istText(Date.now());
     order.exchangeTime = order.updateTime;
+    this.alert(order);
   }
 
   /** Dhan or the exchange ends an order by itself: `EXPIRED` at day end, `CANCELLED`, or `REJECTED` (price band ...). */
@@ -208,9 +281,12 @@ export class FakeDhan implements FakeLiveBroker {
     order.orderStatus = status;
     order.omsErrorDescription = reason;
     order.updateTime = istText(Date.now());
+    this.alert(order);
   }
 
   close(): Promise<void> {
+    for (const ws of this.wss.clients) ws.terminate();
+    this.wss.close();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
@@ -363,6 +439,7 @@ export class FakeDhan implements FakeLiveBroker {
       filledQty: 0,
       modifications: 0,
     });
+    this.alert(this.order(orderId));
     if (this.answerLost) {
       this.answerLost = false;
       res.destroy();
@@ -396,6 +473,7 @@ export class FakeDhan implements FakeLiveBroker {
     }
     order.updateTime = istText(Date.now());
     reply(res, 200, { orderId, orderStatus: order.orderStatus });
+    this.alert(order);
   }
 
   private positions(clientId: string) {

@@ -9,6 +9,7 @@ const DOCUMENTED = {
   consentLogin: 'https://auth.dhan.co/login/consentApp-login',
   /** The detailed scrip master: it names each contract's underlying (UNDERLYING_SYMBOL), the compact one does not. */
   scripMaster: 'https://images.dhan.co/api-data/api-scrip-master-detailed.csv',
+  orderStream: 'wss://api-order-update.dhan.co',
 } as const;
 
 export interface DhanEndpoints {
@@ -19,6 +20,8 @@ export interface DhanEndpoints {
   /** The browser login page for a consent (`?consentAppId=`). */
   consentLogin: string;
   scripMaster: string;
+  /** Live order updates (WebSocket). */
+  orderStream: string;
 }
 
 export const dhanEndpoints = (baseUrl: string | undefined): DhanEndpoints => ({
@@ -26,4 +29,5 @@ export const dhanEndpoints = (baseUrl: string | undefined): DhanEndpoints => ({
   auth: brokerRoot(DOCUMENTED.auth, baseUrl),
   consentLogin: brokerEndpoint(DOCUMENTED.consentLogin, baseUrl),
   scripMaster: brokerEndpoint(DOCUMENTED.scripMaster, baseUrl),
+  orderStream: brokerEndpoint(DOCUMENTED.orderStream, baseUrl),
 });

@@ -42,7 +42,7 @@ describe('Dhan login', () => {
     expect(status).toMatchObject({
       state: 'connected',
       clientId: f.fake.ownerClientId,
-      updateChannel: 'polling',
+      updateChannel: 'stream',
     });
     expect(status.expiresAt).toBeGreaterThan(f.clock.now());
     expect(status.expiresAt).toBeLessThanOrEqual(f.clock.now() + 24 * 3_600_000);

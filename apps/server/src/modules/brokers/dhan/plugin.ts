@@ -4,7 +4,6 @@ import { pluggedBrokerStatus } from '../live/status';
 import { BrokerCallError } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { createPollingChannel } from '../live-kit/polling';
 import { consumeDhanConsent, createDhanApi, type DhanApi, generateDhanConsent } from './dhan-api';
 import { dhanAppOf } from './dhan-app';
 import { dhanEndpoints } from './dhan-endpoints';
@@ -14,6 +13,7 @@ import type { DhanRow } from './map';
 import { parseDhanScripMaster } from './scrip-master';
 import { createDhanSession } from './session';
 import { dhanTokenExpiry } from './token-expiry';
+import { createDhanUpdateChannel, type DhanChannelState } from './update-channel';
 
 const MESSAGES = {
   notConfigured: 'Dhan login is not available on this server',
@@ -34,8 +34,8 @@ const loginDetail = (error: unknown): string => {
 
 /**
  * Dhan (DhanHQ v2) through the plugin seam: the API-key login (consent, browser login, consent exchange), the kit's
- * sessions and tracking, orders with Dhan's security ids from its detailed scrip master, updates by polling the
- * order book.
+ * sessions and tracking, orders with Dhan's security ids from its detailed scrip master, updates from Dhan's
+ * order-update WebSocket (the order book polled while it is down).
  */
 export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
   const { vault, clock, logger, settings } = deps;
@@ -57,7 +57,7 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
     },
   });
 
-  const links = createLiveLinks<DhanApi, DhanRow, 'polling'>(
+  const links = createLiveLinks<DhanApi, DhanRow, DhanChannelState>(
     {
       broker: 'dhan',
       expiredMessage: DHAN_MESSAGES.sessionExpired,
@@ -72,12 +72,13 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
     () => channel,
   );
 
-  // Dhan's order-update WebSocket is not spoken yet: the order book is polled while a session lives.
-  const channel = createPollingChannel(
-    deps.pollMs ?? 2000,
-    (userId) => links.session(userId).catchUp(),
-    (userId, error) => logger.debug({ err: error, userId }, 'dhan order poll failed'),
-  );
+  // Dhan's order-update WebSocket, with the order book polled while it is down.
+  const channel = createDhanUpdateChannel({
+    url: endpoints.orderStream,
+    pollMs: deps.pollMs ?? 2000,
+    logger,
+    catchUp: (userId) => links.session(userId).catchUp(),
+  });
 
   const app = () => {
     const configured = dhanAppOf(settings);
@@ -136,7 +137,7 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
     },
 
     async status(userId) {
-      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'polling', 'polling');
+      return pluggedBrokerStatus(await links.lifecycle.status(userId), 'stream', 'stream', 'polling');
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
