@@ -30,8 +30,12 @@ export interface DhanFixture {
 
 export async function createDhanFixture(
   options: {
-    configured?: boolean /** XT_DHAN_APP_KEY as given (default: the fake's `<app id>:<owner client id>`). */;
+    /** False: the server has no Dhan app. */
+    configured?: boolean;
+    /** XT_DHAN_APP_KEY as given (default: the fake's `<app id>:<owner client id>`). */
     appKey?: string;
+    /** Order-book polling interval (default 30 ms). */
+    pollMs?: number;
   } = {},
 ): Promise<DhanFixture> {
   const fake = await FakeDhan.start();
