@@ -180,7 +180,6 @@ describe('callbacks of brokers without a trading adapter', () => {
     ['/broker/code/upstox', { code: 'c' }, 'UPSTOX'],
     ['/broker/auth_code/fyers', { auth_code: 'f' }, 'FYERS'],
     ['/broker/code/flattrade', { code: 'c' }, 'FLATTRADE'],
-    ['/broker/token/dhan', { token: 't' }, 'DHAN'],
     ['/broker/auth-code/aliceblue', { authCode: 'a', clientId: 'AB1' }, 'ALICEBLUE'],
     ['/broker/auth/angelone', { auth_token: 'j', feed_token: 'f', refresh_token: 'r' }, 'ANGELONE'],
   ])('%s stores the grant and says trading is not available yet', async (path, body, broker) => {
