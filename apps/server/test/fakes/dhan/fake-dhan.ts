@@ -109,6 +109,8 @@ export class FakeDhan implements FakeLiveBroker {
   }> = [];
   /** While true, order-update sockets are refused at the handshake. */
   refuseStreams = false;
+  /** While true, the scrip master answers 503. */
+  scripMasterDown = false;
   baseUrl = '';
 
   constructor(
@@ -312,6 +314,7 @@ export class FakeDhan implements FakeLiveBroker {
     });
 
     if (url.pathname === '/api-data/api-scrip-master-detailed.csv') {
+      if (this.scripMasterDown) return reply(res, 503, { message: 'Service Unavailable' });
       res.writeHead(200, { 'content-type': 'text/csv' });
       res.end(`${[DETAILED_HEADER, ...NOISE_ROWS, ...this.masterRows].join('\n')}\n`);
       return;

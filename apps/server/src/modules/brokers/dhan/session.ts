@@ -52,11 +52,14 @@ export interface DhanAdapterDeps {
   directory: InstrumentDirectory;
 }
 
-/** Dhan on the live-broker kit; its order reports come from polling the order book (see plugin.ts). */
+/** Dhan on the live-broker kit; its order reports come from its order-update socket or polling (plugin.ts). */
 export function dhanAdapter({
   master,
   directory,
 }: DhanAdapterDeps): LiveBrokerAdapter<DhanApi, DhanRow, DhanKnown> {
+  // Our symbol of a Dhan security id; the order book and positions still read (under Dhan's symbol) when the day's
+  // scrip master cannot be had.
+  const ourSymbol = (securityId: string) => master.symbolOf(securityId).catch(() => undefined);
   return {
     brokerId: DHAN_BROKER_ID,
     name: 'Dhan',
@@ -64,9 +67,7 @@ export function dhanAdapter({
     classify: classifyDhanError,
     async orders(api) {
       const rows = await api.orders();
-      return Promise.all(
-        rows.map(async (row) => ({ ...row, ourSymbol: await master.symbolOf(row.securityId) })),
-      );
+      return Promise.all(rows.map(async (row) => ({ ...row, ourSymbol: await ourSymbol(row.securityId) })));
     },
     async place(api, cmd) {
       // Refuses a contract Dhan does not list before anything is sent.
@@ -92,7 +93,7 @@ export function dhanAdapter({
       const rows = await api.positions();
       const ours = new Map<string, { tradingSymbol: string; internalToken: string }>();
       for (const row of rows) {
-        const symbol = await master.symbolOf(row.securityId);
+        const symbol = await ourSymbol(row.securityId);
         const record = symbol ? directory.bySymbol(symbol) : undefined;
         if (symbol && record)
           ours.set(row.securityId, { tradingSymbol: symbol, internalToken: record.internalToken });
