@@ -38,7 +38,6 @@ export const brokerCallbackSchemas = {
 
 /**
  * The server route each broker's login callback is posted to; the web app's `/redirect/:broker` page posts there.
- * Zerodha and IIFL log in fully; the others only store their grant until their adapters exist.
  */
 export const BROKER_CALLBACK_PATHS = {
   zerodha: '/broker/request-token/zerodha',
@@ -68,7 +67,7 @@ export const brokerLoginResponseSchema = z.object({ url: z.string() });
 export const brokerCallbackResponseSchema = z.object({
   broker: z.string(),
   clientId: z.string().nullable(),
-  /** False for brokers whose login is stored but whose trading adapter is not available yet. */
+  /** Whether the broker can trade through this server once logged in (every listed broker can today). */
   tradingAvailable: z.boolean(),
 });
 
@@ -103,9 +102,6 @@ export const BROKER_MESSAGES = {
   missingCredentials: 'cannot find credentials',
   zerodhaAccountAdded: 'Zerodha account added',
   brokerConnected: (broker: string) => `${broker} connected`,
-  /** A callback of a broker whose trading adapter is not available yet. */
-  loginStoredOnly: (broker: string) =>
-    `${broker} login saved. Trading through ${broker} is not available yet.`,
   fundsReset: 'Your account funds has been reset!',
   reconnected: 'Reconnected to broker updates successfully!',
 } as const;

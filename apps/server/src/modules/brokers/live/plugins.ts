@@ -1,6 +1,7 @@
 import type { PluggedBrokerKey } from '../../../config';
 import { createAliceBluePlugin } from '../aliceblue/plugin';
 import { createAngelOnePlugin } from '../angelone/plugin';
+import { createDhanPlugin } from '../dhan/plugin';
 import { createFlattradePlugin } from '../flattrade/plugin';
 import { createFyersPlugin } from '../fyers/plugin';
 import { createUpstoxPlugin } from '../upstox/plugin';
@@ -16,7 +17,7 @@ export const LIVE_BROKER_PLUGINS: Readonly<Record<PluggedBrokerKey, LiveBrokerPl
 
   fyers: createFyersPlugin,
 
-  dhan: undefined,
+  dhan: createDhanPlugin,
 
   angelone: createAngelOnePlugin,
 

@@ -4,8 +4,6 @@ import { FakeIifl } from '../../../../test/fakes/iifl';
 import { eventually, FakeKite } from '../../../../test/fakes/kite';
 import { authHeader, createTestUser } from '../../../../test/helpers/auth';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import type { PluggedBrokerKey } from '../../../config';
-import { LIVE_BROKER_PLUGINS } from './plugins';
 
 // The broker routes on the real app graph, with Kite and IIFL replaced by local fakes through XT_KITE_* / XT_IIFL_*.
 
@@ -174,11 +172,4 @@ describe('IIFL routes', () => {
     });
     expect((await call('POST', '/broker/save/iifl', { clientId: '78816704' })).statusCode).toBe(400);
   });
-});
-
-// A broker whose adapter is registered in plugins.ts exchanges its grant instead (its own flow contract test).
-const withoutAdapter = ([, , broker]: readonly [string, object, string]) =>
-  LIVE_BROKER_PLUGINS[broker.toLowerCase() as PluggedBrokerKey] === undefined;
-
-describe('callbacks of brokers without a trading adapter', () => {
 });

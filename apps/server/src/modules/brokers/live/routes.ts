@@ -18,7 +18,6 @@ import { currentUser } from '../../auth/authenticate';
 import type { IiflService } from '../iifl/service';
 import type { CredentialVault } from '../vault';
 import type { ZerodhaService } from '../zerodha/service';
-import { STORED_ONLY_BROKERS, storeCallbackGrant } from './callbacks';
 import type { LiveBrokerPlugin } from './plugin';
 
 export interface LiveBrokerRouteDeps {
@@ -47,26 +46,6 @@ export function registerLiveBrokerRoutes(app: ApiApp, deps: LiveBrokerRouteDeps)
   registerZerodhaRoutes(app, deps);
   registerIiflRoutes(app, deps);
   for (const plugin of deps.plugins) registerPluginRoutes(app, plugin, deps);
-  const plugged = new Set(deps.plugins.map((plugin) => plugin.key));
-  for (const broker of STORED_ONLY_BROKERS.filter((key) => !plugged.has(key))) {
-    app.post(
-      BROKER_CALLBACK_PATHS[broker],
-      {
-        preHandler: deps.requireUser,
-        schema: { tags, security, body: brokerCallbackSchemas[broker], response: callbackResponse },
-      },
-      async (request) => {
-        const body = request.body as Record<string, string>;
-        const { response, message } = await storeCallbackGrant(
-          deps.vault,
-          currentUser(request).id,
-          broker,
-          body,
-        );
-        return ok(response, message);
-      },
-    );
-  }
   app.get(
     '/broker/status',
     {

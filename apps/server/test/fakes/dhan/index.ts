@@ -1,0 +1,3 @@
+export { createDhanFixture, type DhanFixture } from './dhan-fixture';
+export { FakeDhan, type FakeDhanOrder, type FakeDhanRequest } from './fake-dhan';
+export { DETAILED_HEADER, detailedRow, NOISE_ROWS } from './scrip-master-csv';
