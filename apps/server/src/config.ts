@@ -90,6 +90,7 @@ const envSchema = z.object({
   XT_IIFL_LOGIN_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('https://markets.iiflcapital.com/'),
+  XT_KITE_ALGO_ID: optionalText.pipe(z.string().max(64).optional()),
   XT_IIFL_APP_KEY: optionalText,
   XT_IIFL_APP_SECRET: optionalText,
 });
@@ -144,6 +145,8 @@ export type BrokerSettings = Readonly<{
     loginUrl: string;
     /** KiteTicker WebSocket, e.g. wss://ws.kite.trade. */
     tickerUrl: string;
+    /** The operator's exchange algo id, sent as `algo_id` on every order (XT_KITE_ALGO_ID). */
+    algoId: string | undefined;
   }>;
   iifl: Readonly<{
     /** IIFL Capital API root, e.g. https://api.iiflcapital.com/v1. */
@@ -276,6 +279,7 @@ function brokerSettings(e: Env, env: Record<string, string | undefined>): Broker
       apiUrl: withoutTrailingSlash(e.XT_KITE_API_URL),
       loginUrl: e.XT_KITE_LOGIN_URL,
       tickerUrl: e.XT_KITE_TICKER_URL,
+      algoId: e.XT_KITE_ALGO_ID,
     }),
     iifl: Object.freeze({
       apiUrl: withoutTrailingSlash(e.XT_IIFL_API_URL),
