@@ -12,7 +12,7 @@ import { buildApp } from '../../apps/server/src/http/app';
 import { silentLogger } from '../../apps/server/src/logger';
 import { createAuthModule } from '../../apps/server/src/modules/auth/index';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { createUsersActiveBroker } from '../../apps/server/src/modules/brokers/active-broker';
+import { createBrokerLinks } from '../../apps/server/src/modules/brokers/links/broker-links';
 import { PaperExchange } from '../../apps/server/src/modules/brokers/paper/exchange';
 import { viewOfActiveBroker } from '../../apps/server/src/modules/market/index';
 import type { AppModule } from '../../apps/server/src/modules/module';
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   });
   await paper.start();
   const auth = createAuthModule(resources);
-  const activeBrokers = createUsersActiveBroker(store.db, systemClock);
+  const activeBrokers = createBrokerLinks(store.db, systemClock);
   const orders = createOrdersModule({
     resources,
     registry: { sessionFor: async (userId) => paper.sessionFor(userId) },

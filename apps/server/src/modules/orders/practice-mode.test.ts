@@ -46,7 +46,7 @@ beforeAll(async () => {
         marketData: market,
         instruments,
       });
-      const viewOf = viewOfActiveBroker(brokers.activeBrokers.activeBrokerOf);
+      const viewOf = viewOfActiveBroker(brokers.links.activeBrokerOf);
       orders = createOrdersModule({
         resources,
         registry: brokers.registry,

@@ -111,7 +111,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
           marketData: market,
           instruments,
           requireUser: auth.requireUser,
-          priceViewFor: viewOfActiveBroker(brokers.activeBrokers.activeBrokerOf),
+          priceViewFor: viewOfActiveBroker(brokers.links.activeBrokerOf),
         });
         return [auth, brokers, orders];
       },
