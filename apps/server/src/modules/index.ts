@@ -7,7 +7,13 @@ import { createBrokersModule } from './brokers/index';
 import { type BrokerLinks, createBrokerLinks } from './brokers/links/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
-import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
+import {
+  createConfiguredFeed,
+  createMarketModule,
+  type PriceFeed,
+  viewOfActiveBroker,
+  viewOfBroker,
+} from './market/index';
 import type { AppModule } from './module';
 import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
@@ -92,12 +98,13 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     marketData: market.marketData,
     instruments: catalog,
     requireUser: auth.requireUser,
-    priceViewFor: viewOf,
+    // An order's price view and entitlement follow from the session it goes through (one active-broker read).
+    priceViewOf: viewOfBroker,
     // Stop-limit orders at live brokers keep the user's trigger/limit difference of the contract's index.
     stopLimitOffsetFor: async (userId, index) =>
       (await auth.account.getUserInfo(userId)).settings.SLTriggerPriceDifference[index],
     // Outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
-    placementGuards: [createEntitlementGuard(entitlementSources(activeBrokerOf, billing.service))],
+    placementGuards: [createEntitlementGuard(entitlementSources(billing.service))],
   });
   brokers.practiceMode.onFundsReset((userId) =>
     orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),

@@ -29,7 +29,7 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
       marketData: paper.market,
       instruments: paper.instruments,
       requireUser: async () => {},
-      priceViewFor: async () => 'practice',
+      priceViewOf: () => 'practice',
     });
   const settle = async () => {
     for (let quiet = 0, round = 0; quiet < 3 && round < 500; round += 1) {

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { describeEachStore } from '../../../../test/helpers/test-store';
 import { createAuthModule } from '../../auth/index';
 import { type BrokersModule, createBrokersModule } from '../../brokers/index';
-import { viewOfActiveBroker } from '../../market/index';
+import { viewOfBroker } from '../../market/index';
 import { createOrdersModule, type OrdersModule } from '../index';
 import { childIds } from '../model/ids';
 
@@ -111,7 +111,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
           marketData: market,
           instruments,
           requireUser: auth.requireUser,
-          priceViewFor: viewOfActiveBroker(brokers.links.activeBrokerOf),
+          priceViewOf: viewOfBroker,
         });
         return [auth, brokers, orders];
       },

@@ -55,7 +55,7 @@ export async function createPaperStack(options: PaperStackOptions = {}): Promise
     marketData: paper.market,
     instruments: paper.instruments,
     requireUser: async () => {},
-    priceViewFor: async () => 'practice',
+    priceViewOf: () => 'practice',
   });
   const risk = createRiskModule(resources, {
     requireUser: async () => {},
