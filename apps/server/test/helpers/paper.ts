@@ -81,7 +81,7 @@ export async function createPaperFixture(
       insertUserRow(store.db, { name: 'Paper Trader', now: clock.now(), activeBroker: PRACTICE_BROKER_ID }),
     record(userId) {
       const updates: BrokerOrderUpdate[] = [];
-      fixture.exchange.onOrderUpdate(userId, (update) => updates.push(update));
+      fixture.exchange.sessionFor(userId).onOrderUpdate((update) => updates.push(update));
       return updates;
     },
     async restart() {

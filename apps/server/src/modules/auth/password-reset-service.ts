@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { hashPassword } from './passwords';
 import { takeEach } from './rate-limit';
 import {
@@ -12,7 +12,7 @@ import {
 
 const RESET_REQUEST_TTL_MS = 10 * 60_000;
 
-const badRequest = () => new BadRequestError(ACCOUNT_ERRORS.badResetRequest, 'BAD_RESET_REQUEST');
+const badRequest = () => new DomainError('bad_reset_request', ACCOUNT_ERRORS.badResetRequest);
 
 /** Forgot password in three steps: email and phone, OTP, new password. */
 export function createPasswordResetService({
@@ -46,7 +46,7 @@ export function createPasswordResetService({
       const verified = await otp.verify(phone, 'reset', code);
       await store.deleteOtp(verified.id);
       const user = await store.findUserByPhone(phone);
-      if (!user) throw new BadRequestError(ACCOUNT_ERRORS.noAccount, 'NO_ACCOUNT');
+      if (!user) throw new DomainError('no_account', ACCOUNT_ERRORS.noAccount);
       const id = randomUUID();
       const now = clock.now();
       await store.insertPasswordReset({

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BadRequestError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { isUniqueViolation } from '../../store/errors';
 import { hashPassword } from './passwords';
 import { ACCOUNT_ERRORS, type AuthServiceDeps, normalizeEmail, otpRequestsKey } from './service-deps';
@@ -30,7 +30,7 @@ export function createSignupService({
 }: AuthServiceDeps) {
   const refuseTaken = async (email: string, phone: string) => {
     if (await store.isEmailOrPhoneTaken(normalizeEmail(email), phone)) {
-      throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
+      throw new DomainError('account_exists', ACCOUNT_ERRORS.duplicate);
     }
   };
 
@@ -55,7 +55,7 @@ export function createSignupService({
       });
     } catch (error) {
       // Two signups racing for one email or phone: the loser gets the same answer as a late duplicate.
-      if (isUniqueViolation(error)) throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
+      if (isUniqueViolation(error)) throw new DomainError('account_exists', ACCOUNT_ERRORS.duplicate);
       throw error;
     }
     return id;
@@ -84,10 +84,10 @@ export function createSignupService({
     async signup(input: SignupInput): Promise<IssuedToken> {
       const verification = await store.findOtp(input.phone, 'signup');
       if (!verification?.verifiedAt) {
-        throw new BadRequestError(ACCOUNT_ERRORS.notVerified, 'PHONE_NOT_VERIFIED');
+        throw new DomainError('phone_not_verified', ACCOUNT_ERRORS.notVerified);
       }
       if (clock.now() - verification.verifiedAt > SIGNUP_VERIFICATION_TTL_MS) {
-        throw new BadRequestError(ACCOUNT_ERRORS.verificationExpired, 'VERIFICATION_EXPIRED');
+        throw new DomainError('verification_expired', ACCOUNT_ERRORS.verificationExpired);
       }
       await refuseTaken(input.email, input.phone);
       const userId = await createAccount(input);

@@ -7,7 +7,7 @@ import {
 } from '@xtrader/core/api/billing';
 import type { IsoDate } from '@xtrader/core/market/dates';
 import type { Clock } from '../../clock';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { expirationDateOf, periodEndFor } from './periods';
 import type { BillingCustomer, BillingProvider } from './provider';
 import { subscriptionStatusOf } from './status';
@@ -38,7 +38,7 @@ export function createBillingService({ store, provider, webhooks, customers, clo
 
     /** Grants the 14-day trial, once per user (no other plan is created directly). */
     async startFreeTrial(userId: string, planCode: PlanKey): Promise<{ expirationDate: IsoDate }> {
-      if (planCode !== 'freeTrial') throw new BadRequestError(BILLING_MESSAGES.checkInput, 'PLAN_NOT_DIRECT');
+      if (planCode !== 'freeTrial') throw new DomainError('plan_not_direct', BILLING_MESSAGES.checkInput);
       const now = clock.now();
       const periodEnd = periodEndFor('freeTrial', now);
       const inserted = await store.insert({
@@ -55,13 +55,13 @@ export function createBillingService({ store, provider, webhooks, customers, clo
         createdAt: now,
         updatedAt: now,
       });
-      if (!inserted) throw new ConflictError(TRIAL_ALREADY_USED, 'TRIAL_USED');
+      if (!inserted) throw new DomainError('trial_used', TRIAL_ALREADY_USED);
       return { expirationDate: expirationDateOf(periodEnd) };
     },
 
     /** Opens the provider's hosted checkout for a paid plan and records the purchase as pending. */
     async openCheckout(userId: string, planCode: PlanKey): Promise<{ hostedPageUrl: string }> {
-      if (planCode === 'freeTrial') throw new BadRequestError(BILLING_MESSAGES.checkInput, 'PLAN_NOT_PAID');
+      if (planCode === 'freeTrial') throw new DomainError('plan_not_paid', BILLING_MESSAGES.checkInput);
       const customer = await customers.getCustomer(userId);
       const id = randomUUID();
       const checkout = await provider.createCheckout({ subscriptionId: id, plan: PLANS[planCode], customer });
@@ -89,7 +89,7 @@ export function createBillingService({ store, provider, webhooks, customers, clo
      */
     async confirmCheckout(subscriptionId: string): Promise<{ planCode: PlanKey; expirationDate: IsoDate }> {
       const record = await store.findById(subscriptionId);
-      if (!record) throw new NotFoundError('Unknown checkout');
+      if (!record) throw new DomainError('not_found', 'Unknown checkout');
       if (record.status === 'pending' && record.checkoutRef) {
         const event = await provider.lookupCheckout(record.checkoutRef);
         if (event) await webhooks.apply(event);

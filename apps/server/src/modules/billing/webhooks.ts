@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock';
-import { UnauthorizedError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { Logger } from '../../logger';
 import { type BillingEvent, changeFor } from './events';
 import type { BillingProvider, WebhookDelivery } from './provider';
@@ -82,7 +82,7 @@ export function createBillingWebhooks(deps: {
     /** One webhook request: 401 unless signed by the provider, 400 unless it is an event. */
     async receive(delivery: WebhookDelivery): Promise<EventOutcome> {
       if (!provider.verifyWebhook(delivery))
-        throw new UnauthorizedError('Invalid webhook signature', 'BAD_SIGNATURE');
+        throw new DomainError('bad_signature', 'Invalid webhook signature');
       return apply(provider.parseWebhook(delivery.rawBody));
     },
   };

@@ -1,7 +1,7 @@
 import { planKeySchema } from '@xtrader/core/api/billing';
 import { isIsoDate } from '@xtrader/core/market/dates';
 import { z } from 'zod';
-import { BadRequestError } from '../../../../http/errors';
+import { DomainError } from '../../../../domain-error';
 import type { BillingEvent, BillingEventKind } from '../../events';
 import { endOfIstDay, startOfIstDay } from '../../periods';
 
@@ -84,12 +84,13 @@ export function parseZohoWebhook(rawBody: string): BillingEvent {
   try {
     json = JSON.parse(rawBody);
   } catch {
-    throw new BadRequestError('body: Expected a JSON webhook payload');
+    throw new DomainError('bad_request', 'body: Expected a JSON webhook payload');
   }
   const parsed = zohoWebhookSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new BadRequestError(
+    throw new DomainError(
+      'bad_request',
       `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'Invalid webhook payload'}`,
     );
   }
