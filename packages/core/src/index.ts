@@ -26,6 +26,7 @@ export * from './market/holidays';
 export * from './market/hours';
 export * from './market/index-overrides';
 export * from './market/indices';
+export * from './market/sessions';
 export * from './market/symbols';
 export * from './orders/rules';
 export * from './orders/state';
