@@ -1,5 +1,5 @@
 import { type IsoDate, istDateOf, istEpochMs, istMinutesOfDay } from './dates';
-import type { Exchange } from './exchanges';
+import { DERIVATIVES_EXCHANGES, type Exchange } from './exchanges';
 import { isTradingDay, nextTradingDay } from './holidays';
 import { clockMinutes, type IstClock, SESSION_TABLE, type SessionEntry, sessionOn } from './sessions';
 
@@ -77,4 +77,16 @@ export const marketPhase = (
   const beforeOpenToday = isTradingDay(today, exchange) && now < marketOpenMs(exchange, today, table);
   const openDay = beforeOpenToday ? today : nextTradingDay(today, exchange);
   return { open: false, changesAt: marketOpenMs(exchange, openDay, table) };
+};
+
+/**
+ * One intraday square-off for both derivatives exchanges on a date: the earlier of NFO's and BFO's, so no MIS
+ * position outlives its own exchange's cut-off.
+ */
+export const derivativesSquareOffTime = (
+  date: IsoDate,
+  table: readonly SessionEntry[] = SESSION_TABLE,
+): IstTime => {
+  const times = DERIVATIVES_EXCHANGES.map((exchange) => misSquareOffTime(exchange, date, table));
+  return times.reduce((a, b) => (b.hour * 60 + b.minute < a.hour * 60 + a.minute ? b : a));
 };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { istEpochMs } from './dates';
-import { isMarketOpen, marketCloseMs, marketOpenMs, marketPhase, misSquareOffTime } from './hours';
+import {
+  derivativesSquareOffTime,
+  isMarketOpen,
+  marketCloseMs,
+  marketOpenMs,
+  marketPhase,
+  misSquareOffTime,
+} from './hours';
 import { clockMinutes, SESSION_TABLE, type SessionEntry, sessionOn } from './sessions';
 
 // A table with a later close from an effective date, as an hours change is entered.
@@ -59,6 +66,13 @@ describe('instants from the session table', () => {
   it('moves the default MIS square-off with the close', () => {
     expect(misSquareOffTime('NFO', '2026-07-31', WITH_CHANGE)).toEqual({ hour: 15, minute: 20 });
     expect(misSquareOffTime('NFO', '2026-08-03', WITH_CHANGE)).toEqual({ hour: 15, minute: 30 });
+  });
+
+  it('squares both derivatives exchanges off at the earlier of their times', () => {
+    const bfo: SessionEntry = { exchange: 'BFO', from: '2025-01-01', ...NORMAL, misSquareOff: '15:25' };
+    expect(derivativesSquareOffTime('2026-07-31', [...WITH_CHANGE, bfo])).toEqual({ hour: 15, minute: 20 });
+    expect(derivativesSquareOffTime('2026-08-03', [...WITH_CHANGE, bfo])).toEqual({ hour: 15, minute: 25 });
+    expect(derivativesSquareOffTime('2026-08-03')).toEqual({ hour: 15, minute: 20 });
   });
 
   it('is open from the open to the close of the day, on trading days only', () => {

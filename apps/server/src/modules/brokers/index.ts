@@ -8,6 +8,7 @@ import type { AppModule } from '../module';
 import { type ActiveBrokerDirectory, createUsersActiveBroker } from './active-broker';
 import { PaperExchange } from './paper/exchange';
 import type { PaperSettings } from './paper/exchange-core';
+import { squareOffTimeOf } from './paper/square-off';
 import { createPracticeModeService, type PracticeModeService } from './practice-mode';
 import { registerBrokerRoutes } from './practice-routes';
 import { AdapterRegistry, type BrokerAdapterFactory } from './registry';
@@ -42,7 +43,7 @@ export interface BrokersModule extends AppModule {
 function paperSettings(config: Resources['config']): PaperSettings {
   return {
     capital: config.paper.capital,
-    squareOffTime: config.paper.squareOffTime,
+    squareOffTime: squareOffTimeOf(config.paper.squareOffTime),
     followsMarketHours: config.market.simMarketHours,
   };
 }
