@@ -51,7 +51,17 @@ describe('sessionOn', () => {
         expect([session.open, session.close, session.misSquareOff]).toEqual(['09:15', '15:30', '15:20']);
       }
     }
-    expect(SESSION_TABLE.every((e) => clockMinutes(e.misSquareOff) < clockMinutes(e.close))).toBe(true);
+  });
+
+  it('has well-formed entries: HH:MM times, open < square-off < close, an auction ending after it starts', () => {
+    for (const e of SESSION_TABLE) {
+      expect(clockMinutes(e.open)).toBeLessThan(clockMinutes(e.misSquareOff));
+      expect(clockMinutes(e.misSquareOff)).toBeLessThan(clockMinutes(e.close));
+      if (e.closingAuction) {
+        expect(clockMinutes(e.closingAuction.start)).toBeLessThan(clockMinutes(e.closingAuction.end));
+      }
+    }
+    expect(() => clockMinutes('9:15')).toThrow(RangeError);
   });
 });
 
