@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     logger,
     marketData,
     instruments: benchInstruments,
-    settings: { capital: 1e12, squareOffTime: { hour: 15, minute: 20 }, followsMarketHours: false },
+    settings: { capital: 1e12, squareOffTime: () => ({ hour: 15, minute: 20 }), followsMarketHours: false },
   });
   await paper.start();
   const auth = createAuthModule(resources);

@@ -189,7 +189,7 @@ async function main(): Promise<void> {
     logger: silentLogger(),
     marketData: market,
     instruments: new FakeInstruments(contracts),
-    settings: { capital: 1e12, squareOffTime: { hour: 15, minute: 20 }, followsMarketHours: false },
+    settings: { capital: 1e12, squareOffTime: () => ({ hour: 15, minute: 20 }), followsMarketHours: false },
   });
   await exchange.start();
   const users = await addUsers(store);

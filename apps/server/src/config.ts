@@ -65,7 +65,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour, IST)')
-    .default('15:20'),
+    .optional(),
   XT_BILLING_PROVIDER: z.enum(['sandbox', 'zoho']).default('sandbox'),
   XT_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
   XT_ZOHO_ACCOUNTS_URL: httpUrl.default('https://accounts.zoho.in'),
@@ -205,8 +205,11 @@ export type Config = Readonly<{
   paper: Readonly<{
     /** Virtual capital of a new or reset account, in rupees. */
     capital: number;
-    /** IST time MIS positions are squared off when the market keeps exchange hours (XT_SIM_MARKET_HOURS). */
-    squareOffTime: Readonly<{ hour: number; minute: number }>;
+    /**
+     * A fixed IST time MIS positions are squared off when the market keeps exchange hours (XT_SIM_MARKET_HOURS);
+     * undefined: each day's square-off from the session table (core `sessions.ts`), which moves with the close.
+     */
+    squareOffTime: Readonly<{ hour: number; minute: number }> | undefined;
   }>;
   /** Subscriptions: who takes payments (see docs/config.md). */
   billing: Readonly<{
@@ -370,10 +373,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     paper: Object.freeze({
       capital: e.XT_PAPER_CAPITAL,
-      squareOffTime: Object.freeze({
-        hour: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(0, 2)),
-        minute: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(3, 5)),
-      }),
+      squareOffTime:
+        e.XT_PAPER_SQUAREOFF_TIME === undefined
+          ? undefined
+          : Object.freeze({
+              hour: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(0, 2)),
+              minute: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(3, 5)),
+            }),
     }),
     instrumentsCsv:
       e.XT_INSTRUMENTS_CSV === undefined || /^https?:\/\//i.test(e.XT_INSTRUMENTS_CSV)

@@ -25,7 +25,7 @@ export function paperInstruments() {
 
 export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
   capital: 1_000_000,
-  squareOffTime: { hour: 15, minute: 20 },
+  squareOffTime: () => ({ hour: 15, minute: 20 }),
   followsMarketHours: true,
 };
 

@@ -14,6 +14,7 @@ import {
 } from './links/index';
 import { PaperExchange } from './paper/exchange';
 import type { PaperSettings } from './paper/exchange-core';
+import { squareOffTimeOf } from './paper/square-off';
 import { createPracticeModeService, type PracticeModeService } from './practice-mode';
 import { registerBrokerRoutes } from './practice-routes';
 import { AdapterRegistry, type BrokerAdapterFactory } from './registry';
@@ -49,7 +50,7 @@ export interface BrokersModule extends AppModule {
 function paperSettings(config: Resources['config']): PaperSettings {
   return {
     capital: config.paper.capital,
-    squareOffTime: config.paper.squareOffTime,
+    squareOffTime: squareOffTimeOf(config.paper.squareOffTime),
     followsMarketHours: config.market.simMarketHours,
   };
 }
