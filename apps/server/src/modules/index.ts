@@ -8,6 +8,7 @@ import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/mo
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
 import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
 import type { AppModule } from './module';
+import { createOperatorModule } from './operator/index';
 import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
 import { createEntitlementGuard, entitlementSources } from './risk/entitlement';
@@ -116,5 +117,17 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveBrokers, brokers, orders, risk, portfolio, liveGateway];
+  return [
+    auth,
+    billing,
+    createOperatorModule(resources),
+    instruments,
+    market,
+    liveBrokers,
+    brokers,
+    orders,
+    risk,
+    portfolio,
+    liveGateway,
+  ];
 }
