@@ -82,8 +82,11 @@ describe('production start of the built server', () => {
     const port = /listening on http:\/\/localhost:(\d+)/.exec(started.output)?.[1];
     const health = await fetch(`http://127.0.0.1:${port}/v1/options-x/health`);
     expect(health.status).toBe(200);
-    expect((await health.json()).data).toMatchObject({ status: 'ok', version: '0.1.0' });
-  }, 30_000);
+    expect(((await health.json()) as { data: unknown }).data).toMatchObject({
+      status: 'ok',
+      version: '0.1.0',
+    });
+  }, 60_000);
 
   it('exits non-zero naming each missing variable when dev-only settings are left', async () => {
     freshDataDir();
@@ -93,14 +96,14 @@ describe('production start of the built server', () => {
     expect(result.output).toContain('XT_SECRET_KEY: required in production');
     expect(result.output).toContain('SMTP_URL, SMTP_FROM: required in production');
     expect(result.output).toContain('XT_OPERATOR_PHONE: required in production');
-  }, 30_000);
+  }, 60_000);
 
   it('exits non-zero when XT_DEV_TOOLS is on', async () => {
     freshDataDir();
     const result = await run({ ...READY_ENV, XT_DEV_TOOLS: '1' });
     expect(result.code).toBe(1);
     expect(result.output).toContain('XT_DEV_TOOLS');
-  }, 30_000);
+  }, 60_000);
 
   it('exits non-zero when the database still holds the demo account of a development start', async () => {
     freshDataDir();
@@ -111,5 +114,5 @@ describe('production start of the built server', () => {
     const result = await run(READY_ENV);
     expect(result.code).toBe(1);
     expect(result.output).toContain('NODE_ENV: production cannot start while the demo account');
-  }, 30_000);
+  }, 60_000);
 });
