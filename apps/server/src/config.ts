@@ -93,6 +93,14 @@ const envSchema = z.object({
   XT_KITE_ALGO_ID: optionalText.pipe(z.string().max(64).optional()),
   XT_IIFL_APP_KEY: optionalText,
   XT_IIFL_APP_SECRET: optionalText,
+  XT_OPERATOR_LEGAL_NAME: optionalText,
+  XT_OPERATOR_ADDRESS: optionalText,
+  XT_OPERATOR_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  XT_OPERATOR_PHONE: optionalText,
+  XT_OPERATOR_GRIEVANCE_OFFICER: optionalText,
+  XT_OPERATOR_GRIEVANCE_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  XT_OPERATOR_JURISDICTION: optionalText,
+  XT_OPERATOR_DEMO_URL: optionalText.pipe(httpUrl.optional()),
 });
 
 /** Zoho Billing account of the `zoho` billing provider (every field required when it is selected). */
@@ -158,6 +166,22 @@ export type BrokerSettings = Readonly<{
   }>;
 }>;
 
+/**
+ * The operator's details shown on the legal pages (XT_OPERATOR_*); undefined means unset, which production refuses
+ * (see production-guard.ts) except for the grievance email (defaults to the email) and the demo-booking URL.
+ */
+export type OperatorSettings = Readonly<{
+  legalName: string | undefined;
+  address: string | undefined;
+  email: string | undefined;
+  phone: string | undefined;
+  grievanceOfficer: string | undefined;
+  grievanceEmail: string | undefined;
+  jurisdiction: string | undefined;
+  /** Where Book a Demo leads (e.g. a scheduling page); undefined means the in-app contact page. */
+  demoUrl: string | undefined;
+}>;
+
 /** Typed, validated settings of one server process. */
 export type Config = Readonly<{
   port: number;
@@ -221,6 +245,8 @@ export type Config = Readonly<{
   }>;
   /** Live brokers: provider base URLs and this platform's app keys (see docs/config.md). */
   brokers: BrokerSettings;
+  /** Who runs this instance, for the terms, privacy policy, risk disclosure and contact pages. */
+  operator: OperatorSettings;
 }>;
 
 /** Thrown when the environment holds invalid settings; the message lists every bad key. */
@@ -387,6 +413,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : path.resolve(e.XT_INSTRUMENTS_CSV),
     billing: billingSettings(e),
     brokers: brokerSettings(e, env),
+    operator: Object.freeze({
+      legalName: e.XT_OPERATOR_LEGAL_NAME,
+      address: e.XT_OPERATOR_ADDRESS,
+      email: e.XT_OPERATOR_EMAIL,
+      phone: e.XT_OPERATOR_PHONE,
+      grievanceOfficer: e.XT_OPERATOR_GRIEVANCE_OFFICER,
+      grievanceEmail: e.XT_OPERATOR_GRIEVANCE_EMAIL ?? e.XT_OPERATOR_EMAIL,
+      jurisdiction: e.XT_OPERATOR_JURISDICTION,
+      demoUrl: e.XT_OPERATOR_DEMO_URL,
+    }),
   });
 }
 

@@ -15,6 +15,7 @@ import {
   viewOfBroker,
 } from './market/index';
 import type { AppModule } from './module';
+import { createOperatorModule } from './operator/index';
 import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
 import { createEntitlementGuard, entitlementSources } from './risk/entitlement';
@@ -131,5 +132,17 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveBrokers, brokers, orders, risk, portfolio, liveGateway];
+  return [
+    auth,
+    billing,
+    createOperatorModule(resources),
+    instruments,
+    market,
+    liveBrokers,
+    brokers,
+    orders,
+    risk,
+    portfolio,
+    liveGateway,
+  ];
 }

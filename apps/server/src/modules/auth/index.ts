@@ -3,7 +3,7 @@ import { deriveKey } from '../../secrets';
 import type { AppModule } from '../module';
 import { type AccountService, createAccountService, defaultSettingsJson } from './account';
 import { createRequireUser } from './authenticate';
-import { ensureDemoAccount } from './demo-account';
+import { ensureDemoAccount, refuseDemoAccount } from './demo-account';
 import { registerDevOutboxRoute } from './dev-routes';
 import { createOtpFlow } from './otp-flow';
 import { createOtpSender, type OtpSender, OutboxOtpSender } from './otp-sender';
@@ -72,6 +72,7 @@ export function createAuthModule(resources: Resources, options: AuthModuleOption
       }
     },
     async start() {
+      if (config.isProduction) await refuseDemoAccount(store);
       if (!config.isProduction) await ensureDemoAccount(store, service, logger);
       else if (sender.kind === 'outbox')
         logger.warn('SMTP_URL and SMTP_FROM are not set: OTPs cannot be delivered');

@@ -45,8 +45,15 @@ describe('signup page', () => {
     expect(await screen.findByRole('heading', { name: /14-day free trial/ })).toBeInTheDocument();
     expect(screen.getByLabelText(/Referral Code/)).toHaveValue('FRIEND42');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: /Terms/ })).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('link', { name: /Privacy/ })).toHaveAttribute('target', '_blank');
+    const consent = within(screen.getByText(/By signing up you agree to our/));
+    for (const [name, href] of [
+      ['Terms of Use', '/terms'],
+      ['Privacy Policy', '/privacy'],
+      ['Risk Disclosure', '/risk-disclosure'],
+    ]) {
+      expect(consent.getByRole('link', { name })).toHaveAttribute('href', href);
+      expect(consent.getByRole('link', { name })).toHaveAttribute('target', '_blank');
+    }
     const benefits = within(screen.getByRole('region', { name: 'Everything included for 14 days' }));
     expect(benefits.getAllByRole('listitem')).toHaveLength(10);
     expect(benefits.getByText('Kill Switch')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { FREE_TRIAL_DAYS } from '@xtrader/core/constants';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PRIVACY_URL, TERMS_URL } from '../../config/product';
+import { PRIVACY_PATH, RISK_DISCLOSURE_PATH, TERMS_PATH } from '../../config/product';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { StepIndicator } from '../../ui/step-indicator';
 import { ExternalLink, TextLink } from '../../ui/text-link';
@@ -47,8 +47,9 @@ export function SignupPage() {
           Already have an account? <TextLink to="/">Sign In</TextLink>
         </p>
         <p className="mt-3 text-center text-xs text-subtle">
-          By signing up you agree to our <ExternalLink href={TERMS_URL}>Terms &amp; Conditions</ExternalLink>{' '}
-          and <ExternalLink href={PRIVACY_URL}>Privacy Policy</ExternalLink>.
+          By signing up you agree to our <ExternalLink href={TERMS_PATH}>Terms of Use</ExternalLink> and{' '}
+          <ExternalLink href={PRIVACY_PATH}>Privacy Policy</ExternalLink>, and confirm you have read the{' '}
+          <ExternalLink href={RISK_DISCLOSURE_PATH}>Risk Disclosure</ExternalLink>.
         </p>
       </div>
       <aside className="border-t border-border bg-surface-2/50 p-6 md:border-t-0 md:border-l">
