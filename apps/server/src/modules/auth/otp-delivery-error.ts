@@ -6,7 +6,7 @@ export type { OtpChannel };
 
 /** HTTP status of each reason no channel took the code. */
 const STATUS: Readonly<Record<SmsFailureReason, number>> = {
-  badNumber: 400,
+  badNumber: 422,
   rateLimited: 429,
   unavailable: 503,
 };

@@ -56,7 +56,8 @@ describe('OTP by SMS through MSG91', () => {
     const post = await start();
     fake.mode = 'badNumber';
     const response = await post('/auth/otp', signupDetails);
-    expect(response.statusCode).toBe(400);
+    // Not 400: the signup screen reads a 400 as "this account exists".
+    expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       success: false,
       message: 'Could not send the code by SMS to this number. Please check the mobile number.',
@@ -179,7 +180,8 @@ describe('OTP by SMS through Twilio', () => {
     const post = await start();
     fake.mode = 'badNumber';
     const response = await post('/auth/otp', signupDetails);
-    expect(response.statusCode).toBe(400);
+    // Not 400: the signup screen reads a 400 as "this account exists".
+    expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(
       'Could not send the code by SMS to this number. Please check the mobile number.',
     );
