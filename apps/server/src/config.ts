@@ -84,6 +84,7 @@ const envSchema = z.object({
   XT_ZOHO_REFRESH_TOKEN: optionalText,
   XT_ZOHO_ORGANIZATION_ID: optionalText,
   XT_ZOHO_WEBHOOK_SECRET: optionalText,
+  XT_ZOHO_TRIAL_PLAN_CODE: z.string().trim().min(1).default('x-trader-quarterly'),
   XT_KITE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('https://api.kite.trade'),
@@ -115,6 +116,8 @@ export type ZohoSettings = Readonly<{
   organizationId: string;
   /** Secret token of the secured webhook (X-Zoho-Webhook-Signature). */
   webhookSecret: string;
+  /** Zoho plan the free trial is created on (with `trial_days`); undefined: `x-trader-quarterly`. */
+  trialPlanCode?: string;
 }>;
 
 /** SMS delivery of OTPs through a provider with DLT-registered templates (see docs/config.md). */
@@ -287,6 +290,7 @@ function billingSettings(e: Env): Config['billing'] {
     refreshToken: e.XT_ZOHO_REFRESH_TOKEN as string,
     organizationId: e.XT_ZOHO_ORGANIZATION_ID as string,
     webhookSecret: e.XT_ZOHO_WEBHOOK_SECRET as string,
+    trialPlanCode: e.XT_ZOHO_TRIAL_PLAN_CODE,
   });
   return Object.freeze({ provider: 'zoho', publicUrl, zoho });
 }

@@ -52,6 +52,11 @@ function billingQueries(db: Executor) {
       }
     },
 
+    /** Deletes a record (a trial the provider refused to create). */
+    async remove(id: string) {
+      await db.deleteFrom('subscriptions').where('id', '=', id).execute();
+    },
+
     async update(id: string, change: SubscriptionChange & { providerSubscriptionId?: string }, now: number) {
       await db
         .updateTable('subscriptions')
