@@ -21,11 +21,13 @@ function billingQueries(db: Executor) {
     findByCheckoutRef: (checkoutRef: string) =>
       db.selectFrom('subscriptions').selectAll().where('checkoutRef', '=', checkoutRef).executeTakeFirst(),
 
+    /** The newest record of a provider subscription; a paid one before a trial that converted into it. */
     findByProviderSubscriptionId: (providerSubscriptionId: string) =>
       db
         .selectFrom('subscriptions')
         .selectAll()
         .where('providerSubscriptionId', '=', providerSubscriptionId)
+        .orderBy((eb) => eb.case().when('planCode', '=', 'freeTrial').then(1).else(0).end())
         .orderBy('createdAt', 'desc')
         .executeTakeFirst(),
 

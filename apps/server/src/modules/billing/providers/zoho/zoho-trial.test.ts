@@ -116,6 +116,31 @@ describeEachStore('the free trial with the zoho provider (fake Zoho)', (kind) =>
     expect(checkout).toMatchObject({ planCode: 'x-trader-quarterly', providerSubscriptionId: null });
   });
 
+  it('a trial the customer pays for at Zoho becomes a paid plan here, once, and renews as one', async () => {
+    const { token } = await createTestUser(t.app);
+    await api.createSubscription(token, { plan_code: 'freeTrial' });
+    const trial = [...zoho.subscriptions.values()][0];
+    if (!trial) throw new Error('no trial at Zoho');
+    const converted = zoho.webhook(
+      'subscription_activated',
+      zoho.convertTrial(trial.subscription_id, '2026-11-23'),
+    );
+    expect((await api.webhook(converted)).json().data.outcome).toBe('applied');
+    const paid = {
+      subscriptionStatus: 'live',
+      activePlan: 'x-trader-quarterly',
+      expirationDate: '2027-02-23',
+    };
+    expect(await api.status(token)).toEqual(paid);
+    expect((await api.webhook(converted)).json().data.outcome).toBe('duplicate');
+    expect(await rows()).toHaveLength(2);
+    await api.webhook(zoho.webhook('subscription_renewed', zoho.renew(trial.subscription_id)));
+    expect(await api.status(token)).toEqual({ ...paid, expirationDate: '2027-05-23' });
+    expect(await rows()).toHaveLength(2);
+    // The trial itself is not given back: the one-trial rule still holds.
+    expect((await api.createSubscription(token, { plan_code: 'freeTrial' })).statusCode).toBe(409);
+  });
+
   it('Zoho down: a clear error, no local trial, and the trial can be started once Zoho is back', async () => {
     const { token } = await createTestUser(t.app);
     zoho.failSubscriptionsWith = 503;

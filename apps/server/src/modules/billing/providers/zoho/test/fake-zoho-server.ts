@@ -137,6 +137,16 @@ export class FakeZoho {
     return subscription;
   }
 
+  /** The customer pays for a trial subscription on `today`: it goes live on its plan's first paid term. */
+  convertTrial(subscriptionId: string, today: string): FakeSubscription {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+    subscription.status = 'live';
+    subscription.current_term_starts_at = today;
+    subscription.current_term_ends_at = addMonthsToDate(today, PLAN_MONTHS[subscription.plan.plan_code] ?? 1);
+    return subscription;
+  }
+
   /** Zoho bills the next term: the subscription's term moves on by one period. */
   renew(subscriptionId: string): FakeSubscription {
     const subscription = this.subscriptions.get(subscriptionId);
