@@ -43,6 +43,15 @@ const envSchema = z.object({
   XT_OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
   SMTP_FROM: optionalText,
+  XT_SMS_PROVIDER: z.enum(['none', 'msg91', 'twilio']).default('none'),
+  XT_SMS_DLT_TEMPLATE_ID: optionalText,
+  XT_SMS_SENDER_ID: optionalText,
+  XT_SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  XT_MSG91_AUTH_KEY: optionalText,
+  XT_MSG91_BASE_URL: httpUrl.default('https://control.msg91.com'),
+  XT_TWILIO_ACCOUNT_SID: optionalText,
+  XT_TWILIO_AUTH_TOKEN: optionalText,
+  XT_TWILIO_BASE_URL: httpUrl.default('https://api.twilio.com'),
   XT_FEED: z.enum(['simulator', 'replay']).default('simulator'),
   XT_SIM_SEED: optionalText.pipe(
     z
@@ -75,6 +84,7 @@ const envSchema = z.object({
   XT_ZOHO_REFRESH_TOKEN: optionalText,
   XT_ZOHO_ORGANIZATION_ID: optionalText,
   XT_ZOHO_WEBHOOK_SECRET: optionalText,
+  XT_ZOHO_TRIAL_PLAN_CODE: z.string().trim().min(1).default('x-trader-quarterly'),
   XT_KITE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('https://api.kite.trade'),
@@ -115,7 +125,30 @@ export type ZohoSettings = Readonly<{
   organizationId: string;
   /** Secret token of the secured webhook (X-Zoho-Webhook-Signature). */
   webhookSecret: string;
+  /** Zoho plan the free trial is created on (with `trial_days`); undefined: `x-trader-quarterly`. */
+  trialPlanCode?: string;
 }>;
+
+/** SMS delivery of OTPs through a provider with DLT-registered templates (see docs/config.md). */
+export type SmsSettings = Readonly<
+  | {
+      provider: 'msg91';
+      baseUrl: string;
+      authKey: string;
+      /** MSG91's id of the DLT-approved OTP template. */
+      templateId: string;
+      timeoutMs: number;
+    }
+  | {
+      provider: 'twilio';
+      baseUrl: string;
+      accountSid: string;
+      authToken: string;
+      /** `From`: the DLT header (sender id) or number; an `MG...` id is sent as the Messaging Service. */
+      senderId: string;
+      timeoutMs: number;
+    }
+>;
 
 /** The live brokers configured by the same three variables each (`XT_<KEY>_BASE_URL`, `_APP_KEY`, `_APP_SECRET`). */
 export const PLUGGED_BROKER_ENV = {
@@ -210,6 +243,8 @@ export type Config = Readonly<{
   otpSendsPerIpPerHour: number;
   /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
   smtp: Readonly<{ url: string; from: string }> | undefined;
+  /** SMS delivery of OTPs; undefined means no SMS (email and/or the dev outbox only). */
+  sms: SmsSettings | undefined;
   /** Market data: which feed drives prices and how (see docs/config.md). */
   market: Readonly<{
     feed: 'simulator' | 'replay';
@@ -287,11 +322,50 @@ function billingSettings(e: Env): Config['billing'] {
     refreshToken: e.XT_ZOHO_REFRESH_TOKEN as string,
     organizationId: e.XT_ZOHO_ORGANIZATION_ID as string,
     webhookSecret: e.XT_ZOHO_WEBHOOK_SECRET as string,
+    trialPlanCode: e.XT_ZOHO_TRIAL_PLAN_CODE,
   });
   return Object.freeze({ provider: 'zoho', publicUrl, zoho });
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The SMS provider's settings; each provider needs its own keys. */
+function smsSettings(e: Env): SmsSettings | undefined {
+  const requireAll = (required: Record<string, string | undefined>) => {
+    const missing = Object.entries(required).filter(([, value]) => value === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        missing.map(([key]) => `${key}: required when XT_SMS_PROVIDER is ${e.XT_SMS_PROVIDER}`),
+      );
+    }
+  };
+  if (e.XT_SMS_PROVIDER === 'msg91') {
+    requireAll({ XT_MSG91_AUTH_KEY: e.XT_MSG91_AUTH_KEY, XT_SMS_DLT_TEMPLATE_ID: e.XT_SMS_DLT_TEMPLATE_ID });
+    return Object.freeze({
+      provider: 'msg91',
+      baseUrl: withoutTrailingSlash(e.XT_MSG91_BASE_URL),
+      authKey: e.XT_MSG91_AUTH_KEY as string,
+      templateId: e.XT_SMS_DLT_TEMPLATE_ID as string,
+      timeoutMs: e.XT_SMS_TIMEOUT_MS,
+    });
+  }
+  if (e.XT_SMS_PROVIDER === 'twilio') {
+    requireAll({
+      XT_TWILIO_ACCOUNT_SID: e.XT_TWILIO_ACCOUNT_SID,
+      XT_TWILIO_AUTH_TOKEN: e.XT_TWILIO_AUTH_TOKEN,
+      XT_SMS_SENDER_ID: e.XT_SMS_SENDER_ID,
+    });
+    return Object.freeze({
+      provider: 'twilio',
+      baseUrl: withoutTrailingSlash(e.XT_TWILIO_BASE_URL),
+      accountSid: e.XT_TWILIO_ACCOUNT_SID as string,
+      authToken: e.XT_TWILIO_AUTH_TOKEN as string,
+      senderId: e.XT_SMS_SENDER_ID as string,
+      timeoutMs: e.XT_SMS_TIMEOUT_MS,
+    });
+  }
+  return undefined;
+}
 
 /** Provider URLs and the IIFL app; the IIFL key and secret come as a pair. */
 function brokerSettings(e: Env, env: Record<string, string | undefined>): BrokerSettings {
@@ -389,6 +463,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devTools: e.XT_DEV_TOOLS,
     otpSendsPerIpPerHour: e.XT_OTP_SENDS_PER_IP_PER_HOUR,
     smtp: e.SMTP_URL && e.SMTP_FROM ? Object.freeze({ url: e.SMTP_URL, from: e.SMTP_FROM }) : undefined,
+    sms: smsSettings(e),
     market: Object.freeze({
       feed: e.XT_FEED,
       simSeed: e.XT_SIM_SEED,

@@ -30,6 +30,8 @@ export const DOMAIN_ERROR_CODES = [
   'otp_used',
   'otp_locked',
   'otp_expired',
+  'otp_bad_number',
+  'otp_not_sent',
   'account_exists',
   'phone_not_verified',
   'verification_expired',

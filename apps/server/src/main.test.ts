@@ -94,7 +94,9 @@ describe('production start of the built server', () => {
     const result = await run(rest);
     expect(result.code).toBe(1);
     expect(result.output).toContain('XT_SECRET_KEY: required in production');
-    expect(result.output).toContain('SMTP_URL, SMTP_FROM: required in production');
+    expect(result.output).toContain(
+      'XT_SMS_PROVIDER (or SMTP_URL, SMTP_FROM): an OTP channel is required in production',
+    );
     expect(result.output).toContain('XT_OPERATOR_PHONE: required in production');
   }, 60_000);
 

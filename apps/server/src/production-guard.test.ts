@@ -33,8 +33,17 @@ describe('production guard', () => {
     expect(productionProblems(loadConfig({ NODE_ENV: 'test', XT_DEV_TOOLS: '1' }))).toEqual([]);
   });
 
-  it('refuses the dev OTP outbox (no SMTP configured)', () => {
-    expect(problemKeys(without('SMTP_URL', 'SMTP_FROM'))).toEqual(['SMTP_URL, SMTP_FROM']);
+  it('refuses the dev OTP outbox (neither SMS nor SMTP configured), and accepts SMS alone', () => {
+    expect(problemKeys(without('SMTP_URL', 'SMTP_FROM'))).toEqual([
+      'XT_SMS_PROVIDER (or SMTP_URL, SMTP_FROM)',
+    ]);
+    const smsOnly = {
+      ...without('SMTP_URL', 'SMTP_FROM'),
+      XT_SMS_PROVIDER: 'msg91',
+      XT_MSG91_AUTH_KEY: 'key',
+      XT_SMS_DLT_TEMPLATE_ID: '1207161234567890123',
+    };
+    expect(problemKeys(smsOnly)).toEqual([]);
   });
 
   it('refuses a generated secret key', () => {

@@ -17,9 +17,9 @@ const REQUIRED_OPERATOR_DETAILS = {
 export function productionProblems(config: Config): string[] {
   if (!config.isProduction) return [];
   const problems: string[] = [];
-  if (config.smtp === undefined) {
+  if (config.smtp === undefined && config.sms === undefined) {
     problems.push(
-      'SMTP_URL, SMTP_FROM: required in production; without them one-time passwords go to the dev outbox and reach nobody',
+      'XT_SMS_PROVIDER (or SMTP_URL, SMTP_FROM): an OTP channel is required in production; without one, one-time passwords reach nobody',
     );
   }
   if (config.secretKey === undefined) {

@@ -46,6 +46,8 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   otp_used: 400,
   otp_locked: 400,
   otp_expired: 400,
+  otp_bad_number: 422,
+  otp_not_sent: 503,
   account_exists: 400,
   phone_not_verified: 400,
   verification_expired: 400,
@@ -61,9 +63,7 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
 function describeDomainError(error: DomainError): ErrorReply {
   const wait = error.details.retryAfterSeconds;
   const headers: Record<string, string> =
-    error.code === 'rate_limited' && typeof wait === 'number' && wait > 0
-      ? { 'retry-after': String(Math.ceil(wait)) }
-      : {};
+    typeof wait === 'number' && wait > 0 ? { 'retry-after': String(Math.ceil(wait)) } : {};
   return { status: DOMAIN_ERROR_STATUS[error.code] ?? 500, message: error.message, headers };
 }
 

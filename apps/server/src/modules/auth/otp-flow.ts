@@ -2,6 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { AUTH_MESSAGES } from '@xtrader/core/api/auth';
 import type { Clock } from '../../clock';
 import { DomainError } from '../../domain-error';
+import { type OtpIssued, otpNotDeliverable } from './otp-delivery-error';
 import type { OtpMessage, OtpSender } from './otp-sender';
 import type { AuthStore, OtpRow } from './store';
 import type { OtpPurpose } from './tables';
@@ -38,8 +39,19 @@ export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
   };
 
   return {
-    /** Creates a new code for the phone (voiding any earlier one), sends it, and returns it. */
-    async issue(message: Omit<OtpMessage, 'code'>): Promise<string> {
+    /** Where codes go when all is well. */
+    channels: sender.channels,
+
+    /** Throws a 503 when no channel can deliver a code (checked before anything about an account is revealed). */
+    assertDeliverable(): void {
+      if (sender.channels.length === 0) throw otpNotDeliverable();
+    },
+
+    /**
+     * Creates a new code for the phone (voiding any earlier one), sends it, and returns it with the channels that
+     * took it; a delivery failure throws OtpDeliveryError (the code stays stored, but nobody has it).
+     */
+    async issue(message: Omit<OtpMessage, 'code'>): Promise<OtpIssued & { code: string }> {
       const code = randomInt(0, 10_000).toString().padStart(4, '0');
       const now = clock.now();
       await store.replaceOtp({
@@ -52,8 +64,8 @@ export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
         failedAttempts: 0,
         verifiedAt: null,
       });
-      await sender.send({ ...message, code });
-      return code;
+      const channels = await sender.send({ ...message, code });
+      return { code, channels };
     },
 
     /** Accepts the code once, or throws a 400 saying why not; returns the verified row. */

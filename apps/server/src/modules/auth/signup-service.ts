@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain-error';
 import { isUniqueViolation } from '../../store/errors';
+import type { OtpIssued } from './otp-delivery-error';
 import { hashPassword } from './passwords';
 import { ACCOUNT_ERRORS, type AuthServiceDeps, normalizeEmail, otpRequestsKey } from './service-deps';
 import type { IssuedToken } from './sessions';
@@ -62,13 +63,14 @@ export function createSignupService({
   };
 
   return {
-    /** Step 1: refuses a taken email or phone, then sends a code to the phone; returns the code. */
+    /** Step 1: refuses a taken email or phone, then sends a code to the phone; returns it and where it went. */
     async requestSignupOtp(
       input: { name: string; email: string; phone: string },
       ip: string,
-    ): Promise<string> {
+    ): Promise<OtpIssued> {
       // Counted before the answer says whether the account exists, so probing for accounts is limited too.
       await limiter.take(otpRequestsKey(ip), limits.otpPerIp);
+      otp.assertDeliverable();
       await refuseTaken(input.email, input.phone);
       await limiter.take(`otp:phone:${input.phone}`, limits.otpPerPhone);
       const message = { phone: input.phone, email: normalizeEmail(input.email), name: input.name.trim() };

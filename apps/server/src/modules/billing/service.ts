@@ -5,6 +5,7 @@ import {
   type PlanKey,
   type SubscriptionStatusResponse,
 } from '@xtrader/core/api/billing';
+import { FREE_TRIAL_DAYS } from '@xtrader/core/constants';
 import type { IsoDate } from '@xtrader/core/market/dates';
 import type { Clock } from '../../clock';
 import { DomainError } from '../../domain-error';
@@ -31,14 +32,62 @@ export const TRIAL_ALREADY_USED = 'Your free trial has already been used';
 
 /** Subscriptions of the caller: status, the one free trial, and paid checkouts through the provider. */
 export function createBillingService({ store, provider, webhooks, customers, clock }: BillingServiceDeps) {
+  /**
+   * The record is claimed first (the one-trial rule refuses a second request, even a racing one), then the trial
+   * is created at the provider; if that fails the claim is dropped, so no trial exists here that the provider
+   * does not hold.
+   */
+  async function startProviderTrial(
+    userId: string,
+    createTrial: NonNullable<BillingProvider['createTrial']>,
+  ): Promise<{ expirationDate: IsoDate }> {
+    const customer = await customers.getCustomer(userId);
+    const id = randomUUID();
+    const now = clock.now();
+    const claimed = await store.insert({
+      id,
+      userId,
+      planCode: 'freeTrial',
+      status: 'pending',
+      source: provider.name,
+      checkoutRef: null,
+      providerSubscriptionId: null,
+      customerEmail: customer.email.toLowerCase(),
+      periodStart: null,
+      periodEnd: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!claimed) throw new DomainError('trial_used', TRIAL_ALREADY_USED);
+    let trial: Awaited<ReturnType<typeof createTrial>>;
+    try {
+      trial = await createTrial({ subscriptionId: id, customer, trialDays: FREE_TRIAL_DAYS });
+    } catch (error) {
+      await store.remove(id);
+      throw error;
+    }
+    const periodStart = trial.trialStart ?? now;
+    const periodEnd = trial.trialEnd ?? periodEndFor('freeTrial', now);
+    await store.update(
+      id,
+      { status: 'active', periodStart, periodEnd, providerSubscriptionId: trial.providerSubscriptionId },
+      clock.now(),
+    );
+    return { expirationDate: expirationDateOf(periodEnd) };
+  }
+
   return {
     async getStatus(userId: string): Promise<SubscriptionStatusResponse> {
       return subscriptionStatusOf(await store.listForUser(userId), clock.now());
     },
 
-    /** Grants the 14-day trial, once per user (no other plan is created directly). */
+    /**
+     * Grants the 14-day trial, once per user (no other plan is created directly). With a provider that holds
+     * trials (Zoho) the trial is created there first and runs as long as the provider says.
+     */
     async startFreeTrial(userId: string, planCode: PlanKey): Promise<{ expirationDate: IsoDate }> {
       if (planCode !== 'freeTrial') throw new DomainError('plan_not_direct', BILLING_MESSAGES.checkInput);
+      if (provider.createTrial) return startProviderTrial(userId, provider.createTrial.bind(provider));
       const now = clock.now();
       const periodEnd = periodEndFor('freeTrial', now);
       const inserted = await store.insert({

@@ -98,6 +98,23 @@ describe('signup page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('says where the server sent the code: by SMS, by email, or both', async () => {
+    await reachStep(2, { ...happyRoutes(), 'POST /auth/otp': () => ok({ channels: ['sms', 'email'] }) });
+    expect(
+      screen.getByText('by SMS to +91 98765 43210 and by email to ravi@example.com', { exact: false }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows why the code could not be sent (SMS provider down) and stays on the details', async () => {
+    mockApi({ 'POST /auth/otp': () => fail(503, 'Could not send the code by SMS, try again in 30 s.') });
+    const { router } = renderRoute('/signup');
+    await fillDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Get OTP' }));
+    expect(await screen.findByText('Could not send the code by SMS, try again in 30 s.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(screen.getByRole('button', { name: 'Get OTP' })).toBeInTheDocument();
+  });
+
   it('toasts the server message for other OTP errors and stays', async () => {
     mockApi({ 'POST /auth/otp': () => fail(429, 'too many OTP requests. please try again later.') });
     const { router } = renderRoute('/signup');

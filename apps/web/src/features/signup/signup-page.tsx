@@ -1,3 +1,4 @@
+import type { OtpChannel } from '@xtrader/core/api/auth';
 import { FREE_TRIAL_DAYS } from '@xtrader/core/constants';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,7 +15,7 @@ import { SignupPasswordStep } from './signup-password-step';
 type Step = 1 | 2 | 3;
 
 const STEP_HINTS: Record<Step, string> = {
-  1: 'Tell us who you are. We will text a one-time code to your phone.',
+  1: 'Tell us who you are. We will send you a one-time code.',
   2: 'Enter the code we just sent.',
   3: 'Choose a password for your account.',
 };
@@ -23,6 +24,7 @@ const STEP_HINTS: Record<Step, string> = {
 export function SignupPage() {
   const [params] = useSearchParams();
   const [step, setStep] = useState<Step>(1);
+  const [channels, setChannels] = useState<readonly OtpChannel[] | undefined>();
   const [details, setDetails] = useState<SignupDetails>(() => ({
     name: '',
     email: '',
@@ -37,10 +39,23 @@ export function SignupPage() {
         <CardDescription className="mt-1">{STEP_HINTS[step]}</CardDescription>
         <StepIndicator step={step} total={3} className="mt-5 mb-6" />
         {step === 1 && (
-          <SignupDetailsStep details={details} onChange={setDetails} onOtpSent={() => setStep(2)} />
+          <SignupDetailsStep
+            details={details}
+            onChange={setDetails}
+            onOtpSent={(sentBy) => {
+              setChannels(sentBy);
+              setStep(2);
+            }}
+          />
         )}
         {step === 2 && (
-          <SignupOtpStep phone={details.phone} onVerified={() => setStep(3)} onBack={() => setStep(1)} />
+          <SignupOtpStep
+            phone={details.phone}
+            email={details.email}
+            channels={channels}
+            onVerified={() => setStep(3)}
+            onBack={() => setStep(1)}
+          />
         )}
         {step === 3 && <SignupPasswordStep details={details} />}
         <p className="mt-6 text-center text-sm text-muted">

@@ -17,6 +17,9 @@ export const zohoSubscriptionSchema = z.object({
   /** Date-only, `YYYY-MM-DD`. */
   current_term_starts_at: z.string().optional(),
   current_term_ends_at: z.string().optional(),
+  /** Date-only, while the subscription is in its trial. */
+  trial_starts_at: z.string().optional(),
+  trial_ends_at: z.string().optional(),
 });
 export type ZohoSubscription = z.infer<typeof zohoSubscriptionSchema>;
 
@@ -54,7 +57,11 @@ export function eventFromSubscription(
   let kind = EVENT_KINDS[eventType] ?? 'ignored';
   // "created" also fires for subscriptions that are not paid yet; only a paid status activates.
   if (kind === 'activated' && !PAID_STATUSES.has(subscription.status)) kind = 'ignored';
-  const plan = planKeySchema.safeParse(subscription.plan?.plan_code);
+  // A trial is created on a paid plan at Zoho, but it is no purchase of that plan: without a plan code its
+  // events can only match our trial record (by Zoho's id), never a customer's open checkout of the plan.
+  const plan = planKeySchema.safeParse(
+    subscription.status === 'trial' ? undefined : subscription.plan?.plan_code,
+  );
   return {
     eventId,
     eventType,
