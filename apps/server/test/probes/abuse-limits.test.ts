@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { loadProbeSettings } from '../../src/config';
 import type { OtpMessage, OtpSender } from '../../src/modules/auth/otp-sender';
 import { verifyPassword } from '../../src/modules/auth/passwords';
 import { createTestUser, newAccount, type TestAccount } from '../helpers/auth';
@@ -14,7 +15,7 @@ vi.mock('../../src/modules/auth/passwords', async (importOriginal) => {
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 
-const PARALLEL = Number(process.env.XT_ABUSE_PARALLEL ?? 300);
+const PARALLEL = loadProbeSettings().abuseParallel;
 const INVALID_OTP = 'Invalid OTP';
 const OTP_LOCKED = 'Too many wrong attempts. Please request a new OTP.';
 

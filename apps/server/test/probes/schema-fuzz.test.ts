@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { API_BASE } from '@xtrader/core/api/envelope';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadProbeSettings } from '../../src/config';
 import { authHeader, createTestUser } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { type FuzzRequest, fuzzRequest } from './fuzz/fuzz-request';
@@ -14,8 +15,9 @@ import { changedTables, digestState, stateTables } from './fuzz/state-digest';
 // the server answers in the `{ success, message }` envelope, never with a 5xx, changes nothing when it refuses,
 // and keeps its memory bounded. XT_FUZZ_RUNS sets the number of requests (XT_FUZZ_SEED replays a run).
 
-const RUNS = Number(process.env.XT_FUZZ_RUNS ?? 20_000);
-const SEED = process.env.XT_FUZZ_SEED ? Number(process.env.XT_FUZZ_SEED) : Date.now() % 2 ** 31;
+const settings = loadProbeSettings();
+const RUNS = settings.fuzzRuns;
+const SEED = settings.fuzzSeed ?? Date.now() % 2 ** 31;
 /** Heap growth allowed over the whole run, after a garbage collection on both ends. */
 const HEAP_MARGIN_MB = 64;
 
@@ -69,13 +71,13 @@ describe('schema fuzzing of every route', () => {
     });
     routes = fuzzRoutes(t.app, (url) => url.startsWith(API_BASE));
     tables = await stateTables(t.resources);
-    if (process.env.XT_FUZZ_VERBOSE) console.log(tables);
+    if (settings.fuzzVerbose) console.log(tables);
     counts.routes = routes.length;
   });
 
   afterAll(async () => {
     await t?.close();
-    if (process.env.XT_FUZZ_VERBOSE) console.log(Object.fromEntries(statusesByRoute));
+    if (settings.fuzzVerbose) console.log(Object.fromEntries(statusesByRoute));
     console.log(
       `[probe] schema fuzz: ${counts.requests} requests over ${counts.routes} routes (seed ${SEED}): ` +
         `${counts.accepted2xx} 2xx, ${counts.refused4xx} 4xx, ${counts.other} other; ` +
@@ -148,8 +150,7 @@ describe('schema fuzzing of every route', () => {
         fc.asyncProperty(fuzzRequest(route), (request) => probe(route, request)),
         { numRuns: perRoute, seed: SEED + index, endOnFailure: true },
       );
-      if (process.env.XT_FUZZ_VERBOSE)
-        console.log(`${route.method} ${route.url}: ${Date.now() - started} ms`);
+      if (settings.fuzzVerbose) console.log(`${route.method} ${route.url}: ${Date.now() - started} ms`);
     }
     counts.heapAfterMb = await heapMb();
     expect(counts.heapAfterMb - counts.heapBeforeMb).toBeLessThan(HEAP_MARGIN_MB);
