@@ -21,6 +21,9 @@ const SEED = settings.fuzzSeed ?? Date.now() % 2 ** 31;
 /** Heap growth allowed over the whole run, after a garbage collection on both ends. */
 const HEAP_MARGIN_MB = 64;
 
+/** Longest refusal: a message and a field name, never an echo of the request. */
+const MAX_ERROR_ANSWER_BYTES = 2_048;
+
 /** Answers that are not the API envelope by design: the OpenAPI document itself. */
 const ENVELOPE_EXEMPT = new Set([`GET ${API_BASE}/openapi.json`]);
 
@@ -128,6 +131,8 @@ describe('schema fuzzing of every route', () => {
     }
     if (response.statusCode >= 400) {
       counts.refused4xx += 1;
+      // A refusal never repeats the request back at length (a huge key, thousands of unknown fields).
+      expect(response.body.length, what).toBeLessThan(MAX_ERROR_ANSWER_BYTES);
       expect(changedTables(before, await digestState(t.resources, tables)), what).toEqual([]);
     } else {
       counts.accepted2xx += 1;
