@@ -67,6 +67,11 @@ const deepNesting = fc.oneof(
 );
 
 /** An object carrying keys that pollute prototypes when merged naively. */
+/** Thousands of fields: work per key in validation, and an answer that might list them all. */
+const manyKeys = fc
+  .integer({ min: 100, max: 10_000 })
+  .map((count) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`field${i}`, i])));
+
 const pollutingObject = fc.constantFrom<unknown>(
   JSON.parse('{"__proto__":{"polluted":true,"isAdmin":true}}'),
   JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'),
@@ -85,22 +90,26 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer(),
   deepNesting,
   pollutingObject,
+  manyKeys,
   fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 5 }),
   fc.array(fc.constant('x'), { minLength: 1_000, maxLength: 20_000 }),
 );
 
-/** Keys added to a body to try prototype pollution and mass assignment. */
-export const hostileKey = fc.constantFrom(
-  '__proto__',
-  'constructor',
-  'prototype',
-  'userId',
-  'id',
-  'status',
-  'isAdmin',
-  'brokerId',
-  '',
-  '𝕏',
+/** Keys added to a body to try prototype pollution, mass assignment, and an answer that echoes a huge key. */
+export const hostileKey = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'userId',
+    'id',
+    'status',
+    'isAdmin',
+    'brokerId',
+    '',
+    '𝕏',
+  ),
+  fc.integer({ min: 1_000, max: 200_000 }).map((length) => 'k'.repeat(length)),
 );
 
 /** Raw request bodies that are not JSON an app should parse: bad syntax, NaN/Infinity literals, huge. */

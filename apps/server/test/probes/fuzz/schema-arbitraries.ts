@@ -92,7 +92,12 @@ function validObject(schema: JsonSchema, depth: number): fc.Arbitrary<Record<str
   const properties = schema.properties ?? {};
   const keys = Object.keys(properties);
   if (keys.length === 0 && typeof schema.additionalProperties === 'object') {
-    return fc.dictionary(fc.string({ maxLength: 12 }), validValue(schema.additionalProperties, depth + 1), {
+    // A record's allowed keys do not survive into JSON Schema: any text, and now and then a hostile key.
+    const key = fc.oneof(
+      { arbitrary: fc.string({ maxLength: 12 }), weight: 4 },
+      { arbitrary: hostileKey, weight: 1 },
+    );
+    return fc.dictionary(key, validValue(schema.additionalProperties, depth + 1), {
       maxKeys: 4,
     });
   }
