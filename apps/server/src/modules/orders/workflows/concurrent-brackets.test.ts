@@ -31,7 +31,6 @@ const call = paperInstruments().niftyCe;
 const put = paperInstruments().niftyPe;
 /** Rounds of the mixed workload (brackets, covers, follow-ups, cancels); XT_CONCURRENCY_ROUNDS for longer runs. */
 const MIXED_ROUNDS = loadProbeSettings().concurrencyRounds;
-const counts = { mixedRounds: 0, orders: 0 };
 
 /** Fails with `what` instead of hanging the suite when work never finishes (a lost wake-up in the store). */
 async function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
@@ -53,6 +52,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
   let orders: OrdersModule;
   const users: { id: string; headers: { authorization: string } }[] = [];
   const entriesOf = new Map<string, string[]>();
+  const counts = { mixedRounds: 0, orders: 0 };
 
   const request = (
     headers: { authorization: string },
