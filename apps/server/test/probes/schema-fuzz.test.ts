@@ -4,10 +4,12 @@ import { API_BASE } from '@xtrader/core/api/envelope';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProbeSettings } from '../../src/config';
+import { ManualFeed } from '../../src/modules/market/manual-feed';
 import { authHeader, createTestUser } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { type FuzzRequest, fuzzRequest } from './fuzz/fuzz-request';
 import { type FuzzRoute, fuzzRoutes } from './fuzz/route-catalog';
+import type { KnownValues } from './fuzz/schema-arbitraries';
 import { changedTables, digestState, stateTables } from './fuzz/state-digest';
 
 // Every route of the real app gets requests generated from its own schema, mostly spoiled: wrong types, missing
@@ -52,6 +54,7 @@ describe('schema fuzzing of every route', () => {
   let token: string;
   let routes: FuzzRoute[];
   let tables: string[];
+  let known: KnownValues = {};
   const counts = {
     requests: 0,
     routes: 0,
@@ -64,14 +67,38 @@ describe('schema fuzzing of every route', () => {
   const statusesByRoute = new Map<string, Record<number, number>>();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    const feed = new ManualFeed();
+    t = await createTestApp({ overrides: { priceFeed: feed } });
     ({ token } = await createTestUser(t.app));
-    // In Practice Mode the order routes reach the engine instead of stopping at "no broker".
+    // In Practice Mode, with prices and real instrument tokens, order bodies reach the engine instead of stopping
+    // at "no broker" or "unknown instrument".
     await t.app.inject({
       method: 'POST',
       url: `${API_BASE}/broker/papertrading/start`,
       headers: authHeader(token),
     });
+    const options = await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/instruments/fetchLatestOptionOfIndex?name=NIFTY`,
+      headers: authHeader(token),
+    });
+    const { call, put } = options.json().data as Record<
+      'call' | 'put',
+      { internalToken: string; tradingsymbol: string }
+    >;
+    feed.emit({ [call.tradingsymbol]: 120, [put.tradingsymbol]: 95 }, t.resources.clock.now());
+    known = {
+      internalToken: [call.internalToken, put.internalToken],
+      tradingSymbol: [call.tradingsymbol, put.tradingsymbol],
+      // Whole lots on the tick: the rules beyond the schema that a random number rarely meets.
+      quantity: [65, 130, 650],
+      triggerPrice: [119.5, 121, 95.05],
+      ocoOrderStoploss: [5, 6.5],
+      ocoOrderTarget: [10, 12.25],
+      changeInPrice: [1, 2.5],
+      changeInSL: [0.5, 1],
+      icebergLegs: [2, 3],
+    };
     routes = fuzzRoutes(t.app, (url) => url.startsWith(API_BASE));
     tables = await stateTables(t.resources);
     if (settings.fuzzVerbose) console.log(tables);
@@ -145,14 +172,14 @@ describe('schema fuzzing of every route', () => {
     const perRoute = Math.max(1, Math.ceil(RUNS / routes.length));
     // Warm up every route once so the heap reading starts from loaded code, not from an empty process.
     for (const route of routes) {
-      for (const request of fc.sample(fuzzRequest(route), { numRuns: 1, seed: SEED }))
+      for (const request of fc.sample(fuzzRequest(route, known), { numRuns: 1, seed: SEED }))
         await probe(route, request);
     }
     counts.heapBeforeMb = await heapMb();
     for (const [index, route] of routes.entries()) {
       const started = Date.now();
       await fc.assert(
-        fc.asyncProperty(fuzzRequest(route), (request) => probe(route, request)),
+        fc.asyncProperty(fuzzRequest(route, known), (request) => probe(route, request)),
         { numRuns: perRoute, seed: SEED + index, endOnFailure: true },
       );
       if (settings.fuzzVerbose) console.log(`${route.method} ${route.url}: ${Date.now() - started} ms`);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { hostilePathPart, hostileValue, rawBadBody } from './hostile-values';
 import type { FuzzRoute } from './route-catalog';
-import { fuzzedValue, type JsonSchema, validValue } from './schema-arbitraries';
+import { fieldValue, fuzzedValue, type JsonSchema, type KnownValues, validValue } from './schema-arbitraries';
 
 /** One generated request, in the shape `app.inject` takes (the token is added by the runner). */
 export interface FuzzRequest {
@@ -25,9 +25,12 @@ function encodePart(text: string): string {
 const textOf = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 
-const pathPart = (schema: JsonSchema): fc.Arbitrary<string> =>
+const pathPart = (name: string, schema: JsonSchema, known: KnownValues): fc.Arbitrary<string> =>
   fc.oneof(
-    { arbitrary: validValue(schema).map((value) => encodePart(textOf(value)) || 'x'), weight: 2 },
+    {
+      arbitrary: fieldValue(name, schema, 0, known).map((value) => encodePart(textOf(value)) || 'x'),
+      weight: 2,
+    },
     { arbitrary: hostilePathPart.map(encodePart), weight: 2 },
     { arbitrary: fc.constantFrom('%zz', '%', '%ff%fe', '..'), weight: 1 },
   );
@@ -59,17 +62,20 @@ function queryString(query: Record<string, JsonSchema>): fc.Arbitrary<string> {
 }
 
 /** The body: a spoiled schema value as JSON, or raw bad text, or nothing; with an odd content type now and then. */
-const bodyOf = (schema: JsonSchema | undefined) =>
+const bodyOf = (schema: JsonSchema | undefined, known: KnownValues) =>
   fc.oneof(
     {
-      arbitrary: fuzzedValue(schema).map((value) => ({ payload: textOf(value), type: 'application/json' })),
+      arbitrary: fuzzedValue(schema, known).map((value) => ({
+        payload: textOf(value),
+        type: 'application/json',
+      })),
       weight: 6,
     },
     { arbitrary: rawBadBody.map((payload) => ({ payload, type: 'application/json' })), weight: 2 },
     {
       arbitrary: fc
         .tuple(
-          fuzzedValue(schema),
+          fuzzedValue(schema, known),
           fc.constantFrom(
             'text/plain',
             'application/x-www-form-urlencoded',
@@ -109,13 +115,13 @@ function headerValues(headers: Record<string, JsonSchema>): fc.Arbitrary<Record<
 }
 
 /** Requests for one route built from its schemas. */
-export function fuzzRequest(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
+export function fuzzRequest(route: FuzzRoute, known: KnownValues = {}): fc.Arbitrary<FuzzRequest> {
   const paramNames = Object.keys(route.params);
   return fc
     .record({
-      parts: fc.tuple(...paramNames.map((name) => pathPart(route.params[name] ?? {}))),
+      parts: fc.tuple(...paramNames.map((name) => pathPart(name, route.params[name] ?? {}, known))),
       query: queryString(route.query),
-      body: bodyOf(route.body),
+      body: bodyOf(route.body, known),
       headers: headerValues(route.headers),
       auth: fc.oneof(
         { arbitrary: fc.constant('user' as const), weight: 8 },

@@ -22,6 +22,9 @@ export interface JsonSchema {
   nullable?: boolean;
 }
 
+/** Real values for fields of these names (an instrument token the catalog knows), so bodies get past look-ups. */
+export type KnownValues = Readonly<Record<string, readonly unknown[]>>;
+
 /** Strings for the patterns the routes use; a pattern not listed gets arbitrary text. */
 function patternedString(pattern: string): fc.Arbitrary<string> {
   const digits = /^\^\\d\{(\d+)\}\$$/.exec(pattern);
@@ -63,12 +66,16 @@ function validNumber(schema: JsonSchema, integer: boolean): fc.Arbitrary<number>
 }
 
 /** A value the schema accepts (or close to it: patterns outside the known list may miss). */
-export function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+export function validValue(
+  schema: JsonSchema | undefined,
+  depth = 0,
+  known: KnownValues = {},
+): fc.Arbitrary<unknown> {
   if (!schema || depth > 6) return fc.constant(null);
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const union = schema.anyOf ?? schema.oneOf;
-  if (union?.length) return fc.oneof(...union.map((member) => validValue(member, depth + 1)));
-  if (schema.allOf?.length) return validValue(schema.allOf[0], depth + 1);
+  if (union?.length) return fc.oneof(...union.map((member) => validValue(member, depth + 1, known)));
+  if (schema.allOf?.length) return validValue(schema.allOf[0], depth + 1, known);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string':
@@ -80,15 +87,19 @@ export function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(validValue(schema.items, depth + 1), { maxLength: 4 });
+      return fc.array(validValue(schema.items, depth + 1, known), { maxLength: 4 });
     case 'object':
-      return validObject(schema, depth);
+      return validObject(schema, depth, known);
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
 }
 
-function validObject(schema: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
+function validObject(
+  schema: JsonSchema,
+  depth: number,
+  known: KnownValues,
+): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   const keys = Object.keys(properties);
   if (keys.length === 0 && typeof schema.additionalProperties === 'object') {
@@ -97,12 +108,25 @@ function validObject(schema: JsonSchema, depth: number): fc.Arbitrary<Record<str
       { arbitrary: fc.string({ maxLength: 12 }), weight: 4 },
       { arbitrary: hostileKey, weight: 1 },
     );
-    return fc.dictionary(key, validValue(schema.additionalProperties, depth + 1), {
+    return fc.dictionary(key, validValue(schema.additionalProperties, depth + 1, known), {
       maxKeys: 4,
     });
   }
-  const shape = Object.fromEntries(keys.map((key) => [key, validValue(properties[key], depth + 1)]));
+  const shape = Object.fromEntries(keys.map((key) => [key, fieldValue(key, properties[key], depth, known)]));
   return fc.record(shape, { requiredKeys: schema.required ?? [] }) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+/** A field's value: mostly a real one where the field's name has known values, else one from its schema. */
+export function fieldValue(
+  name: string,
+  schema: JsonSchema | undefined,
+  depth: number,
+  known: KnownValues,
+): fc.Arbitrary<unknown> {
+  const generated = validValue(schema, depth + 1, known);
+  const real = known[name];
+  if (!real?.length) return generated;
+  return fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 3 }, { arbitrary: generated, weight: 1 });
 }
 
 /** One way to spoil a valid object: a field dropped, a field of the wrong kind, an extra hostile key. */
@@ -149,13 +173,13 @@ function applySpoil(value: unknown, schema: JsonSchema, how: Spoil): unknown {
  * Bodies for a route: mostly a valid object with one or two spoils, sometimes a plain valid one (so the
  * handler's own checks run too).
  */
-export function fuzzedValue(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+export function fuzzedValue(schema: JsonSchema | undefined, known: KnownValues = {}): fc.Arbitrary<unknown> {
   if (!schema) return fc.oneof(hostileValue, fc.constant(undefined), fc.jsonValue({ maxDepth: 3 }));
   return fc.oneof(
-    { arbitrary: validValue(schema), weight: 2 },
+    { arbitrary: validValue(schema, 0, known), weight: 2 },
     {
       arbitrary: fc
-        .tuple(validValue(schema), fc.array(spoil, { minLength: 1, maxLength: 2 }))
+        .tuple(validValue(schema, 0, known), fc.array(spoil, { minLength: 1, maxLength: 2 }))
         .map(([value, spoils]) => spoils.reduce((current, how) => applySpoil(current, schema, how), value)),
       weight: 3,
     },
