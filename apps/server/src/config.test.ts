@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadTestServices } from './config';
+import { ConfigError, loadConfig, loadProbeSettings, loadTestServices } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -185,5 +185,30 @@ describe('loadTestServices', () => {
       databaseUrl: 'postgres://p@h/t',
       redisUrl: 'redis://h',
     });
+  });
+});
+
+describe('loadProbeSettings', () => {
+  it('defaults to the CI sizes of the probes', () => {
+    expect(loadProbeSettings({})).toEqual({
+      fuzzRuns: 20_000,
+      fuzzSeed: undefined,
+      fuzzVerbose: false,
+      abuseParallel: 300,
+      concurrencyRounds: 8,
+    });
+  });
+
+  it('takes larger runs and a seed to replay, and refuses sizes that would prove nothing', () => {
+    expect(
+      loadProbeSettings({
+        XT_FUZZ_RUNS: '200000',
+        XT_FUZZ_SEED: '42',
+        XT_FUZZ_VERBOSE: '1',
+        XT_CONCURRENCY_ROUNDS: '50',
+      }),
+    ).toMatchObject({ fuzzRuns: 200_000, fuzzSeed: 42, fuzzVerbose: true, concurrencyRounds: 50 });
+    expect(() => loadProbeSettings({ XT_ABUSE_PARALLEL: '5' })).toThrow();
+    expect(() => loadProbeSettings({ XT_FUZZ_RUNS: 'lots' })).toThrow();
   });
 });

@@ -512,3 +512,37 @@ export function loadTestServices(env: Record<string, string | undefined> = proce
     redisUrl: blankToUndefined(env.TEST_REDIS_URL),
   });
 }
+
+/** Sizes of the permanent probes (apps/server/test/probes); the defaults are the CI run, larger runs are by hand. */
+export type ProbeSettings = Readonly<{
+  /** Requests the schema fuzzer sends (`XT_FUZZ_RUNS`). */
+  fuzzRuns: number;
+  /** Seed that replays a fuzz run (`XT_FUZZ_SEED`); a new one each run when unset. */
+  fuzzSeed: number | undefined;
+  /** Prints the answers per route and the time per route (`XT_FUZZ_VERBOSE`). */
+  fuzzVerbose: boolean;
+  /** Attempts the abuse-limit probe fires at once (`XT_ABUSE_PARALLEL`). */
+  abuseParallel: number;
+  /** Rounds of the mixed concurrency workload (`XT_CONCURRENCY_ROUNDS`). */
+  concurrencyRounds: number;
+}>;
+
+const probeSchema = z.object({
+  XT_FUZZ_RUNS: z.coerce.number().int().min(1).default(20_000),
+  XT_FUZZ_SEED: z.coerce.number().int().optional(),
+  XT_FUZZ_VERBOSE: z.string().optional(),
+  XT_ABUSE_PARALLEL: z.coerce.number().int().min(30).default(300),
+  XT_CONCURRENCY_ROUNDS: z.coerce.number().int().min(1).default(8),
+});
+
+/** Reads the probe sizes (kept here so no other file touches process.env). */
+export function loadProbeSettings(env: Record<string, string | undefined> = process.env): ProbeSettings {
+  const e = probeSchema.parse(env);
+  return Object.freeze({
+    fuzzRuns: e.XT_FUZZ_RUNS,
+    fuzzSeed: e.XT_FUZZ_SEED,
+    fuzzVerbose: Boolean(e.XT_FUZZ_VERBOSE?.trim()),
+    abuseParallel: e.XT_ABUSE_PARALLEL,
+    concurrencyRounds: e.XT_CONCURRENCY_ROUNDS,
+  });
+}

@@ -33,6 +33,11 @@ const probeModule: AppModule = {
       },
       async (request) => ({ success: true, message: 'ok', data: { name: request.body.name } }),
     );
+    app.post(
+      '/probe/strict',
+      { schema: { body: z.strictObject({ limits: z.record(z.string(), z.number().min(1)).optional() }) } },
+      async () => ({ success: true, message: 'ok' }),
+    );
     app.get(
       '/probe',
       { schema: { querystring: z.object({ page: z.coerce.number().int().min(0) }) } },
@@ -79,6 +84,23 @@ describe('http app', () => {
       success: false,
       message: 'phone: Phone number should be 10 digits long.',
     });
+  });
+
+  it('keeps a validation message short when the request names huge or many fields', async () => {
+    const huge = 'k'.repeat(100_000);
+    const send = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/v1/options-x/probe/strict', payload });
+    const unknownKey = await send({ [huge]: 1 });
+    const manyKeys = await send(
+      Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`extra${i}`, 1])),
+    );
+    const badRecordKey = await send({ limits: { [huge]: 0 } });
+    for (const response of [unknownKey, manyKeys, badRecordKey]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().success).toBe(false);
+      expect(response.body.length).toBeLessThan(600);
+    }
+    expect(badRecordKey.json().message).toMatch(/^limits\.k+…: /);
   });
 
   it('names nested fields and query parameters', async () => {

@@ -67,10 +67,24 @@ function describeDomainError(error: DomainError): ErrorReply {
   return { status: DOMAIN_ERROR_STATUS[error.code] ?? 500, message: error.message, headers };
 }
 
-/** `phone: Phone number should be 10 digits long.`: the field path first, so the client knows what to fix. */
+/** Longest field name and message a validation answer repeats: both can come from the request's own keys. */
+const MAX_FIELD_PART = 40;
+const MAX_VALIDATION_MESSAGE = 300;
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/**
+ * `phone: Phone number should be 10 digits long.`: the field path first, so the client knows what to fix. Field
+ * names and zod's messages (an unknown key's name) echo the request, so both are clipped: a huge or numerous key
+ * must not come back as a huge answer.
+ */
 function describeValidationIssue(issue: ValidationIssue, context: string | undefined): string {
-  const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
-  const message = issue.message ?? 'Invalid value';
+  const field = (issue.instancePath ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => clip(part, MAX_FIELD_PART))
+    .join('.');
+  const message = clip(issue.message ?? 'Invalid value', MAX_VALIDATION_MESSAGE);
   if (field) return `${field}: ${message}`;
   return context ? `${context}: ${message}` : message;
 }

@@ -52,4 +52,10 @@ describeEachStore('WebSocket gateway wiring', (kind) => {
     });
     socket.close();
   });
+
+  it('answers a plain HTTP request to the socket address with 426 in the envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/options-x/websocket' });
+    expect(response.statusCode).toBe(426);
+    expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/WebSocket/) });
+  });
 });

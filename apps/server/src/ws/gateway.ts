@@ -190,7 +190,15 @@ export function createLiveGateway(
         options: { maxPayload: options.maxPayloadBytes },
         errorHandler: onSocketError,
       });
-      app.get('/websocket', { websocket: true }, (socket, request) => onConnection(socket, request));
+      // A plain HTTP request (no upgrade) gets an answer in the API envelope, not the plugin's empty 404.
+      app.route({
+        method: 'GET',
+        url: '/websocket',
+        schema: { hide: true },
+        handler: (_request, reply) =>
+          reply.code(426).send({ success: false, message: 'This address takes WebSocket connections only' }),
+        wsHandler: (socket, request) => onConnection(socket, request),
+      });
     },
     async start() {
       for (const view of ['live', 'practice'] as const) {

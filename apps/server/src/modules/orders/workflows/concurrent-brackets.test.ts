@@ -7,6 +7,8 @@ import { FakeMarketData } from '../../../../test/helpers/fake-market-data';
 import { paperInstruments } from '../../../../test/helpers/paper';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { describeEachStore } from '../../../../test/helpers/test-store';
+import { orderInvariantViolations } from '../../../../test/probes/order-invariants';
+import { loadProbeSettings } from '../../../config';
 import { createAuthModule } from '../../auth/index';
 import { type BrokersModule, createBrokersModule } from '../../brokers/index';
 import { viewOfBroker } from '../../market/index';
@@ -26,6 +28,9 @@ const STOPLOSS_POINTS = 6;
 const LOT = 65;
 
 const call = paperInstruments().niftyCe;
+const put = paperInstruments().niftyPe;
+/** Rounds of the mixed workload (brackets, covers, follow-ups, cancels); XT_CONCURRENCY_ROUNDS for longer runs. */
+const MIXED_ROUNDS = loadProbeSettings().concurrencyRounds;
 
 /** Fails with `what` instead of hanging the suite when work never finishes (a lost wake-up in the store). */
 async function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
@@ -47,6 +52,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
   let orders: OrdersModule;
   const users: { id: string; headers: { authorization: string } }[] = [];
   const entriesOf = new Map<string, string[]>();
+  const counts = { mixedRounds: 0, orders: 0 };
 
   const request = (
     headers: { authorization: string },
@@ -98,7 +104,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
       env: { XT_PAPER_CAPITAL: '100000000' },
       modules: (resources) => {
         market = new FakeMarketData(resources.clock.now);
-        const instruments = new FakeInstruments([call]);
+        const instruments = new FakeInstruments([call, put]);
         const auth = createAuthModule(resources);
         brokers = createBrokersModule(resources, {
           requireUser: auth.requireUser,
@@ -124,9 +130,14 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
       users.push({ id, headers });
       entriesOf.set(id, []);
     }
-    market.push('practice', { [call.tradingsymbol]: ENTRY_PRICE });
+    market.push('practice', { [call.tradingsymbol]: ENTRY_PRICE, [put.tradingsymbol]: ENTRY_PRICE });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    console.log(
+      `[probe] concurrency (${storeKind}): ${counts.mixedRounds} mixed rounds, ${counts.orders} orders placed by ${USERS} users`,
+    );
+  });
 
   it('gives every filled entry exactly its stop-loss and target, books every fill, and leaves nothing unsettled', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -185,6 +196,76 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
         (await brokers.paper.sessionFor(userId).positions()).every((position) => position.quantity === 0),
       ).toBe(true);
       await expectPositionsEqualFills(userId);
+    }
+    expect(brokers.paper.persistenceFailures).toBe(0);
+  });
+
+  it('keeps every family whole when brackets, covers, follow-ups and cancels race, round after round', async () => {
+    const order = (user: (typeof users)[number], body: object) =>
+      request(user.headers, 'POST', '/order', {
+        exchange: 'NFO',
+        internalToken: call.internalToken,
+        quantity: LOT,
+        transactionType: 'buy',
+        product: 'MIS',
+        orderType: 'market',
+        ...body,
+      });
+    const placed = async (user: (typeof users)[number], body: object) => {
+      const response = await order(user, body);
+      expect(response.statusCode, response.body).toBe(200);
+      counts.orders += 1;
+      return response.json().data.orderId as string;
+    };
+    const bracket = {
+      orderCategory: 'oco',
+      ocoOrderTarget: TARGET_POINTS,
+      ocoOrderStoploss: STOPLOSS_POINTS,
+    };
+    const cover = { orderCategory: 'cover', ocoOrderStoploss: STOPLOSS_POINTS };
+    const restingBracket = { ...bracket, orderType: 'limit', triggerPrice: ENTRY_PRICE - 20 };
+    const followUp = {
+      metaData: { followUp: { internalToken: put.internalToken, action: 'buy', multiplier: 1 } },
+    };
+    const cancel = (user: (typeof users)[number], orderId: string) =>
+      t.app.inject({ method: 'DELETE', url: `/v1/options-x/order/${orderId}`, headers: user.headers });
+    const expectInvariants = async (when: string) => {
+      for (const user of users) {
+        expect(await orderInvariantViolations(user.id, orders, brokers), `${when}, user ${user.id}`).toEqual(
+          [],
+        );
+      }
+    };
+    const at = (price: number) =>
+      market.push('practice', { [call.tradingsymbol]: price, [put.tradingsymbol]: price });
+
+    for (let round = 0; round < MIXED_ROUNDS; round += 1) {
+      at(ENTRY_PRICE);
+      await settle();
+      const work = users.flatMap((user) => [
+        placed(user, bracket),
+        placed(user, bracket),
+        placed(user, cover),
+        placed(user, cover),
+        placed(user, followUp),
+        placed(user, { ...followUp, ...bracket }),
+        // A resting bracket cancelled while everything else is in flight: it must never get legs.
+        placed(user, restingBracket).then((orderId) => cancel(user, orderId)),
+        placed(user, restingBracket),
+      ]);
+      await within(10_000, Promise.all(work), `mixed round ${round + 1}`);
+      await settle();
+      await expectInvariants(`after placing in round ${round + 1}`);
+
+      // Targets fill (stop-losses cancelled), then the covers' stops trigger: families close while others place.
+      at(ENTRY_PRICE + TARGET_POINTS + 1);
+      await within(10_000, Promise.all(users.map((user) => placed(user, cover))), 'covers during the rally');
+      await settle();
+      await expectInvariants(`after the targets in round ${round + 1}`);
+      at(ENTRY_PRICE - STOPLOSS_POINTS - 1);
+      await settle();
+      await expectInvariants(`after the stops in round ${round + 1}`);
+      counts.mixedRounds += 1;
     }
     expect(brokers.paper.persistenceFailures).toBe(0);
   });
