@@ -21,10 +21,11 @@ const OTP_LOCKED = 'Too many wrong attempts. Please request a new OTP.';
 
 /** Keeps every OTP it is asked to deliver, to count what really went out. */
 class CountingSender implements OtpSender {
-  readonly kind = 'outbox';
+  readonly channels = ['outbox'] as const;
   readonly sent: OtpMessage[] = [];
-  async send(message: OtpMessage): Promise<void> {
+  async send(message: OtpMessage): Promise<readonly ['outbox']> {
     this.sent.push(message);
+    return this.channels;
   }
 }
 

@@ -41,7 +41,7 @@ export async function orderInvariantViolations(
     problems.push(...familyViolations(entry, family));
   }
   const booked = await orders.context.store.netFilledQuantities(userId);
-  const positions = brokers.paper.positions(userId);
+  const positions = await brokers.paper.sessionFor(userId).positions();
   for (const position of positions) {
     const fills = booked.get(positionKey(position)) ?? 0;
     if (fills !== position.quantity) {
