@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { OrdersResponse } from '@xtrader/core/api/orders';
 import { afterAll, expect, it } from 'vitest';
 import { FakeKite } from '../fakes/kite';
-import type { ApiClient } from './support/api-client';
 import { allOrders, brokerNet, type PlacedFamily, reconciliationProblems } from './support/family-invariants';
 import { type Contract, indexContracts, type KiteTrader, kiteEnv, kiteTrader } from './support/kite-traders';
 import { pick, probeSeed, seededRandom } from './support/random';
