@@ -1,5 +1,5 @@
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InstrumentRecord } from '../../src/modules/instruments/contract';
 import { eventually } from '../fakes/kite';
 import { authHeader, createTestUser } from '../helpers/auth';
@@ -97,6 +97,8 @@ describe.each(FAULT_TARGETS)('$name under faults', ({ start }) => {
     // Streams open after the login answered: a placement before then would miss its first update.
     await new Promise((resolve) => setTimeout(resolve, 1500));
   });
+  // A fault a scenario planned but did not use up never leaks into the next one.
+  afterEach(() => proxy?.clearPlans());
   afterAll(async () => {
     await t?.close();
     await proxy?.close();
