@@ -100,7 +100,9 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   liveBrokers.onLogin((userId) => {
     orders.service
       .resync(userId)
-      .catch((error: unknown) => resources.logger.error({ err: error, userId }, 'order resync after login failed'));
+      .catch((error: unknown) =>
+        resources.logger.error({ err: error, userId }, 'order resync after login failed'),
+      );
   });
   // Profit protection watches ticks and squares off through the order manager; it starts after it (a square-off
   // interrupted by a restart resumes on recovered orders).

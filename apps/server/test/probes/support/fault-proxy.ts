@@ -106,7 +106,11 @@ export class FaultProxy {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const seen: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', body: body.toString('utf8') };
+    const seen: ProxiedRequest = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      body: body.toString('utf8'),
+    };
     this.requests.push(seen);
     const key = `${seen.method} ${seen.path}`;
     const earlier = this.firstAnswers.get(key);
@@ -158,7 +162,9 @@ export class FaultProxy {
     const protocol = req.headers['sec-websocket-protocol'];
     const upstream = new WebSocket(url, protocol ? protocol.split(',').map((p) => p.trim()) : [], {
       headers: Object.fromEntries(
-        Object.entries(req.headers).filter(([name]) => !/^(host|connection|upgrade|sec-websocket-)/i.test(name)),
+        Object.entries(req.headers).filter(
+          ([name]) => !/^(host|connection|upgrade|sec-websocket-)/i.test(name),
+        ),
       ) as Record<string, string>,
     });
     let downstream: WebSocket | undefined;

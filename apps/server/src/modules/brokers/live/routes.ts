@@ -100,7 +100,10 @@ function registerZerodhaRoutes(app: ApiApp, { zerodha, requireUser, loggedIn }: 
   });
 }
 
-function registerIiflRoutes(app: ApiApp, { iifl, requireUser, publicUrl, loggedIn }: LiveBrokerRouteDeps): void {
+function registerIiflRoutes(
+  app: ApiApp,
+  { iifl, requireUser, publicUrl, loggedIn }: LiveBrokerRouteDeps,
+): void {
   app.get(
     '/broker/login/iifl',
     { preHandler: requireUser, schema: { tags, security, response: loginResponse } },

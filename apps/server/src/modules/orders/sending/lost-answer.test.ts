@@ -39,7 +39,10 @@ it("a trader's stop-loss whose answer and lookup are lost stays pending, then is
   expect((await orderOf(h, user, orderId)).state.status).toBe('pending');
   heal();
   await h.restart();
-  expect((await orderOf(h, user, orderId)).state).toMatchObject({ status: 'trigger_pending', triggerPrice: 100 });
+  expect((await orderOf(h, user, orderId)).state).toMatchObject({
+    status: 'trigger_pending',
+    triggerPrice: 100,
+  });
   expect(placementsOf(h, orderId)).toBe(1);
 });
 
@@ -52,6 +55,9 @@ it("a bracket's stop-loss leg whose answer and lookup are lost is adopted once t
   expect((await orderOf(h, user, stopId)).state.status).toBe('pending');
   heal();
   await h.restart();
-  expect((await orderOf(h, user, stopId)).state).toMatchObject({ status: 'trigger_pending', triggerPrice: 115 });
+  expect((await orderOf(h, user, stopId)).state).toMatchObject({
+    status: 'trigger_pending',
+    triggerPrice: 115,
+  });
   expect(placementsOf(h, stopId)).toBe(1);
 });
