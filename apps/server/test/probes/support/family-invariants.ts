@@ -57,7 +57,11 @@ export function reconciliationProblems(input: {
       continue;
     }
     if (!KITE_STATUS[at.status].includes(order.status))
-      problems.push(`${order.orderId} is ${order.status} here, ${at.status} at the broker`);
+      problems.push(
+        `${order.orderId} is ${order.status} here (${order.orderCategory}, price ${order.price}, trailing ` +
+          `${order.isTrailing ? (order.brokerTrailing ? 'by the broker' : 'held') : 'no'}), ${at.status} at the ` +
+          `broker (trigger ${at.trigger_price}, price ${at.price})`,
+      );
     if (order.filledQuantity !== at.filled_quantity)
       problems.push(
         `${order.orderId} filled ${order.filledQuantity} here, ${at.filled_quantity} at the broker`,
