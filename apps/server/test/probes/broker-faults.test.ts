@@ -1,5 +1,5 @@
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InstrumentRecord } from '../../src/modules/instruments/contract';
 import { eventually } from '../fakes/kite';
 import { authHeader, createTestUser } from '../helpers/auth';
@@ -34,6 +34,8 @@ function realClock(): FakeClock {
   };
 }
 let scenarios = 0;
+// A scenario waits for its faults to pass and then for the settle: more than the suite-wide 20 s on a busy machine.
+vi.setConfig({ testTimeout: 45_000 });
 
 afterAll(() => {
   console.log(`broker faults: ${scenarios} fault scenarios passed over ${FAULT_TARGETS.length} brokers`);

@@ -35,11 +35,14 @@ interface KillSwitchTrader extends Trader {
 let kite: FakeKite | undefined;
 let server: ServerChild | undefined;
 let dataDir: string | undefined;
+let passed = false;
 
 afterAll(async () => {
   await server?.stop();
   await kite?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  // A failed run keeps the server's data (SQLite file, server.log) for a look by hand.
+  if (dataDir && passed) rmSync(dataDir, { recursive: true, force: true });
+  else if (dataDir) console.log(`crash probe data kept in ${dataDir}`);
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -206,6 +209,7 @@ it('a server killed at random points of its workflows restarts with every family
     for (const [symbol, price] of pins) await first.call('POST', '/dev/market/price', { symbol, price });
     await settle(cycle);
   }
+  passed = true;
   const all = [...traders, ...killSwitchTraders];
   const acknowledged = all.reduce((n, t) => n + t.acknowledged.size, 0);
   const atBroker = all.reduce((n, t) => n + fake.book(t.kiteUserId).orders.size, 0);
