@@ -215,7 +215,7 @@ it('a server killed at random points of its workflows restarts with every family
   const atBroker = all.reduce((n, t) => n + fake.book(t.kiteUserId).orders.size, 0);
   const armed = killSwitchTraders.filter((t) => t.armed).length;
   console.log(
-    `crash points: ${crashPoints} workflows killed at random points, over ${CYCLES} SIGKILLs (seed ${seed}); ` +
+    `[probe] crash points: ${crashPoints} workflows killed at random points, over ${CYCLES} SIGKILLs (seed ${seed}); ` +
       `${acknowledged} orders acknowledged, ${atBroker} at the broker, ${armed} kill switches armed`,
   );
 }, 600_000);
