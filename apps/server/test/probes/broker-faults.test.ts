@@ -38,7 +38,9 @@ let scenarios = 0;
 vi.setConfig({ testTimeout: 45_000 });
 
 afterAll(() => {
-  console.log(`[probe] broker faults: ${scenarios} fault scenarios passed over ${FAULT_TARGETS.length} brokers`);
+  console.log(
+    `[probe] broker faults: ${scenarios} fault scenarios passed over ${FAULT_TARGETS.length} brokers`,
+  );
 });
 
 describe.each(FAULT_TARGETS)('$name under faults', ({ start, staleReadsHeal }) => {
