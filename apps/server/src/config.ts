@@ -525,6 +525,10 @@ export type ProbeSettings = Readonly<{
   abuseParallel: number;
   /** Rounds of the mixed concurrency workload (`XT_CONCURRENCY_ROUNDS`). */
   concurrencyRounds: number;
+  /** Kill -9 cycles of the crash-point probe, about 13 crash points each (`XT_PROBE_CRASH_CYCLES`). */
+  crashCycles: number;
+  /** Seed that replays the crash and broker-fault probes' random choices (`XT_PROBE_SEED`). */
+  probeSeed: number | undefined;
 }>;
 
 const probeSchema = z.object({
@@ -533,6 +537,8 @@ const probeSchema = z.object({
   XT_FUZZ_VERBOSE: z.string().optional(),
   XT_ABUSE_PARALLEL: z.coerce.number().int().min(30).default(300),
   XT_CONCURRENCY_ROUNDS: z.coerce.number().int().min(1).default(8),
+  XT_PROBE_CRASH_CYCLES: z.coerce.number().int().min(1).default(16),
+  XT_PROBE_SEED: z.coerce.number().int().optional(),
 });
 
 /** Reads the probe sizes (kept here so no other file touches process.env). */
@@ -544,5 +550,7 @@ export function loadProbeSettings(env: Record<string, string | undefined> = proc
     fuzzVerbose: Boolean(e.XT_FUZZ_VERBOSE?.trim()),
     abuseParallel: e.XT_ABUSE_PARALLEL,
     concurrencyRounds: e.XT_CONCURRENCY_ROUNDS,
+    crashCycles: e.XT_PROBE_CRASH_CYCLES,
+    probeSeed: e.XT_PROBE_SEED,
   });
 }

@@ -111,6 +111,15 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),
   );
   brokers.links.onReconnect((userId) => orders.service.resync(userId));
+  // A live login starts its session from the broker's book as it is now: what changed while the session was gone
+  // (an entry filled while the token was expired) is reconciled as after a reconnect, or its legs never go out.
+  liveBrokers.onLogin((userId) => {
+    orders.service
+      .resync(userId)
+      .catch((error: unknown) =>
+        resources.logger.error({ err: error, userId }, 'order resync after login failed'),
+      );
+  });
   // Profit protection watches ticks and squares off through the order manager; it starts after it (a square-off
   // interrupted by a restart resumes on recovered orders).
   const risk = createRiskModule(resources, {

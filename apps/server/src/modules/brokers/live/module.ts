@@ -46,6 +46,8 @@ export interface LiveBrokersModule extends AppModule {
   /** 'Subscribe Updates' / reconnect for a live broker session (a no-op for other brokers). */
   reconnect(userId: string, brokerId: string): Promise<void>;
   status(userId: string): Promise<BrokerStatus>;
+  /** Hears every completed live-broker login (after the new session is stored and its updates opened). */
+  onLogin(listener: (userId: string) => void): void;
 }
 
 export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersDeps): LiveBrokersModule {
@@ -89,6 +91,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
   });
   const status = (userId: string) => brokerStatus(userId, { accounts, zerodha, iifl, plugins });
   let sweep: NodeJS.Timeout | undefined;
+  const loginListeners: Array<(userId: string) => void> = [];
 
   return {
     name: 'live-brokers',
@@ -110,6 +113,9 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       await plugins.find((plugin) => plugin.brokerId === brokerId)?.reconnect(userId);
     },
     status,
+    onLogin(listener) {
+      loginListeners.push(listener);
+    },
     registerRoutes(app) {
       registerLiveBrokerRoutes(app, {
         zerodha,
@@ -117,6 +123,9 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
         plugins,
         vault,
         status,
+        loggedIn: (userId) => {
+          for (const listener of loginListeners) listener(userId);
+        },
         requireUser: deps.requireUser,
         publicUrl: config.billing.publicUrl,
       });

@@ -28,6 +28,11 @@ export interface LiveBrokerRouteDeps {
   vault: CredentialVault;
   requireUser: preHandlerAsyncHookHandler;
   status(userId: string): Promise<BrokerStatus>;
+  /**
+   * A login completed. The new session starts from the broker's book as it is now, so whatever changed while the
+   * user's session was gone (a fill while the token was expired) must be reconciled by the order manager.
+   */
+  loggedIn(userId: string): void;
   /** Where users reach the app (XT_PUBLIC_URL); else the address the request came to. */
   publicUrl: string | undefined;
 }
@@ -56,7 +61,7 @@ export function registerLiveBrokerRoutes(app: ApiApp, deps: LiveBrokerRouteDeps)
   );
 }
 
-function registerZerodhaRoutes(app: ApiApp, { zerodha, requireUser }: LiveBrokerRouteDeps): void {
+function registerZerodhaRoutes(app: ApiApp, { zerodha, requireUser, loggedIn }: LiveBrokerRouteDeps): void {
   app.post(
     '/broker/add/zerodha',
     {
@@ -81,6 +86,7 @@ function registerZerodhaRoutes(app: ApiApp, { zerodha, requireUser }: LiveBroker
     },
     async (request) => {
       const { clientId } = await zerodha.completeLogin(currentUser(request).id, request.body.requestToken);
+      loggedIn(currentUser(request).id);
       return ok(
         { broker: ZERODHA_BROKER_ID, clientId, tradingAvailable: true },
         BROKER_MESSAGES.brokerConnected('Zerodha'),
@@ -94,7 +100,10 @@ function registerZerodhaRoutes(app: ApiApp, { zerodha, requireUser }: LiveBroker
   });
 }
 
-function registerIiflRoutes(app: ApiApp, { iifl, requireUser, publicUrl }: LiveBrokerRouteDeps): void {
+function registerIiflRoutes(
+  app: ApiApp,
+  { iifl, requireUser, publicUrl, loggedIn }: LiveBrokerRouteDeps,
+): void {
   app.get(
     '/broker/login/iifl',
     { preHandler: requireUser, schema: { tags, security, response: loginResponse } },
@@ -110,6 +119,7 @@ function registerIiflRoutes(app: ApiApp, { iifl, requireUser, publicUrl }: LiveB
     async (request) => {
       const { clientId, authcode } = request.body;
       await iifl.completeLogin(currentUser(request).id, clientId, authcode);
+      loggedIn(currentUser(request).id);
       return ok(
         { broker: IIFL_BROKER_ID, clientId, tradingAvailable: true },
         BROKER_MESSAGES.brokerConnected('IIFL'),
@@ -122,7 +132,7 @@ function registerIiflRoutes(app: ApiApp, { iifl, requireUser, publicUrl }: LiveB
 function registerPluginRoutes(
   app: ApiApp,
   plugin: LiveBrokerPlugin,
-  { requireUser, publicUrl }: LiveBrokerRouteDeps,
+  { requireUser, publicUrl, loggedIn }: LiveBrokerRouteDeps,
 ): void {
   const redirectUrl = (request: FastifyRequest) =>
     `${originOf(request, publicUrl)}${brokerRedirectPath(plugin.key)}`;
@@ -140,6 +150,7 @@ function registerPluginRoutes(
     async (request) => {
       const body = request.body as Record<string, string>;
       const { clientId } = await plugin.completeLogin(currentUser(request).id, body, redirectUrl(request));
+      loggedIn(currentUser(request).id);
       return ok(
         { broker: plugin.brokerId, clientId, tradingAvailable: true },
         BROKER_MESSAGES.brokerConnected(plugin.name),

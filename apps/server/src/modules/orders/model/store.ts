@@ -122,14 +122,16 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
     },
 
     /**
-     * Writes an order's new state, workflow and trailing facts (and the fill that produced it, exactly once per trade
-     * id). Its identity and instrument never change, so only these columns are written. Hand-written SQL (identifiers quoted: `trailing` is a PostgreSQL keyword): this and
+     * Writes an order's new state, workflow and trailing facts and the order type it goes to the broker as (a held
+     * stop becomes a market order when it fires, and a restart must send it as that), and the fill that produced it,
+     * exactly once per trade id. Its identity and instrument never change, so only these columns are written. Hand-written SQL (identifiers quoted: `trailing` is a PostgreSQL keyword): this and
      * the reads below run several times per order, and Kysely's query building costs more than SQLite itself.
      */
     async saveOrder(order: OrderRecord, fill?: FillRecord): Promise<void> {
       const r = toRow(order);
       const update = (tx: Kysely<Database>) =>
-        sql`update "orders" set "broker_order_id" = ${r.brokerOrderId}, "status" = ${r.status}, "quantity" = ${r.quantity},
+        sql`update "orders" set "broker_order_id" = ${r.brokerOrderId}, "broker_order_type" = ${r.brokerOrderType},
+          "status" = ${r.status}, "quantity" = ${r.quantity},
           "filled_quantity" = ${r.filledQuantity}, "filled_value_paise" = ${r.filledValuePaise},
           "average_price" = ${r.averagePrice}, "price" = ${r.price}, "trigger_price" = ${r.triggerPrice},
           "trade_ids" = ${r.tradeIds}, "status_before_request" = ${r.statusBeforeRequest},

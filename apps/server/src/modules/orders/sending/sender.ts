@@ -60,22 +60,58 @@ async function stopLimitOffsetOf(
   }
 }
 
-/** Places the order; when the call itself failed, the broker may still have it, so look before giving up. */
+/**
+ * A placement whose answer was lost and whose lookup by our tag could not be read either: the broker may hold the
+ * order or not. It is neither accepted nor refused.
+ */
+class OutcomeUnknown {
+  constructor(readonly cause: unknown) {}
+}
+
+/**
+ * What the caller hears of a placement whose outcome is unknown: taken, without a broker id yet (the order stays
+ * `pending` and the repair finds it by our tag). Never a refusal: the broker may be working it.
+ */
+const UNKNOWN_OUTCOME_ACK: BrokerAck = { ok: true, brokerOrderId: '' };
+
+/** An adapter's `BrokerCallError` that says the request cannot have reached the broker (`uncertain: false`). */
+const certainlyNotPlaced = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { uncertain?: unknown }).uncertain === false;
+
+/**
+ * Places the order; when the call itself failed, the broker may still have it, so look before giving up. When the
+ * look fails too, the outcome stays unknown rather than refused.
+ */
 async function placeSafely(
   ctx: OrderContext,
   session: BrokerSession,
   order: OrderRecord,
-): Promise<BrokerAck> {
+): Promise<BrokerAck | OutcomeUnknown> {
   try {
     return await session.placeOrder({
       ...toPlaceCommand(order),
       ...(await stopLimitOffsetOf(ctx, order)),
     });
   } catch (error) {
-    const listed = await session.listOrders().catch(() => []);
+    const refused: BrokerAck = {
+      ok: false,
+      reason: ORDER_ERRORS.brokerUnreachable(errorText(error)),
+      code: 'network',
+    };
+    let listed: Awaited<ReturnType<BrokerSession['listOrders']>>;
+    try {
+      listed = await session.listOrders();
+    } catch (lookupError) {
+      if (certainlyNotPlaced(error)) return refused;
+      ctx.logger.warn(
+        { err: lookupError, orderId: order.id },
+        'placement answer lost and the order list unreadable: left pending for the repair to look up',
+      );
+      return new OutcomeUnknown(error);
+    }
     const found = listed.find((snapshot) => snapshot.clientOrderId === order.id);
     if (found) return { ok: true, brokerOrderId: found.brokerOrderId };
-    return { ok: false, reason: ORDER_ERRORS.brokerUnreachable(errorText(error)), code: 'network' };
+    return refused;
   }
 }
 
@@ -158,6 +194,16 @@ function sendPlacement(ctx: OrderContext, session: BrokerSession, order: OrderRe
     // Withdrawn after its slot was granted but before it went: still never sent.
     if (!go || unsent.withdrawn) return bookWithdrawal(ctx, order);
     const ack = await placeSafely(ctx, session, order);
+    if (ack instanceof OutcomeUnknown) {
+      // Nothing is booked: the repair reads the broker's list for our tag, adopts the order if the broker has it,
+      // and otherwise sends the product's own again or refuses the trader's (recovery's rules).
+      answered(UNKNOWN_OUTCOME_ACK);
+      void ctx.events.emit('repair.needed', {
+        entry: { userId: order.userId, rootId: order.rootId },
+        error: ack.cause,
+      });
+      return UNKNOWN_OUTCOME_ACK;
+    }
     if (ack.ok) answered(ack);
     const rootId = await ctx.queue.run(order.userId, () => recordAck(ctx, order, ack));
     if (rootId) void ctx.events.emit('family.touched', { userId: order.userId, rootId });

@@ -39,6 +39,8 @@ export interface FakeBrokerOptions {
   fail?: (
     cmd: PlaceOrderCommand,
   ) => 'throw' | 'throw-after-keeping' | 'hang' | 'hang-after-keeping' | undefined;
+  /** Trouble reading the order list (the lookup by tag after a lost answer): true makes this read throw. */
+  failListOrders?: () => boolean;
 }
 
 const WORKING = new Set(['open', 'trigger_pending', 'partially_filled']);
@@ -100,8 +102,10 @@ export class FakeBroker {
       placeOrder: (cmd) => this.placeOrHang(userId, cmd),
       modifyOrder: async (id, cmd) => this.modify(userId, id, cmd),
       cancelOrder: async (id) => this.cancel(userId, id),
-      listOrders: async () =>
-        [...this.orders.values()].filter((o) => o.userId === userId).map((o) => ({ ...o.snap })),
+      listOrders: async () => {
+        if (this.options.failListOrders?.()) throw new Error('order book read timed out');
+        return [...this.orders.values()].filter((o) => o.userId === userId).map((o) => ({ ...o.snap }));
+      },
       positions: async () => this.positions(userId),
       margin: async () => ({ total: 1_000_000, available: 1_000_000, utilized: 0 }),
       onOrderUpdate: (handler) => {

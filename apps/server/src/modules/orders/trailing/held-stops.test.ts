@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlaceOrderCommand } from '../../brokers/broker';
+import { childIds } from '../model/ids';
 import type { OrdersHarness } from '../testing/harness';
 import { CALL, harnessWithTrader, orderBody, orderOf } from '../testing/orders-fixtures';
 
@@ -175,5 +176,35 @@ describe('local stops held in the server', () => {
     expect(places().length).toBeGreaterThan(1);
     expect(places().every((p) => p.clientOrderId.startsWith(kept))).toBe(true);
     expect((await orderOf(h, user, kept)).state.status).toBe('complete');
+  });
+
+  it("a bracket's held stop fired just before a crash goes out as the market order it became, once", async () => {
+    const body = orderBody({
+      orderCategory: 'oco',
+      ocoOrderTarget: 10,
+      ocoOrderStoploss: 5,
+      trailingEnabled: true,
+      brokerTrailing: false,
+      changeInPrice: 1,
+      changeInSL: 1,
+    });
+    const { orderId } = await h.module.service.place(user, { body, iceberg: false });
+    await h.settle();
+    const stopId = childIds.stoploss(orderId);
+    expect((await orderOf(h, user, stopId)).state).toMatchObject({
+      status: 'trigger_pending',
+      triggerPrice: 115,
+    });
+    // The market order of the fired stop never reaches the broker: the process dies with it in hand.
+    h.broker.options = { fail: (cmd) => (cmd.clientOrderId === stopId ? 'hang' : undefined) };
+    h.market.push(CALL.tradingsymbol, 114);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await orderOf(h, user, stopId)).state.status).toBe('open');
+    await h.crash(() => {
+      h.broker.options = {};
+    });
+    const sent = places().filter((cmd) => cmd.clientOrderId === stopId);
+    expect(sent.map((cmd) => cmd.orderType)).toEqual(['market']);
+    expect((await orderOf(h, user, stopId)).state).toMatchObject({ status: 'complete', filledQuantity: 65 });
   });
 });
