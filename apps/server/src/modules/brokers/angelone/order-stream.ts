@@ -126,7 +126,12 @@ export function createAngelOrderStream(deps: AngelOrderStreamDeps): UpdateChanne
       const row = streamedOrder(String(data));
       if (row) deps.deliver(userId, row);
     });
-    socket.on('unexpected-response', (_request, response) => {
+    socket.on('unexpected-response', (request, response) => {
+      // The refused upgrade is ours to end (ws leaves it open once this is listened to); a reset after that must
+      // not surface as an unhandled error.
+      request.on('error', () => undefined);
+      response.on('error', () => undefined);
+      response.destroy();
       if (response.statusCode === 401) {
         conn.closed = true;
         deps.tokenExpired(userId);

@@ -66,7 +66,11 @@ export class KiteTickerClient {
     socket.binaryType = 'nodebuffer';
     socket.on('open', () => this.opened());
     socket.on('message', (data, isBinary) => this.received(data as Buffer, isBinary));
-    socket.on('unexpected-response', (_request, response) => {
+    socket.on('unexpected-response', (request, response) => {
+      // The refused upgrade is ours to end (ws leaves it open once this is listened to).
+      request.on('error', () => undefined);
+      response.on('error', () => undefined);
+      response.destroy();
       // Kite answers the upgrade with 403 when the access token is not (or no longer) valid.
       if (response.statusCode === 403) this.setState('token_expired');
       socket.terminate();
