@@ -40,18 +40,23 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     overrides.billing,
   );
   const catalog = new InstrumentCatalog();
-  // Zerodha's ticker replaces the configured feed per symbol while a Zerodha session streams. Its `adapters` go to
-  // the broker registry and its `reconnect` to the Practice Mode service's reconnect handlers.
+  // The one cheap read of a user's active broker (a single column), used on every order and quote view. The
+  // brokers module is built below; this is called only once the modules run.
+  const activeBrokerOf = (userId: string) => brokers.activeBrokers.activeBrokerOf(userId);
+  // Prices: the configured feed shared by everyone, plus each user's own broker stream for that user alone.
+  const market = createMarketModule(resources, {
+    feed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
+    directory: catalog,
+    requireUser: auth.requireUser,
+    activeBrokerOf,
+  });
+  // Zerodha's ticker streams each linked user's own prices into their price source. Its `adapters` go to the
+  // broker registry and its `reconnect` to the Practice Mode service's reconnect handlers.
   const liveBrokers = createLiveBrokersModule(resources, {
     requireUser: auth.requireUser,
     directory: catalog,
-    fallbackFeed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
+    priceStreams: market.sources,
     ...overrides.liveBrokers,
-  });
-  const market = createMarketModule(resources, {
-    feed: liveBrokers.priceFeed,
-    directory: catalog,
-    requireUser: auth.requireUser,
   });
   // The registry the order engine trades through: the paper exchange (PAPERTRADE) and the live adapters.
   const brokers = createBrokersModule(resources, {
@@ -60,8 +65,6 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     instruments: catalog,
     adapters: liveBrokers.adapters,
   });
-  // The one cheap read of a user's active broker (a single column), used on every order and quote view.
-  const activeBrokerOf = (userId: string) => brokers.activeBrokers.activeBrokerOf(userId);
   const viewOf = viewOfActiveBroker(activeBrokerOf);
   const instruments = createInstrumentsModule(resources, {
     catalog,
@@ -113,6 +116,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     directory: catalog,
     verifyAccessToken: auth.verifyAccessToken,
     viewOf,
+    sources: { feedOf: market.feedOf, onChange: market.sources.onChange },
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.

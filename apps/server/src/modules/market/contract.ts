@@ -63,7 +63,50 @@ export interface MarketData {
   retain(owner: string, symbols: readonly string[]): void;
   /** Drop `owner`'s interest in these symbols, or in all of them when `symbols` is omitted. */
   release(owner: string, symbols?: readonly string[]): void;
+  /**
+   * Why server-side automation (local trailing and held stops, profit protection) must not act for `userId` on
+   * this view's price of `symbol` now; null when it may. Absent: always may (test doubles).
+   */
+  holdOf?(userId: string, symbol: string, view: PriceView): PriceHold | null;
+}
+
+/** A reason not to act on a price: it is stale, or it is not the user's own source (docs/market-data.md). */
+export interface PriceHold {
+  reason: 'stale' | 'not_own_source';
+  /** What the trader reads ("Paused: prices are stale, last tick 12 s ago"). */
+  message: string;
 }
 
 /** Which view a user's prices come from: `practice` while their active broker is PAPERTRADE, else `live`. */
 export type ViewOfUser = (userId: string) => Promise<PriceView>;
+
+/**
+ * Where a user's prices come from: `sim`, the configured simulator or replay (one source shared by everyone
+ * without a stream of their own), or `<broker>:<userId>`, that user's own broker stream. One user's broker data
+ * never reaches another user (docs/market-data.md).
+ */
+export type PriceSourceId = 'sim' | `${string}:${string}`;
+
+/** A broker stream's connection: `ended` once the broker session is gone (token expired, logged out). */
+export type BrokerStreamState = 'connecting' | 'connected' | 'disconnected' | 'ended';
+
+/** One user's own broker price stream, as the broker that runs it announces it to the market module. */
+export interface BrokerPriceStream {
+  userId: string;
+  /** Active-broker id of the broker (e.g. ZERODHA): the stream serves the user while it is their broker. */
+  brokerId: string;
+  /** Lower-case key for the source id (`zerodha` -> `zerodha:<userId>`). */
+  key: string;
+  /** Ticks of this user's subscriptions, from their own broker session only. */
+  feed: PriceFeed;
+  /** When the broker token stops working, when known. */
+  tokenExpiresAt: number | null;
+}
+
+/** What a broker with a price stream tells the market module; the market module routes the ticks per user. */
+export interface BrokerPriceStreams {
+  /** The user's stream exists (again): their source starts (or keeps) serving them. Idempotent per feed. */
+  open(stream: BrokerPriceStream): void;
+  /** The stream's connection changed. */
+  setState(userId: string, key: string, state: BrokerStreamState): void;
+}

@@ -1,48 +1,120 @@
+import type { FeedStatus } from '@xtrader/core/api/market-feed';
 import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { INDEX_NAMES, INDEX_TABLE } from '@xtrader/core/market/indices';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { AppModule } from '../module';
-import type { PriceFeed, ViewOfUser } from './contract';
+import type { PriceFeed, PriceView, ViewOfUser } from './contract';
 import { registerMarketDevRoutes } from './dev-routes';
+import { registerMarketFeedRoutes } from './feed-routes';
+import { feedStatus } from './feed-status';
 import { createMarketData, type MarketDataService } from './market-data';
+import { createPriceHolds } from './price-holds';
+import { createPriceSources, type PriceSource, type PriceSources } from './price-sources';
 
-export type { MarketData, PriceFeed, PriceView, Quote, RawTick, ViewOfUser } from './contract';
+export type {
+  BrokerPriceStreams,
+  MarketData,
+  PriceFeed,
+  PriceHold,
+  PriceSourceId,
+  PriceView,
+  Quote,
+  RawTick,
+  ViewOfUser,
+} from './contract';
 export { createConfiguredFeed } from './feeds';
 export { ManualFeed } from './manual-feed';
 export { createMarketData, type MarketDataService } from './market-data';
+export type { PriceSource, PriceSources } from './price-sources';
+
+/** The prices one user sees: their source, in their view. */
+export interface UserFeed {
+  source: PriceSource;
+  view: PriceView;
+}
 
 export interface MarketModule extends AppModule {
+  /** The shared simulated source's data: what server-side consumers read (docs/market-data.md). */
   readonly marketData: MarketDataService;
+  /** Every source: the shared one and users' own broker streams (brokers announce theirs here). */
+  readonly sources: PriceSources;
+  feedOf(userId: string): Promise<UserFeed>;
+  /** The user's feed health, of a contract or of the source (GET /market/feed). */
+  feedStatusOf(userId: string, symbol?: string): Promise<FeedStatus>;
 }
 
 /** The header's indices (and every option's underlying, for IV and delta) always tick. */
 const INDEX_OWNER = 'market:indices';
 const INDEX_QUOTE_SYMBOLS = INDEX_NAMES.map((name) => INDEX_TABLE[name].displayName);
 
-/** Market data as a module: starts the feed, keeps the indices ticking, and the dev price hook. */
+/**
+ * Market data as a module: the shared feed and users' own broker sources, the indices kept ticking, the feed
+ * health route and the dev price hook.
+ */
 export function createMarketModule(
   resources: Resources,
-  deps: { feed: PriceFeed; directory: InstrumentDirectory; requireUser: preHandlerAsyncHookHandler },
+  deps: {
+    feed: PriceFeed;
+    directory: InstrumentDirectory;
+    requireUser: preHandlerAsyncHookHandler;
+    /** The user's active broker (PAPERTRADE in Practice Mode); null when none. */
+    activeBrokerOf: (userId: string) => Promise<string | null>;
+  },
 ): MarketModule {
-  const marketData = createMarketData(resources, deps.feed, deps.directory);
+  const shared = createMarketData(resources, deps.feed, deps.directory);
+  const sources = createPriceSources(resources, shared, deps.directory);
+  const { market } = resources.config;
+  // What server-side consumers get: the shared source, plus when they must hold off acting on it.
+  const marketData: MarketDataService = {
+    ...shared,
+    holdOf: createPriceHolds({
+      sources,
+      shared,
+      clock: resources.clock,
+      practiceDelayMs: market.practiceDelayMs,
+      staleAfterMs: market.staleTickMs,
+    }),
+  };
+
+  const feedOf = async (userId: string): Promise<UserFeed> => {
+    const active = await deps.activeBrokerOf(userId);
+    return {
+      source: sources.sourceFor(userId, active),
+      view: isPracticeBroker(active) ? 'practice' : 'live',
+    };
+  };
+  const feedStatusOf = async (userId: string, symbol?: string) => {
+    const { source, view } = await feedOf(userId);
+    const timing = {
+      now: resources.clock.now(),
+      practiceDelayMs: market.practiceDelayMs,
+      staleAfterMs: market.staleTickMs,
+    };
+    return feedStatus(source, view, timing, symbol);
+  };
+
   return {
     name: 'market',
     marketData,
+    sources,
+    feedOf,
+    feedStatusOf,
     registerRoutes(app) {
+      registerMarketFeedRoutes(app, { statusOf: feedStatusOf, requireUser: deps.requireUser });
       // A test hook that moves prices for everyone: served only when asked for (XT_DEV_TOOLS).
       if (resources.config.devTools) {
         registerMarketDevRoutes(app, { market: marketData, requireUser: deps.requireUser });
       }
     },
     async start() {
-      await marketData.start();
+      await sources.start();
       marketData.retain(INDEX_OWNER, INDEX_QUOTE_SYMBOLS);
     },
     async close() {
       marketData.release(INDEX_OWNER);
-      await marketData.stop();
+      await sources.stop();
     },
   };
 }

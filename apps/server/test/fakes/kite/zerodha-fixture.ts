@@ -7,8 +7,8 @@ import {
   type CredentialVault,
   createCredentialVault,
 } from '../../../src/modules/brokers/vault';
+import type { TickerPrices } from '../../../src/modules/brokers/zerodha/connections';
 import { createZerodhaService, type ZerodhaService } from '../../../src/modules/brokers/zerodha/service';
-import type { LivePriceFeed } from '../../../src/modules/brokers/zerodha/ticker/live-feed';
 import type { Store } from '../../../src/store/open-store';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
 import { createTestStore } from '../../helpers/test-store';
@@ -41,7 +41,7 @@ export interface ZerodhaFixture {
   close(): Promise<void>;
 }
 
-export async function createZerodhaFixture(options: { feed?: LivePriceFeed } = {}): Promise<ZerodhaFixture> {
+export async function createZerodhaFixture(options: { prices?: TickerPrices } = {}): Promise<ZerodhaFixture> {
   const kite = await FakeKite.start({
     instruments: [NIFTY_CE, NIFTY_FUT, NIFTY_INDEX],
     heartbeatMs: 100,
@@ -67,7 +67,7 @@ export async function createZerodhaFixture(options: { feed?: LivePriceFeed } = {
       settings: { apiUrl: kite.url, loginUrl: kite.loginUrl, tickerUrl: kite.tickerUrl },
       tickerTiming: { minDelayMs: 30, maxDelayMs: 200, silenceMs: 2000 },
       onStatus: (userId) => statusChanges.push(userId),
-      ...(options.feed ? { feed: options.feed } : {}),
+      ...(options.prices ? { prices: options.prices } : {}),
     });
     services.push(created);
     return created;
