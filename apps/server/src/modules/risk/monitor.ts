@@ -8,6 +8,7 @@ import type { KillSwitch } from './kill-switch';
 import { triggeredNotification } from './notification';
 import { outcomeMessage } from './outcome-message';
 import type { LoggedInCheck, OrderActivitySource, PositionSource, PriceViewOf } from './ports';
+import { createProtectionPauses } from './price-pause';
 import { isArmed, isSquaringOff, type KillRecord, type ProfitProtectionRecord } from './record';
 import type { RiskStore } from './store';
 import { intradayPositions, openSymbols, type Watch, WatchIndex } from './watch-index';
@@ -42,8 +43,10 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
   const index = new WatchIndex();
   const work = createWork(logger);
   const unsubscribes: (() => void)[] = [];
+  const pauses = createProtectionPauses({ marketData, bus, clock, logger });
 
   const drop = (watch: Watch) => {
+    pauses.forget(watch.userId);
     index.remove(watch);
     if (watches.get(watch.userId) === watch) watches.delete(watch.userId);
     marketData.release(owner(watch.userId));
@@ -71,6 +74,8 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
 
   const evaluate = (watch: Watch) => {
     if (!watch.loaded || watch.firing) return;
+    // Neither trail nor fire on an MTM built from a stale price, or from prices that are not the user's own.
+    if (pauses.holds(watch.userId, watch.symbols, watch.view)) return;
     const mtm = index.mtm(watch);
     const { record } = watch;
     const decision = evaluateProfitProtection(record.settings, record.state, mtm);

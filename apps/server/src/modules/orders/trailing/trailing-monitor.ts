@@ -8,6 +8,7 @@ import { ORDER_ERRORS } from '../model/messages';
 import { isHeld, isServerTrailed, type OrderRecord } from '../model/record';
 import { requestModify, sendPlacements } from '../sending/sender';
 import { crossed, fireHeldStop } from '../state/held-stops';
+import { createPricePauses } from './price-pause';
 
 /** Local trailing: watches the prices of trailing stop-loss orders and moves their triggers (event-driven). */
 export interface TrailingMonitor {
@@ -152,11 +153,13 @@ export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
   // Per order: a move in progress, and the latest price that arrived meanwhile (moves never overlap).
   const busy = new Map<string, number | null>();
   const unsubscribes: Array<() => void> = [];
+  const pauses = createPricePauses(ctx);
 
   const forget = (orderId: string) => {
     const entry = watched.get(orderId);
     if (!entry) return;
     watched.delete(orderId);
+    pauses.forget(orderId);
     const ids = bySymbol[entry.view].get(entry.symbol);
     ids?.delete(orderId);
     if (ids?.size === 0) bySymbol[entry.view].delete(entry.symbol);
@@ -185,7 +188,10 @@ export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
       if (!ids) continue;
       for (const orderId of ids) {
         const entry = watched.get(orderId);
-        if (entry) nudge(orderId, entry.userId, quote.lastPrice);
+        // Never on a stale price, or one that is not the user's own source (paused, and the trader told).
+        if (entry && !pauses.holds(orderId, entry.userId, quote.symbol, view)) {
+          nudge(orderId, entry.userId, quote.lastPrice);
+        }
       }
     }
   };
