@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Outlet } from 'react-router';
+import { FeedBadge } from '../../features/market-feed/feed-badge';
 import { ConnectionPill } from '../../features/market-header/connection-pill';
 import { HeaderQuotes } from '../../features/market-header/header-quotes';
 import { BrokerStatusCard } from '../../features/practice/broker-status-card';
@@ -32,6 +33,7 @@ export function TradingShell({ quotes = <HeaderQuotes />, connection = <Connecti
         <div className="hidden min-w-0 flex-1 items-center gap-4 overflow-hidden lg:flex">{quotes}</div>
         <div className="ml-auto flex shrink-0 items-center gap-2.5">
           {connection}
+          <FeedBadge />
           <PracticeModeSwitch />
           <BrokerStatusCard onTradeWithBroker={openBroker} />
           <ExitAllButton />
