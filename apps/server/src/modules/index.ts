@@ -79,6 +79,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     marketData: market.marketData,
     instruments: catalog,
     viewOf,
+    quotesOf: async (userId) => (await market.feedOf(userId)).source.data,
   });
   // The order manager trades through the registry; it starts after the brokers (recovery lists their orders).
   const orders = createOrdersModule({

@@ -100,6 +100,7 @@ describe('order notifications', () => {
       handled = handleOrderNotification({
         ...base,
         notificationType: 'automation_paused',
+        transactionType: null,
         status: 'PROFIT PROTECTION PAUSED',
         statusMessage: message,
       });
