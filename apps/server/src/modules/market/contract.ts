@@ -105,6 +105,11 @@ export interface BrokerPriceStream {
 
 /** What a broker with a price stream tells the market module; the market module routes the ticks per user. */
 export interface BrokerPriceStreams {
+  /**
+   * The broker streams its users' prices: a user trading at it live whose stream is not open (the session ended
+   * before a restart) sees an ended source of their own, never the simulator.
+   */
+  declare(brokerId: string, key: string): void;
   /** The user's stream exists (again): their source starts (or keeps) serving them. Idempotent per feed. */
   open(stream: BrokerPriceStream): void;
   /** The stream's connection changed. */

@@ -4,6 +4,7 @@ import type {
   BrokerPriceStream,
   BrokerPriceStreams,
   BrokerStreamState,
+  PriceFeed,
   PriceSourceId,
   PriceView,
   Quote,
@@ -61,6 +62,18 @@ function tickClock(data: MarketDataService) {
   };
 }
 
+/** The feed of a stream that is not open: it never ticks. */
+class SilentFeed implements PriceFeed {
+  readonly name = 'silent';
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+  subscribe(): void {}
+  unsubscribe(): void {}
+  onTicks(): () => void {
+    return () => {};
+  }
+}
+
 class StreamSource implements PriceSource {
   readonly id: PriceSourceId;
   readonly brokerId: string;
@@ -109,6 +122,24 @@ export function createPriceSources(
   /** userId -> stream key -> source. */
   const streams = new Map<string, Map<string, StreamSource>>();
   const handlers = new Set<(userId: string) => void>();
+  /** Broker id -> stream key, for brokers that stream their users' prices. */
+  const streaming = new Map<string, string>();
+
+  /** A stream that never opened in this process: its user sees it ended, never the simulator. */
+  const endedStream = (userId: string, brokerId: string, key: string) => {
+    const source = new StreamSource(resources, directory, {
+      userId,
+      brokerId,
+      key,
+      feed: new SilentFeed(),
+      tokenExpiresAt: null,
+    });
+    source.state = 'ended';
+    const mine = streams.get(userId) ?? new Map<string, StreamSource>();
+    streams.set(userId, mine);
+    mine.set(key, source);
+    return source;
+  };
 
   const changed = (userId: string) => {
     for (const handler of handlers) {
@@ -149,12 +180,17 @@ export function createPriceSources(
       changed(userId);
     },
 
+    declare(brokerId, key) {
+      streaming.set(brokerId, key);
+    },
+
     sourceFor(userId, activeBroker) {
       if (activeBroker === null) return shared;
       for (const source of streams.get(userId)?.values() ?? []) {
         if (source.brokerId === activeBroker) return source;
       }
-      return shared;
+      const key = streaming.get(activeBroker);
+      return key === undefined ? shared : endedStream(userId, activeBroker, key);
     },
 
     hasStream: (userId) => (streams.get(userId)?.size ?? 0) > 0,

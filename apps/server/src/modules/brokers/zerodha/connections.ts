@@ -42,6 +42,7 @@ export function createTickerConnections(deps: {
   handlers: TickerHandlers;
   timing?: Partial<TickerTiming>;
 }): TickerConnections {
+  deps.prices?.streams.declare(ZERODHA_BROKER_ID, STREAM_KEY);
   const tickers = new Map<string, KiteTickerClient>();
   /** Each user's own price feed, kept across tickers (a fresh login opens a new ticker for the same feed). */
   const feeds = new Map<string, KiteUserFeed>();
