@@ -4,10 +4,18 @@ import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
 import { createBrokersModule } from './brokers/index';
+import { type BrokerLinks, createBrokerLinks } from './brokers/links/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
-import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
+import {
+  createConfiguredFeed,
+  createMarketModule,
+  type PriceFeed,
+  viewOfActiveBroker,
+  viewOfBroker,
+} from './market/index';
 import type { AppModule } from './module';
+import { createOperatorModule } from './operator/index';
 import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
 import { createEntitlementGuard, entitlementSources } from './risk/entitlement';
@@ -21,6 +29,8 @@ export interface ModuleOverrides {
   priceFeed?: PriceFeed;
   /** WebSocket gateway tuning (heartbeat, backpressure marks). */
   gateway?: Partial<GatewayOptions>;
+  /** Replaces the owner of users' broker links and active broker (e.g. to count its reads). */
+  brokerLinks?: BrokerLinks;
   /** Live brokers tuning (ticker reconnect timing, IIFL poll interval) or a replaced accounts link. */
   liveBrokers?: Partial<Pick<LiveBrokersDeps, 'tickerTiming' | 'iiflPollMs' | 'pluginPollMs' | 'accounts'>>;
 }
@@ -40,9 +50,11 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     overrides.billing,
   );
   const catalog = new InstrumentCatalog();
-  // The one cheap read of a user's active broker (a single column), used on every order and quote view. The
-  // brokers module is built below; this is called only once the modules run.
-  const activeBrokerOf = (userId: string) => brokers.activeBrokers.activeBrokerOf(userId);
+  // The one owner of users' active broker and broker links: live logins link through it, Practice Mode switches
+  // through it, and the registry resolves sessions with it.
+  const links = overrides.brokerLinks ?? createBrokerLinks(resources.db, resources.clock);
+  // The one cheap read of a user's active broker (a single column), used on every order and quote view.
+  const activeBrokerOf = (userId: string) => links.activeBrokerOf(userId);
   // Prices: the configured feed shared by everyone, plus each user's own broker stream for that user alone.
   const market = createMarketModule(resources, {
     feed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
@@ -51,9 +63,10 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     activeBrokerOf,
   });
   // Zerodha's ticker streams each linked user's own prices into their price source. Its `adapters` go to the
-  // broker registry and its `reconnect` to the Practice Mode service's reconnect handlers.
+  // broker registry and its `reconnect` to the broker links' reconnect handlers.
   const liveBrokers = createLiveBrokersModule(resources, {
     requireUser: auth.requireUser,
+    accounts: links,
     directory: catalog,
     priceStreams: market.sources,
     ...overrides.liveBrokers,
@@ -63,6 +76,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     requireUser: auth.requireUser,
     marketData: market.marketData,
     instruments: catalog,
+    links,
     adapters: liveBrokers.adapters,
   });
   const viewOf = viewOfActiveBroker(activeBrokerOf);
@@ -72,7 +86,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     requireUser: auth.requireUser,
     viewOf,
   });
-  brokers.practiceMode.onReconnect((userId, session) => liveBrokers.reconnect(userId, session.brokerId));
+  brokers.links.onReconnect((userId, session) => liveBrokers.reconnect(userId, session.brokerId));
   const portfolio = createPortfolioModule({
     requireUser: auth.requireUser,
     registry: brokers.registry,
@@ -88,17 +102,18 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     marketData: market.marketData,
     instruments: catalog,
     requireUser: auth.requireUser,
-    priceViewFor: viewOf,
+    // An order's price view and entitlement follow from the session it goes through (one active-broker read).
+    priceViewOf: viewOfBroker,
     // Stop-limit orders at live brokers keep the user's trigger/limit difference of the contract's index.
     stopLimitOffsetFor: async (userId, index) =>
       (await auth.account.getUserInfo(userId)).settings.SLTriggerPriceDifference[index],
     // Outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
-    placementGuards: [createEntitlementGuard(entitlementSources(activeBrokerOf, billing.service))],
+    placementGuards: [createEntitlementGuard(entitlementSources(billing.service))],
   });
   brokers.practiceMode.onFundsReset((userId) =>
     orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),
   );
-  brokers.practiceMode.onReconnect((userId) => orders.service.resync(userId));
+  brokers.links.onReconnect((userId) => orders.service.resync(userId));
   // Profit protection watches ticks and squares off through the order manager; it starts after it (a square-off
   // interrupted by a restart resumes on recovered orders).
   const risk = createRiskModule(resources, {
@@ -111,7 +126,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     loggedIn: auth.isLoggedIn,
   });
   brokers.practiceMode.onFundsReset((userId) => risk.monitor.refresh(userId));
-  brokers.practiceMode.onReconnect((userId) => risk.monitor.refresh(userId));
+  brokers.links.onReconnect((userId) => risk.monitor.refresh(userId));
   const liveGateway = createLiveGateway(resources, {
     marketData: market.marketData,
     directory: catalog,
@@ -121,5 +136,17 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveBrokers, brokers, orders, risk, portfolio, liveGateway];
+  return [
+    auth,
+    billing,
+    createOperatorModule(resources),
+    instruments,
+    market,
+    liveBrokers,
+    brokers,
+    orders,
+    risk,
+    portfolio,
+    liveGateway,
+  ];
 }

@@ -119,8 +119,12 @@ export function createMarketModule(
   };
 }
 
-/** Practice Mode (active broker PAPERTRADE) reads the delayed `practice` view; everyone else `live`. */
+/** Practice Mode (broker PAPERTRADE) reads the delayed `practice` view; every other broker, and none, `live`. */
+export const viewOfBroker = (brokerId: string | null): PriceView =>
+  isPracticeBroker(brokerId) ? 'practice' : 'live';
+
+/** The view of a user: that of their active broker. */
 export const viewOfActiveBroker =
   (activeBrokerOf: (userId: string) => Promise<string | null>): ViewOfUser =>
   async (userId) =>
-    isPracticeBroker(await activeBrokerOf(userId)) ? 'practice' : 'live';
+    viewOfBroker(await activeBrokerOf(userId));

@@ -1,7 +1,19 @@
-import { CircleUserRound, ExternalLink, Link2, LogOut, Settings, Sparkles } from 'lucide-react';
+import {
+  CircleUserRound,
+  ExternalLink,
+  FileText,
+  Link2,
+  LogOut,
+  Mail,
+  Settings,
+  ShieldAlert,
+  Sparkles,
+  UserLock,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { LEGAL_PAGES } from '../../config/product';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from '../theme/theme-toggle';
 
@@ -10,6 +22,14 @@ const TRADING_PLATFORM_URL = 'https://kite.zerodha.com';
 
 const item =
   'flex h-8 cursor-pointer select-none items-center gap-2 rounded px-2 text-xs text-fg outline-none data-[highlighted]:bg-surface-2';
+
+/** Icon of each legal page in the menu. */
+const LEGAL_ICONS: Record<(typeof LEGAL_PAGES)[number]['path'], typeof Settings> = {
+  '/terms': FileText,
+  '/privacy': UserLock,
+  '/risk-disclosure': ShieldAlert,
+  '/contact': Mail,
+};
 
 function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNode; onSelect: () => void }) {
   return (
@@ -20,7 +40,7 @@ function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNo
   );
 }
 
-/** Menu: Add Broker, User Settings, Subscribe, the trading platform, theme, Logout. */
+/** Menu: Add Broker, User Settings, Subscribe, the trading platform, the legal pages, theme, Logout. */
 export function AppMenu({
   onAddBroker,
   onUserSettings,
@@ -60,6 +80,16 @@ export function AppMenu({
               Trading Platform
             </a>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {/* A new tab, so the trading screen keeps running behind the legal page. */}
+          {LEGAL_PAGES.map((page) => (
+            <DropdownMenu.Item key={page.path} asChild className={item}>
+              <a href={page.path} target="_blank" rel="noopener noreferrer">
+                {icon(LEGAL_ICONS[page.path])}
+                {page.title}
+              </a>
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <div className="flex h-8 items-center justify-between px-2 text-xs text-muted">
             Theme
