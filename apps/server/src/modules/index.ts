@@ -100,6 +100,8 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     resources,
     registry: brokers.registry,
     marketData: market.marketData,
+    // Each order trails, holds its stop and shows its LTP on its user's own source at its broker.
+    prices: market.prices,
     instruments: catalog,
     requireUser: auth.requireUser,
     // An order's price view and entitlement follow from the session it goes through (one active-broker read).
@@ -119,8 +121,10 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   const risk = createRiskModule(resources, {
     requireUser: auth.requireUser,
     marketData: market.marketData,
+    prices: market.prices,
     positions: registryPositions(brokers.registry),
-    viewOf,
+    // The user's own source and view, from one read of their active broker (the positions' broker).
+    pricesOf: market.pricesOf,
     activity: busOrderActivity(resources.bus),
     exits: orderManagerExits(orders.service),
     loggedIn: auth.isLoggedIn,

@@ -64,18 +64,38 @@ export interface MarketData {
   retain(owner: string, symbols: readonly string[]): void;
   /** Drop `owner`'s interest in these symbols, or in all of them when `symbols` is omitted. */
   release(owner: string, symbols?: readonly string[]): void;
-  /**
-   * Why server-side automation (local trailing and held stops, profit protection) must not act for `userId` on
-   * this view's price of `symbol` now; null when it may. Absent: always may (test doubles).
-   */
-  holdOf?(userId: string, symbol: string, view: PriceView): PriceHold | null;
 }
 
-/** A reason not to act on a price: it is stale, or it is not the user's own source (docs/market-data.md). */
+/** A reason not to act on a price: it is stale (docs/market-data.md). */
 export interface PriceHold {
-  reason: 'stale' | 'not_own_source';
+  reason: 'stale';
   /** What the trader reads ("Paused: prices are stale, last tick 12 s ago"). */
   message: string;
+}
+
+/**
+ * Every source's prices, for server-side automation that acts for users of different sources (local trailing, held
+ * stops, trailing by modification, profit protection): each read names its source, so a Zerodha user's stops
+ * follow their own ticker and a simulator user's the simulator. One subscription per source; quote batches arrive
+ * tagged with the source they came from.
+ */
+export interface SourcedPrices {
+  /** The source that prices `userId`'s orders at `brokerId` (their own stream of that broker, else `sim`). */
+  sourceOf(userId: string, brokerId: string | null): PriceSourceId;
+  getQuote(source: PriceSourceId, symbol: string, view: PriceView): Quote | undefined;
+  /** Quote batches of every source (those opened later too), each with its source id. Returns an unsubscribe. */
+  onQuotes(view: PriceView, handler: (source: PriceSourceId, quotes: readonly Quote[]) => void): () => void;
+  /** Keep these symbols ticking in that source for `owner`; kept across the source's reopening. Ref-counted. */
+  retain(source: PriceSourceId, owner: string, symbols: readonly string[]): void;
+  release(source: PriceSourceId, owner: string, symbols?: readonly string[]): void;
+  /** Why automation must not act on this source's price of `symbol` now (stale); null when it may. */
+  holdOf(source: PriceSourceId, symbol: string, view: PriceView): PriceHold | null;
+}
+
+/** Where a user's server-side automation reads prices: their source and view (from their active broker). */
+export interface UserPrices {
+  source: PriceSourceId;
+  view: PriceView;
 }
 
 /** Which view a user's prices come from: `practice` while their active broker is PAPERTRADE, else `live`. */

@@ -5,13 +5,14 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { AppModule } from '../module';
-import type { PriceFeed, PriceView, ViewOfUser } from './contract';
+import type { PriceFeed, PriceView, SourcedPrices, UserPrices, ViewOfUser } from './contract';
 import { registerMarketDevRoutes } from './dev-routes';
 import { registerMarketFeedRoutes } from './feed-routes';
 import { feedStatus } from './feed-status';
 import { createMarketData, type MarketDataService } from './market-data';
 import { createPriceHolds } from './price-holds';
 import { createPriceSources, type PriceSource, type PriceSources } from './price-sources';
+import { createSourcedPrices } from './sourced-prices';
 
 export type {
   BrokerPriceStreams,
@@ -22,12 +23,15 @@ export type {
   PriceView,
   Quote,
   RawTick,
+  SourcedPrices,
+  UserPrices,
   ViewOfUser,
 } from './contract';
 export { createConfiguredFeed } from './feeds';
 export { ManualFeed } from './manual-feed';
 export { createMarketData, type MarketDataService } from './market-data';
 export type { PriceSource, PriceSources } from './price-sources';
+export { singleSource } from './sourced-prices';
 
 /** The prices one user sees: their source, in their view. */
 export interface UserFeed {
@@ -36,11 +40,15 @@ export interface UserFeed {
 }
 
 export interface MarketModule extends AppModule {
-  /** The shared simulated source's data: what server-side consumers read (docs/market-data.md). */
+  /** The shared simulated source's data: the paper exchange, the instrument lists and the dev hook read it. */
   readonly marketData: MarketDataService;
+  /** Every source's prices, per user: the order engine's and profit protection's reads (docs/market-data.md). */
+  readonly prices: SourcedPrices;
   /** Every source: the shared one and users' own broker streams (brokers announce theirs here). */
   readonly sources: PriceSources;
   feedOf(userId: string): Promise<UserFeed>;
+  /** The source and view of a user's automation (profit protection): their active broker's. */
+  pricesOf(userId: string): Promise<UserPrices>;
   /** The user's feed health, of a contract or of the source (GET /market/feed). */
   feedStatusOf(userId: string, symbol?: string): Promise<FeedStatus>;
 }
@@ -66,17 +74,17 @@ export function createMarketModule(
   const shared = createMarketData(resources, deps.feed, deps.directory);
   const sources = createPriceSources(resources, shared, deps.directory);
   const { market } = resources.config;
-  // What server-side consumers get: the shared source, plus when they must hold off acting on it.
-  const marketData: MarketDataService = {
-    ...shared,
-    holdOf: createPriceHolds({
-      sources,
-      shared,
+  const marketData = shared;
+  const prices = createSourcedPrices(
+    sources,
+    createPriceHolds({
+      quoteOf: (source, symbol, view) => sources.byId(source)?.data.getQuote(symbol, view),
       clock: resources.clock,
       practiceDelayMs: market.practiceDelayMs,
       staleAfterMs: market.staleTickMs,
     }),
-  };
+    resources.logger,
+  );
 
   const feedOf = async (userId: string): Promise<UserFeed> => {
     const active = await deps.activeBrokerOf(userId);
@@ -84,6 +92,10 @@ export function createMarketModule(
       source: sources.sourceFor(userId, active),
       view: isPracticeBroker(active) ? 'practice' : 'live',
     };
+  };
+  const pricesOf = async (userId: string): Promise<UserPrices> => {
+    const active = await deps.activeBrokerOf(userId);
+    return { source: sources.sourceFor(userId, active).id, view: viewOfBroker(active) };
   };
   const feedStatusOf = async (userId: string, symbol?: string) => {
     const { source, view } = await feedOf(userId);
@@ -98,8 +110,10 @@ export function createMarketModule(
   return {
     name: 'market',
     marketData,
+    prices,
     sources,
     feedOf,
+    pricesOf,
     feedStatusOf,
     registerRoutes(app) {
       registerMarketFeedRoutes(app, { statusOf: feedStatusOf, requireUser: deps.requireUser });
@@ -114,6 +128,7 @@ export function createMarketModule(
     },
     async close() {
       marketData.release(INDEX_OWNER);
+      prices.stop();
       await sources.stop();
     },
   };

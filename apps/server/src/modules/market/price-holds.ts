@@ -1,34 +1,26 @@
 import { isStaleTick, tickAgeMs } from '@xtrader/core/api/market-feed';
 import type { Clock } from '../../clock';
-import type { MarketData, PriceHold, PriceView } from './contract';
-import type { PriceSources } from './price-sources';
+import type { PriceHold, PriceSourceId, PriceView, Quote } from './contract';
 
 export const HOLD_MESSAGES = {
   stale: (ageMs: number | null) =>
     ageMs === null
       ? 'Paused: no price yet for this contract'
       : `Paused: prices are stale (last tick ${Math.round(ageMs / 1000)} s ago)`,
-  notOwnSource:
-    "Paused: your prices come from your own broker's stream, which server-side automation does not read yet",
 } as const;
 
 /**
- * Server-side automation reads the shared source (`shared`). It holds off for a user whose own prices come from
- * their broker's stream in the live view (acting on simulated prices for a real account is worse than waiting),
- * and on any contract that has not ticked for `staleAfterMs` beyond the view's delay.
+ * Server-side automation reads each user's own source; it holds off on any contract of that source that has not
+ * ticked for `staleAfterMs` beyond the view's delay (a broker stream that dropped or ended goes stale the same way).
  */
 export function createPriceHolds(deps: {
-  sources: Pick<PriceSources, 'hasStream'>;
-  shared: Pick<MarketData, 'getQuote'>;
+  quoteOf: (source: PriceSourceId, symbol: string, view: PriceView) => Quote | undefined;
   clock: Clock;
   practiceDelayMs: number;
   staleAfterMs: number;
-}): (userId: string, symbol: string, view: PriceView) => PriceHold | null {
-  return (userId, symbol, view) => {
-    if (view === 'live' && deps.sources.hasStream(userId)) {
-      return { reason: 'not_own_source', message: HOLD_MESSAGES.notOwnSource };
-    }
-    const lastTickAt = deps.shared.getQuote(symbol, view)?.ts;
+}): (source: PriceSourceId, symbol: string, view: PriceView) => PriceHold | null {
+  return (source, symbol, view) => {
+    const lastTickAt = deps.quoteOf(source, symbol, view)?.ts;
     const delayMs = view === 'practice' ? deps.practiceDelayMs : 0;
     const now = deps.clock.now();
     if (!isStaleTick(lastTickAt, now, delayMs, deps.staleAfterMs)) return null;

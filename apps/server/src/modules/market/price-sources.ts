@@ -40,6 +40,13 @@ export interface PriceSources extends BrokerPriceStreams {
   hasStream(userId: string): boolean;
   /** Called with a user whose streams changed (opened, connected, ended); they may now see another source. */
   onChange(handler: (userId: string) => void): () => void;
+  /** The source with this id now (`sim`: the shared one); undefined before it first exists. */
+  byId(id: PriceSourceId): PriceSource | undefined;
+  /**
+   * Called with every user source as it comes to exist, or is replaced by a new one under the same id (a stream
+   * that opens again): whoever watches its prices subscribes and retains on the new one.
+   */
+  onSource(handler: (source: PriceSource) => void): () => void;
   /** Starts the shared source. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -122,6 +129,23 @@ export function createPriceSources(
   /** userId -> stream key -> source. */
   const streams = new Map<string, Map<string, StreamSource>>();
   const handlers = new Set<(userId: string) => void>();
+  const sourceHandlers = new Set<(source: PriceSource) => void>();
+  const byId = new Map<PriceSourceId, StreamSource>();
+
+  /** Keeps `source` as its user's source of its key, and tells who follows sources. */
+  const install = (source: StreamSource) => {
+    const mine = streams.get(source.stream.userId) ?? new Map<string, StreamSource>();
+    streams.set(source.stream.userId, mine);
+    mine.set(source.stream.key, source);
+    byId.set(source.id, source);
+    for (const handler of sourceHandlers) {
+      try {
+        handler(source);
+      } catch (error) {
+        logger.error({ err: error, source: source.id }, 'price source handler failed');
+      }
+    }
+  };
   /** Broker id -> stream key, for brokers that stream their users' prices. */
   const streaming = new Map<string, string>();
 
@@ -135,9 +159,7 @@ export function createPriceSources(
       tokenExpiresAt: null,
     });
     source.state = 'ended';
-    const mine = streams.get(userId) ?? new Map<string, StreamSource>();
-    streams.set(userId, mine);
-    mine.set(key, source);
+    install(source);
     return source;
   };
 
@@ -155,9 +177,7 @@ export function createPriceSources(
     shared,
 
     open(stream) {
-      const mine = streams.get(stream.userId) ?? new Map<string, StreamSource>();
-      streams.set(stream.userId, mine);
-      const current = mine.get(stream.key);
+      const current = streams.get(stream.userId)?.get(stream.key);
       if (current && current.stream.feed === stream.feed) {
         current.tokenExpiresAt = stream.tokenExpiresAt;
         current.state = 'connecting';
@@ -165,8 +185,8 @@ export function createPriceSources(
         return;
       }
       const source = new StreamSource(resources, directory, stream);
-      mine.set(stream.key, source);
       if (current) void current.stop();
+      install(source);
       source.data.start().catch((error: unknown) => {
         logger.error({ err: error, source: source.id }, 'broker price source failed to start');
       });
@@ -200,6 +220,13 @@ export function createPriceSources(
       return () => handlers.delete(handler);
     },
 
+    byId: (id) => (id === shared.id ? shared : byId.get(id)),
+
+    onSource(handler) {
+      sourceHandlers.add(handler);
+      return () => sourceHandlers.delete(handler);
+    },
+
     async start() {
       await sharedData.start();
     },
@@ -208,6 +235,7 @@ export function createPriceSources(
       sharedTicks.stop();
       for (const mine of streams.values()) for (const source of mine.values()) await source.stop();
       streams.clear();
+      byId.clear();
       await sharedData.stop();
     },
   };

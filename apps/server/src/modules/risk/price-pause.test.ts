@@ -1,21 +1,24 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStore } from '../../../test/helpers/test-store';
 import type { PriceHold } from '../market/contract';
+import { singleSource } from '../market/sourced-prices';
 import { createRiskHarness, type RiskHarness } from './testing/risk-harness';
 
 const CE = 'NIFTY25D0926000CE';
 
-// Profit protection never fires or trails on a price the market module holds (stale, or not the user's own
-// source): it pauses, tells the trader once, and acts again on the next trusted price.
+// Profit protection never fires or trails on a price the market module holds (stale in the user's source): it
+// pauses, tells the trader once, and acts again on the next trusted price.
 describeEachStore('profit protection on held prices', (store) => {
   let h: RiskHarness;
   let user: Awaited<ReturnType<RiskHarness['user']>>;
   let hold: PriceHold | null;
 
   beforeEach(async () => {
-    h = await createRiskHarness({ store });
     hold = null;
-    Object.assign(h.market, { holdOf: () => hold });
+    h = await createRiskHarness({
+      store,
+      prices: (market) => ({ ...singleSource(market), holdOf: () => hold }),
+    });
     user = await h.user();
     h.exchange.setPosition(user.id, { tradingSymbol: CE, quantity: 75, price: 100 });
     await h.tick({ [CE]: 100 });

@@ -2,25 +2,24 @@ import type { Notification } from '@xtrader/core/api/notifications';
 import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { MarketData, PriceHold, PriceView } from '../market/contract';
+import type { PriceHold, PriceSourceId, PriceView, SourcedPrices } from '../market/contract';
 
 /**
  * Profit protection acts only on prices it may trust: while any symbol of a user's MTM is held by the market
- * module (stale, or not the user's own source), it neither trails nor fires. It logs and tells the trader once
+ * module (stale in the user's own source), it neither trails nor fires. It logs and tells the trader once
  * per pause, and resumes on the next evaluation with trusted prices.
  */
 export function createProtectionPauses(deps: {
-  marketData: MarketData;
+  prices: SourcedPrices;
   bus: Bus;
   clock: Clock;
   logger: Logger;
 }) {
   const paused = new Set<string>();
 
-  const heldOf = (userId: string, symbols: readonly string[], view: PriceView) => {
-    if (!deps.marketData.holdOf) return undefined;
+  const heldOf = (source: PriceSourceId, symbols: readonly string[], view: PriceView) => {
     for (const symbol of symbols) {
-      const hold = deps.marketData.holdOf(userId, symbol, view);
+      const hold = deps.prices.holdOf(source, symbol, view);
       if (hold) return { symbol, hold };
     }
     return undefined;
@@ -45,8 +44,8 @@ export function createProtectionPauses(deps: {
 
   return {
     /** True when the user's MTM must not be acted on now. */
-    holds(userId: string, symbols: readonly string[], view: PriceView): boolean {
-      const held = heldOf(userId, symbols, view);
+    holds(userId: string, source: PriceSourceId, symbols: readonly string[], view: PriceView): boolean {
+      const held = heldOf(source, symbols, view);
       if (!held) {
         paused.delete(userId);
         return false;

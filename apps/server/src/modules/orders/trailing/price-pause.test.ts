@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BusEvents } from '../../../bus/bus';
 import type { PriceHold } from '../../market/contract';
+import { singleSource } from '../../market/sourced-prices';
 import type { OrdersHarness } from '../testing/harness';
 import { CALL, harnessWithTrader, orderBody, orderOf } from '../testing/orders-fixtures';
 
-// Local trailing never acts on a price the market module holds (stale, or not the user's own source): it pauses,
-// tells the trader once, and resumes on the next price it may act on.
+// Local trailing never acts on a price the market module holds (stale in the order's source): it pauses, tells
+// the trader once, and resumes on the next price it may act on.
 
 describe('local trailing on held prices', () => {
   let h: OrdersHarness;
@@ -13,9 +14,10 @@ describe('local trailing on held prices', () => {
   let hold: PriceHold | null;
 
   beforeEach(async () => {
-    ({ h, user } = await harnessWithTrader());
     hold = null;
-    Object.assign(h.market, { holdOf: () => hold });
+    ({ h, user } = await harnessWithTrader({
+      prices: (market) => ({ ...singleSource(market), holdOf: () => hold }),
+    }));
   });
   afterEach(() => h.close());
 

@@ -1,13 +1,13 @@
 import type { Notification } from '@xtrader/core/api/notifications';
-import type { PriceView } from '../../market/contract';
+import type { PriceSourceId, PriceView } from '../../market/contract';
 import type { OrderContext } from '../context/context';
 
 /**
- * Local trailing and held stops act only on prices they may trust: while the market module holds a price
- * (stale, or not the user's own source), the order is paused, logged and the trader told once, until a price
- * it may act on arrives.
+ * Local trailing and held stops act only on prices they may trust: while the market module holds a price of the
+ * order's source (stale), the order is paused, logged and the trader told once, until a price it may act on
+ * arrives.
  */
-export function createPricePauses(ctx: Pick<OrderContext, 'marketData' | 'logger' | 'bus' | 'clock'>) {
+export function createPricePauses(ctx: Pick<OrderContext, 'prices' | 'logger' | 'bus' | 'clock'>) {
   const paused = new Set<string>();
 
   const announce = (orderId: string, userId: string, symbol: string, message: string) => {
@@ -29,8 +29,8 @@ export function createPricePauses(ctx: Pick<OrderContext, 'marketData' | 'logger
 
   return {
     /** True when the order must not act on this price now. */
-    holds(orderId: string, userId: string, symbol: string, view: PriceView): boolean {
-      const hold = ctx.marketData.holdOf?.(userId, symbol, view) ?? null;
+    holds(orderId: string, userId: string, source: PriceSourceId, symbol: string, view: PriceView): boolean {
+      const hold = ctx.prices.holdOf(source, symbol, view);
       if (!hold) {
         paused.delete(orderId);
         return false;
