@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,12 +26,22 @@ let trader: { token: string; call: { tradingsymbol: string } } | undefined;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  kite = await FakeKite.start({ userId: 'ZE1234', heartbeatMs: 1000 });
+  // The market keeps trading: a linked trader's prices are their own Kite ticker's, fresh while it ticks.
+  kite = await FakeKite.start({ userId: 'ZE1234', heartbeatMs: 1000, marketTickMs: 500 });
   dataDir = mkdtempSync(path.join(tmpdir(), 'xtrader-e2e-kite-'));
+  // A Kite instrument master: the ticker streams Kite's instrument tokens (32-bit), which a generated master's
+  // tokens are not.
+  const master = path.join(dataDir, 'kite-instruments.csv');
+  writeFileSync(master, kiteInstrumentsCsv());
   server = await startServer({
     repoRoot,
     dataDir,
-    env: { XT_KITE_API_URL: kite.url, XT_KITE_LOGIN_URL: kite.loginUrl, XT_KITE_TICKER_URL: kite.tickerUrl },
+    env: {
+      XT_KITE_API_URL: kite.url,
+      XT_KITE_LOGIN_URL: kite.loginUrl,
+      XT_KITE_TICKER_URL: kite.tickerUrl,
+      XT_INSTRUMENTS_CSV: master,
+    },
   });
   kite.registerApp({
     ...APP,
@@ -47,6 +57,24 @@ test.afterAll(async () => {
   await kite?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** NIFTY's weekly options of 1 December 2026 in Kite's instruments dump format (instrument_token = exchange_token * 256 + 2). */
+function kiteInstrumentsCsv(): string {
+  const rows = [
+    'instrument_token,exchange_token,tradingsymbol,name,last_price,expiry,strike,tick_size,lot_size,instrument_type,segment,exchange',
+  ];
+  let exchangeToken = 47_000;
+  for (let strike = 20_000; strike <= 32_000; strike += 50) {
+    for (const type of ['CE', 'PE']) {
+      exchangeToken += 1;
+      const token = exchangeToken * 256 + 2;
+      rows.push(
+        `${token},${exchangeToken},NIFTY26D01${strike}${type},"NIFTY",0,2026-12-01,${strike},0.05,65,${type},NFO-OPT,NFO`,
+      );
+    }
+  }
+  return `${rows.join('\n')}\n`;
+}
 
 /** The contracts the dashboard trades by default (NIFTY's ATM call and put), known to the fake Kite too. */
 async function registerDefaultContracts(token: string) {
@@ -82,6 +110,8 @@ test('add Zerodha credentials, log in through Kite, and place an order that reac
   expect(trial.ok()).toBe(true);
   const call = await registerDefaultContracts(token);
   trader = { token, call };
+  // The call trades at Kite; once linked, the dashboard shows the trader this price from their own ticker.
+  kite.setPrice(call.tradingsymbol, 80);
 
   await page.goto(`${server.baseUrl}/`);
   await page.getByLabel('Email or Phone').fill(account.email);
@@ -155,12 +185,13 @@ test('a stop-loss with Broker trailing rests at Kite and is modified there as th
 }) => {
   if (!trader) throw new Error('the login test must run first');
   const { token, call } = trader;
-  // The market price, at Kite and on X-Trader's live view (pinned there: the default feed is a simulator).
+  // The market price at Kite. A Zerodha trader's prices are their own ticker's: X-Trader trails on them, not on
+  // the shared simulated feed (pinned elsewhere, to show it is not read).
   const price = async (value: number) => {
     kite.setPrice(call.tradingsymbol, value);
     const pinned = await api.post(`${API}/dev/market/price`, {
       headers: { Authorization: token },
-      data: { symbol: call.tradingsymbol, price: value },
+      data: { symbol: call.tradingsymbol, price: 500 },
     });
     expect(pinned.ok()).toBe(true);
   };

@@ -68,6 +68,7 @@ const envSchema = z.object({
   XT_REPLAY_FILE: optionalText,
   XT_REPLAY_SPEED: z.coerce.number().positive().max(10_000).default(1),
   XT_PRACTICE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  XT_STALE_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   XT_INSTRUMENTS_CSV: optionalText,
   XT_PAPER_CAPITAL: z.coerce.number().positive().max(1e12).default(1_000_000),
   XT_PAPER_SQUAREOFF_TIME: z
@@ -257,6 +258,8 @@ export type Config = Readonly<{
     replaySpeed: number;
     /** How late Practice Mode sees every price. */
     practiceDelayMs: number;
+    /** A contract with no tick for longer than this (beyond the Practice delay) is stale (XT_STALE_TICK_MS). */
+    staleTickMs: number;
   }>;
   /** Kite-format instruments CSV (absolute path or http(s) URL); undefined means generate the master. */
   instrumentsCsv: string | undefined;
@@ -471,6 +474,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replayFile: e.XT_REPLAY_FILE === undefined ? undefined : path.resolve(e.XT_REPLAY_FILE),
       replaySpeed: e.XT_REPLAY_SPEED,
       practiceDelayMs: e.XT_PRACTICE_DELAY_MS,
+      staleTickMs: e.XT_STALE_TICK_MS,
     }),
     paper: Object.freeze({
       capital: e.XT_PAPER_CAPITAL,

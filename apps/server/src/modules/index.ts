@@ -53,19 +53,23 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   // The one owner of users' active broker and broker links: live logins link through it, Practice Mode switches
   // through it, and the registry resolves sessions with it.
   const links = overrides.brokerLinks ?? createBrokerLinks(resources.db, resources.clock);
-  // Zerodha's ticker replaces the configured feed per symbol while a Zerodha session streams. Its `adapters` go to
-  // the broker registry and its `reconnect` to the broker links' reconnect handlers.
+  // The one cheap read of a user's active broker (a single column), used on every order and quote view.
+  const activeBrokerOf = (userId: string) => links.activeBrokerOf(userId);
+  // Prices: the configured feed shared by everyone, plus each user's own broker stream for that user alone.
+  const market = createMarketModule(resources, {
+    feed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
+    directory: catalog,
+    requireUser: auth.requireUser,
+    activeBrokerOf,
+  });
+  // Zerodha's ticker streams each linked user's own prices into their price source. Its `adapters` go to the
+  // broker registry and its `reconnect` to the broker links' reconnect handlers.
   const liveBrokers = createLiveBrokersModule(resources, {
     requireUser: auth.requireUser,
     accounts: links,
     directory: catalog,
-    fallbackFeed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
+    priceStreams: market.sources,
     ...overrides.liveBrokers,
-  });
-  const market = createMarketModule(resources, {
-    feed: liveBrokers.priceFeed,
-    directory: catalog,
-    requireUser: auth.requireUser,
   });
   // The registry the order engine trades through: the paper exchange (PAPERTRADE) and the live adapters.
   const brokers = createBrokersModule(resources, {
@@ -75,8 +79,6 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     links,
     adapters: liveBrokers.adapters,
   });
-  // The one cheap read of a user's active broker (a single column), used on every order and quote view.
-  const activeBrokerOf = (userId: string) => brokers.links.activeBrokerOf(userId);
   const viewOf = viewOfActiveBroker(activeBrokerOf);
   const instruments = createInstrumentsModule(resources, {
     catalog,
@@ -91,12 +93,15 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     marketData: market.marketData,
     instruments: catalog,
     viewOf,
+    quotesOf: async (userId) => (await market.feedOf(userId)).source.data,
   });
   // The order manager trades through the registry; it starts after the brokers (recovery lists their orders).
   const orders = createOrdersModule({
     resources,
     registry: brokers.registry,
     marketData: market.marketData,
+    // Each order trails, holds its stop and shows its LTP on its user's own source at its broker.
+    prices: market.prices,
     instruments: catalog,
     requireUser: auth.requireUser,
     // An order's price view and entitlement follow from the session it goes through (one active-broker read).
@@ -125,8 +130,10 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   const risk = createRiskModule(resources, {
     requireUser: auth.requireUser,
     marketData: market.marketData,
+    prices: market.prices,
     positions: registryPositions(brokers.registry),
-    viewOf,
+    // The user's own source and view, from one read of their active broker (the positions' broker).
+    pricesOf: market.pricesOf,
     activity: busOrderActivity(resources.bus),
     exits: orderManagerExits(orders.service),
     loggedIn: auth.isLoggedIn,
@@ -138,6 +145,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     directory: catalog,
     verifyAccessToken: auth.verifyAccessToken,
     viewOf,
+    sources: { feedOf: market.feedOf, onChange: market.sources.onChange },
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.

@@ -1,21 +1,30 @@
 import type { WebSocket } from 'ws';
 import type { AuthIdentity } from '../modules/auth/index';
-import type { PriceView } from '../modules/market/contract';
+import type { MarketData, PriceView } from '../modules/market/contract';
 import type { Fanout, FanoutClient } from './fanout';
 import { socketSink } from './socket-sink';
 
 /** Close code for a missing, bad, expired or revoked token. */
 export const CLOSE_UNAUTHORIZED = 4401;
 
+/** Where a socket's prices come from: one view of one price source, and that pair's fan-out. */
+export interface Placement {
+  sourceId: string;
+  /** The source's market data (the shared feed, or the user's own broker stream). */
+  market: MarketData;
+  view: PriceView;
+  fanout: Fanout;
+}
+
 /** One authenticated socket. */
-export interface Connection {
-  /** Owner id of its market-data subscriptions. */
+export interface Connection extends Placement {
+  /** Owner id of its `ltp` subscriptions (`<id>:instruments` owns its `instrument_data` ones). */
   id: string;
   socket: WebSocket;
   identity: AuthIdentity;
-  view: PriceView;
-  fanout: Fanout;
   client: FanoutClient;
+  /** `instrument_data` symbols, with the quote time last sent (-1: none yet). */
+  instruments: Map<string, number>;
   alive: boolean;
 }
 
@@ -32,15 +41,15 @@ export class ConnectionRegistry {
     return this.all.size;
   }
 
-  add(socket: WebSocket, identity: AuthIdentity, view: PriceView, fanout: Fanout): Connection {
+  add(socket: WebSocket, identity: AuthIdentity, placement: Placement): Connection {
     this.nextId += 1;
     const connection: Connection = {
       id: `ws:${this.nextId}`,
       socket,
       identity,
-      view,
-      fanout,
-      client: fanout.addClient(socketSink(socket)),
+      ...placement,
+      client: placement.fanout.addClient(socketSink(socket)),
+      instruments: new Map(),
       alive: true,
     };
     this.all.add(connection);
@@ -61,6 +70,19 @@ export class ConnectionRegistry {
     mine?.delete(connection);
     if (mine?.size === 0) this.byUser.delete(connection.identity.userId);
     this.onRemoved(connection);
+  }
+
+  /** Moves a socket to another source or view; the caller releases and resubscribes its symbols. */
+  move(connection: Connection, placement: Placement): void {
+    if (!this.all.has(connection)) return;
+    connection.fanout.removeClient(connection.client);
+    Object.assign(connection, placement);
+    connection.client = placement.fanout.addClient(socketSink(connection.socket));
+  }
+
+  /** Sockets watching some `instrument_data` symbols. */
+  *withInstruments(): Iterable<Connection> {
+    for (const connection of this.all) if (connection.instruments.size > 0) yield connection;
   }
 
   ofUser(userId: string): ReadonlySet<Connection> {

@@ -18,7 +18,8 @@ export class Flusher {
   private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly fanouts: readonly Fanout[],
+    /** Read on every flush: a fan-out added later (a user's own price source) is flushed too. */
+    private readonly fanouts: Iterable<Fanout>,
     private readonly retryMs: number,
   ) {}
 

@@ -1,4 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
+import { INSTRUMENT_DATA_INTERVAL_MS, MAX_INSTRUMENT_DATA_SYMBOLS } from '@xtrader/core/api/live';
 import type { Notification } from '@xtrader/core/api/notifications';
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
@@ -6,11 +7,11 @@ import type { BusEvents, Unsubscribe } from '../bus/bus';
 import type { AuthIdentity } from '../modules/auth/index';
 import { tokenOf } from '../modules/auth/index';
 import type { InstrumentDirectory } from '../modules/instruments/contract';
-import type { MarketData, PriceView, Quote, ViewOfUser } from '../modules/market/contract';
+import type { MarketData, PriceView, ViewOfUser } from '../modules/market/contract';
 import type { AppModule } from '../modules/module';
 import type { Resources } from '../resources';
-import { CLOSE_UNAUTHORIZED, type Connection, ConnectionRegistry } from './connections';
-import { Fanout, type FanoutLimits } from './fanout';
+import { CLOSE_UNAUTHORIZED, type Connection, ConnectionRegistry, type Placement } from './connections';
+import type { FanoutLimits } from './fanout';
 import { Flusher } from './flusher';
 import {
   errorFrame,
@@ -20,7 +21,9 @@ import {
   quoteFragment,
   quotePrefix,
 } from './frames';
+import { instrumentData, instrumentDataFrame } from './instrument-data';
 import { closeForPolicy, MessageRate, unknownSymbolsMessage } from './limits';
+import { SHARED_SOURCE, SourceFanouts } from './source-fanouts';
 import { knownSymbols, MAX_SYMBOLS_PER_CONNECTION, parseClientMessage } from './subscriptions';
 
 export { CLOSE_UNAUTHORIZED } from './connections';
@@ -51,11 +54,21 @@ const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
 /** Messages held while the token is checked; a client has no reason to send many before it is answered. */
 const MAX_EARLY_MESSAGES = 20;
 
+/** Users' own price sources (the market module's); without them everyone reads `marketData`. */
+export interface GatewaySources {
+  /** The source a user's prices come from now, and their view. */
+  feedOf(userId: string): Promise<{ source: { id: string; data: MarketData }; view: PriceView }>;
+  /** A user's streams changed: their sockets may move to another source. */
+  onChange(handler: (userId: string) => void): () => void;
+}
+
 export interface GatewayDeps {
+  /** The shared (simulated) source. */
   marketData: MarketData;
   directory: InstrumentDirectory;
   verifyAccessToken: (token: string) => Promise<AuthIdentity | null>;
   viewOf: ViewOfUser;
+  sources?: GatewaySources;
   options?: Partial<GatewayOptions>;
 }
 
@@ -68,9 +81,9 @@ declare module '../bus/bus' {
 
 /**
  * The WebSocket gateway at `/v1/options-x/websocket?token=<accessToken>` (docs/websocket.md): authenticates,
- * keeps each socket's subscriptions (retained in market data), batches prices per tick cycle through one fan-out
- * per view, and forwards the user's notifications and order updates. A subscriber of market data and the bus, never part of order
- * logic.
+ * keeps each socket's subscriptions (retained in its price source), batches prices per tick cycle through one
+ * fan-out per source and view, sends `instrument_data` once a second, and forwards the user's notifications and
+ * order updates. A subscriber of market data and the bus, never part of order logic.
  */
 export function createLiveGateway(
   resources: Resources,
@@ -78,11 +91,39 @@ export function createLiveGateway(
 ): AppModule & { stats(): GatewayStats } {
   const options = { ...DEFAULT_GATEWAY_OPTIONS, ...deps.options };
   const { bus, logger } = resources;
-  const fanouts: Record<PriceView, Fanout> = { live: new Fanout(options), practice: new Fanout(options) };
-  const flusher = new Flusher(Object.values(fanouts), options.retryFlushMs);
-  const connections = new ConnectionRegistry((connection) => deps.marketData.release(connection.id));
+  const fanouts = new SourceFanouts(options, () => flusher.schedule());
+  const flusher = new Flusher(fanouts.all, options.retryFlushMs);
+  const connections = new ConnectionRegistry((connection) => {
+    releaseAll(connection);
+    fanouts.releaseIfUnused(connection.sourceId, connection.view);
+  });
   const teardown: Unsubscribe[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
+  let instrumentTimer: NodeJS.Timeout | undefined;
+
+  const instrumentsOwner = (connection: Connection) => `${connection.id}:instruments`;
+  const releaseAll = (connection: Connection) => {
+    connection.market.release(connection.id);
+    connection.market.release(instrumentsOwner(connection));
+  };
+
+  /** The user's source and view; the shared live prices when it cannot be told (logged). */
+  const placementOf = async (userId: string): Promise<Omit<Placement, 'fanout'>> => {
+    try {
+      if (deps.sources) {
+        const { source, view } = await deps.sources.feedOf(userId);
+        return { sourceId: source.id, market: source.data, view };
+      }
+      return { sourceId: SHARED_SOURCE, market: deps.marketData, view: await deps.viewOf(userId) };
+    } catch (error) {
+      logger.warn({ err: error }, 'websocket: user lookup failed; serving shared live prices');
+      return { sourceId: SHARED_SOURCE, market: deps.marketData, view: 'live' };
+    }
+  };
+  const withFanout = (placement: Omit<Placement, 'fanout'>): Placement => ({
+    ...placement,
+    fanout: fanouts.acquire(placement.sourceId, placement.market, placement.view),
+  });
   let droppedOnReply = 0;
 
   /**
@@ -110,13 +151,67 @@ export function createLiveGateway(
     }
     const added = connection.fanout.subscribe(connection.client, known.slice(0, Math.max(0, room)));
     if (added.length === 0) return;
-    deps.marketData.retain(connection.id, added);
+    connection.market.retain(connection.id, added);
     // New subscribers get a snapshot, then updates.
     const snapshot = added.flatMap((symbol) => {
-      const quote = deps.marketData.getQuote(symbol, connection.view);
+      const quote = connection.market.getQuote(symbol, connection.view);
       return quote ? [quoteFragment(quotePrefix(symbol), quote)] : [];
     });
     if (snapshot.length > 0) send(connection, ltpFrame(snapshot));
+  }
+
+  function subscribeInstruments(connection: Connection, symbols: readonly string[]): void {
+    const { known, unknown } = knownSymbols(symbols, deps.directory);
+    if (unknown.length > 0) send(connection, errorFrame(unknownSymbolsMessage(unknown)));
+    const fresh = known.filter((symbol) => !connection.instruments.has(symbol));
+    const room = MAX_INSTRUMENT_DATA_SYMBOLS - connection.instruments.size;
+    if (fresh.length > room) {
+      send(
+        connection,
+        errorFrame(`At most ${MAX_INSTRUMENT_DATA_SYMBOLS} instrument_data symbols per connection`),
+      );
+    }
+    const added = fresh.slice(0, Math.max(0, room));
+    if (added.length === 0) return;
+    for (const symbol of added) connection.instruments.set(symbol, -1);
+    connection.market.retain(instrumentsOwner(connection), added);
+    sendInstrumentData(connection);
+  }
+
+  function unsubscribeInstruments(connection: Connection, symbols: readonly string[]): void {
+    const removed = symbols.filter((symbol) => connection.instruments.delete(symbol));
+    if (removed.length > 0) connection.market.release(instrumentsOwner(connection), removed);
+  }
+
+  /** The full quote of each `instrument_data` symbol whose price changed since it was last sent. */
+  function sendInstrumentData(connection: Connection): void {
+    const source = connection.sourceId === SHARED_SOURCE ? 'simulated' : 'broker';
+    const data = [];
+    for (const [symbol, sentTs] of connection.instruments) {
+      const quote = connection.market.getQuote(symbol, connection.view);
+      if (!quote || quote.ts === sentTs) continue;
+      connection.instruments.set(symbol, quote.ts);
+      data.push(instrumentData(quote, deps.directory.bySymbol(symbol), source));
+    }
+    if (data.length > 0) send(connection, instrumentDataFrame(data));
+  }
+
+  /** Moves each socket of the user whose source or view changed; it keeps its subscriptions, now priced there. */
+  async function followSource(userId: string): Promise<void> {
+    if (connections.ofUser(userId).size === 0) return;
+    const next = await placementOf(userId);
+    for (const connection of [...connections.ofUser(userId)]) {
+      if (connection.sourceId === next.sourceId && connection.view === next.view) continue;
+      const symbols = connection.fanout.symbolsOf(connection.client);
+      const instruments = [...connection.instruments.keys()];
+      const before = { sourceId: connection.sourceId, view: connection.view };
+      releaseAll(connection);
+      connection.instruments.clear();
+      connections.move(connection, withFanout(next));
+      fanouts.releaseIfUnused(before.sourceId, before.view);
+      subscribe(connection, symbols);
+      subscribeInstruments(connection, instruments);
+    }
   }
 
   function onMessage(connection: Connection, data: RawData, isBinary: boolean): void {
@@ -125,13 +220,18 @@ export function createLiveGateway(
       send(connection, errorFrame(parsed.error));
       return;
     }
-    const { action, symbols } = parsed.message;
+    const { action, symbols, channel } = parsed.message;
+    if (channel === 'instrument_data') {
+      if (action === 'subscribe') subscribeInstruments(connection, symbols);
+      else unsubscribeInstruments(connection, symbols);
+      return;
+    }
     if (action === 'subscribe') {
       subscribe(connection, symbols);
       return;
     }
     const removed = connection.fanout.unsubscribe(connection.client, symbols);
-    if (removed.length > 0) deps.marketData.release(connection.id, removed);
+    if (removed.length > 0) connection.market.release(connection.id, removed);
   }
 
   async function onConnection(socket: WebSocket, request: FastifyRequest): Promise<void> {
@@ -157,16 +257,13 @@ export function createLiveGateway(
       socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
       return;
     }
-    const view = await deps.viewOf(identity.userId).catch((error: unknown) => {
-      logger.warn({ err: error }, 'websocket: user lookup failed; serving live prices');
-      return 'live' as const;
-    });
+    const placement = await placementOf(identity.userId);
     if (socket.readyState !== socket.OPEN) return;
     if (connections.ofUser(identity.userId).size >= options.maxSocketsPerUser) {
       closeForPolicy(socket, `Too many connections (at most ${options.maxSocketsPerUser} per user)`);
       return;
     }
-    connection = connections.add(socket, identity, view, fanouts[view]);
+    connection = connections.add(socket, identity, withFanout(placement));
     for (const [data, isBinary] of early.splice(0)) onMessage(connection, data, isBinary);
   }
 
@@ -201,12 +298,16 @@ export function createLiveGateway(
       });
     },
     async start() {
-      for (const view of ['live', 'practice'] as const) {
-        const onQuotes = (quotes: readonly Quote[]) => {
-          fanouts[view].update(quotes);
-          if (fanouts[view].hasChanges) flusher.schedule();
-        };
-        teardown.push(deps.marketData.onQuotes(view, onQuotes));
+      // The shared source's fan-outs exist from the start, as they always have.
+      for (const view of ['live', 'practice'] as const) fanouts.acquire(SHARED_SOURCE, deps.marketData, view);
+      if (deps.sources) {
+        teardown.push(
+          deps.sources.onChange((userId) => {
+            followSource(userId).catch((error: unknown) =>
+              logger.error({ err: error, userId }, 'websocket: moving to a new price source failed'),
+            );
+          }),
+        );
       }
       teardown.push(
         bus.subscribe('notification', onNotification),
@@ -217,12 +318,18 @@ export function createLiveGateway(
       );
       heartbeat = setInterval(() => connections.beat(), options.heartbeatMs);
       heartbeat.unref();
+      instrumentTimer = setInterval(() => {
+        for (const connection of connections.withInstruments()) sendInstrumentData(connection);
+      }, INSTRUMENT_DATA_INTERVAL_MS);
+      instrumentTimer.unref();
     },
     async close() {
       for (const stop of teardown.splice(0)) stop();
       if (heartbeat) clearInterval(heartbeat);
+      if (instrumentTimer) clearInterval(instrumentTimer);
       flusher.close();
       connections.clear();
+      fanouts.close();
     },
     stats: () => ({
       connections: connections.size,

@@ -9,6 +9,7 @@ export const tradingKeys = {
   positions: ['portfolio', 'positions'] as const,
   margin: ['portfolio', 'margin'] as const,
   profitProtection: ['profit-protection'] as const,
+  marketFeed: ['market', 'feed'] as const,
 };
 
 /** What an order action changes: positions, orders and funds. */

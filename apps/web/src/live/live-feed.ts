@@ -40,7 +40,8 @@ export function createLiveFeed(socketOptions: Partial<LiveSocketOptions> = {}): 
   const socket = new LiveSocket({
     url: liveSocketUrl,
     onMessage: (message) => {
-      if (message.channel === 'ltp') prices.apply(message.data);
+      // instrument_data carries the full quote; its price fields are an ltp tick's.
+      if (message.channel === 'ltp' || message.channel === 'instrument_data') prices.apply(message.data);
       else if (message.channel === 'notifications')
         for (const handler of notificationHandlers) handler(message.data);
       else if (message.channel === 'orders')
@@ -101,6 +102,7 @@ export function createLiveFeed(socketOptions: Partial<LiveSocketOptions> = {}): 
     },
     priceSource: {
       read: (symbol) => prices.get(symbol)?.lastPrice,
+      readTime: (symbol) => prices.get(symbol)?.ts,
       subscribe: (onChange) => prices.subscribeAll(onChange),
       retain,
     },

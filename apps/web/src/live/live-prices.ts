@@ -11,6 +11,8 @@ export type LivePriceSource = {
   subscribe: (onChange: () => void) => () => void;
   /** Asks the feed for these symbols' prices; returns the release function. */
   retain: (symbols: readonly string[]) => () => void;
+  /** When the symbol's last price happened (epoch ms), undefined before its first tick or when unknown. */
+  readTime?: (symbol: string) => number | undefined;
 };
 
 const none: LivePriceSource = { read: () => undefined, subscribe: () => () => {}, retain: () => () => {} };
@@ -26,6 +28,9 @@ export function setLivePriceSource(next: LivePriceSource | null): void {
 
 /** The live price now, without subscribing a component (order placement, periodic P&L). */
 export const readLivePrice = (symbol: string): number | undefined => source.read(symbol);
+
+/** When the symbol last ticked (epoch ms): how old the price an order would trade near is. */
+export const readLiveTickTime = (symbol: string): number | undefined => source.readTime?.(symbol);
 
 export const retainLivePrices = (symbols: readonly string[]): (() => void) => source.retain(symbols);
 
@@ -70,10 +75,12 @@ export function useLivePrice(symbol: string): number | undefined {
 /** A source backed by a plain map, for tests and benchmarks. */
 export function createMapPriceSource(initial: Record<string, number> = {}) {
   const prices = new Map(Object.entries(initial));
+  const times = new Map<string, number>();
   const listeners = new Set<() => void>();
   const retained: string[][] = [];
   const priceSource: LivePriceSource = {
     read: (symbol) => prices.get(symbol),
+    readTime: (symbol) => times.get(symbol),
     subscribe: (onChange) => {
       listeners.add(onChange);
       return () => listeners.delete(onChange);
@@ -83,8 +90,9 @@ export function createMapPriceSource(initial: Record<string, number> = {}) {
       return () => {};
     },
   };
-  const set = (symbol: string, price: number) => {
+  const set = (symbol: string, price: number, ts?: number) => {
     prices.set(symbol, price);
+    if (ts !== undefined) times.set(symbol, ts);
     for (const listener of listeners) listener();
   };
   return { source: priceSource, set, retained };

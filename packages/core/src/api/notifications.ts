@@ -13,6 +13,11 @@ export const NOTIFICATION_TYPES = [
    * happened and what the server does about it (it holds the stop itself).
    */
   'protection_lost',
+  /**
+   * Server-side automation (local trailing and held stops, profit protection) is paused rather than acting on a
+   * price it must not trust: stale, or not the user's own source. Sent once per pause.
+   */
+  'automation_paused',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 

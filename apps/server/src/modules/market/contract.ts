@@ -66,5 +66,73 @@ export interface MarketData {
   release(owner: string, symbols?: readonly string[]): void;
 }
 
+/** A reason not to act on a price: it is stale (docs/market-data.md). */
+export interface PriceHold {
+  reason: 'stale';
+  /** What the trader reads ("Paused: prices are stale, last tick 12 s ago"). */
+  message: string;
+}
+
+/**
+ * Every source's prices, for server-side automation that acts for users of different sources (local trailing, held
+ * stops, trailing by modification, profit protection): each read names its source, so a Zerodha user's stops
+ * follow their own ticker and a simulator user's the simulator. One subscription per source; quote batches arrive
+ * tagged with the source they came from.
+ */
+export interface SourcedPrices {
+  /** The source that prices `userId`'s orders at `brokerId` (their own stream of that broker, else `sim`). */
+  sourceOf(userId: string, brokerId: string | null): PriceSourceId;
+  getQuote(source: PriceSourceId, symbol: string, view: PriceView): Quote | undefined;
+  /** Quote batches of every source (those opened later too), each with its source id. Returns an unsubscribe. */
+  onQuotes(view: PriceView, handler: (source: PriceSourceId, quotes: readonly Quote[]) => void): () => void;
+  /** Keep these symbols ticking in that source for `owner`; kept across the source's reopening. Ref-counted. */
+  retain(source: PriceSourceId, owner: string, symbols: readonly string[]): void;
+  release(source: PriceSourceId, owner: string, symbols?: readonly string[]): void;
+  /** Why automation must not act on this source's price of `symbol` now (stale); null when it may. */
+  holdOf(source: PriceSourceId, symbol: string, view: PriceView): PriceHold | null;
+}
+
+/** Where a user's server-side automation reads prices: their source and view (from their active broker). */
+export interface UserPrices {
+  source: PriceSourceId;
+  view: PriceView;
+}
+
 /** Which view a user's prices come from: `practice` while their active broker is PAPERTRADE, else `live`. */
 export type ViewOfUser = (userId: string) => Promise<PriceView>;
+
+/**
+ * Where a user's prices come from: `sim`, the configured simulator or replay (one source shared by everyone
+ * without a stream of their own), or `<broker>:<userId>`, that user's own broker stream. One user's broker data
+ * never reaches another user (docs/market-data.md).
+ */
+export type PriceSourceId = 'sim' | `${string}:${string}`;
+
+/** A broker stream's connection: `ended` once the broker session is gone (token expired, logged out). */
+export type BrokerStreamState = 'connecting' | 'connected' | 'disconnected' | 'ended';
+
+/** One user's own broker price stream, as the broker that runs it announces it to the market module. */
+export interface BrokerPriceStream {
+  userId: string;
+  /** Active-broker id of the broker (e.g. ZERODHA): the stream serves the user while it is their broker. */
+  brokerId: string;
+  /** Lower-case key for the source id (`zerodha` -> `zerodha:<userId>`). */
+  key: string;
+  /** Ticks of this user's subscriptions, from their own broker session only. */
+  feed: PriceFeed;
+  /** When the broker token stops working, when known. */
+  tokenExpiresAt: number | null;
+}
+
+/** What a broker with a price stream tells the market module; the market module routes the ticks per user. */
+export interface BrokerPriceStreams {
+  /**
+   * The broker streams its users' prices: a user trading at it live whose stream is not open (the session ended
+   * before a restart) sees an ended source of their own, never the simulator.
+   */
+  declare(brokerId: string, key: string): void;
+  /** The user's stream exists (again): their source starts (or keeps) serving them. Idempotent per feed. */
+  open(stream: BrokerPriceStream): void;
+  /** The stream's connection changed. */
+  setState(userId: string, key: string, state: BrokerStreamState): void;
+}

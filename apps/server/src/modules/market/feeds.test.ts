@@ -22,6 +22,7 @@ describe('configured price feed', () => {
       replayFile: undefined,
       replaySpeed: 1,
       practiceDelayMs: 5000,
+      staleTickMs: 3000,
     });
     expect(config.instrumentsCsv).toBeUndefined();
     const feed = createConfiguredFeed({ config, clock, logger: silentLogger() }, new InstrumentCatalog());

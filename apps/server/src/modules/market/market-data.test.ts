@@ -103,11 +103,20 @@ describe('market data', () => {
     market.forcePrice('NIFTY26NOV26000CE', 150.5);
     expect(market.getQuote('NIFTY26NOV26000CE', 'live')?.lastPrice).toBe(150.5);
     expect(market.getQuote('NIFTY26NOV26000CE', 'practice')?.lastPrice).toBe(150.5);
+    vi.advanceTimersByTime(10_000);
     feed.emit({ NIFTY26NOV26000CE: 121 }, clock.now());
     vi.advanceTimersByTime(10_000);
-    // Neither the pinned-over feed tick nor the delayed one replaces the forced price.
-    expect(market.getQuote('NIFTY26NOV26000CE', 'live')?.lastPrice).toBe(150.5);
-    expect(seen).toEqual([['NIFTY26NOV26000CE', 150.5]]);
+    // Neither the pinned-over feed tick nor the delayed one replaces the forced price; the feed's tick keeps the
+    // pinned price fresh (its time) in both views at once, so it never looks stale.
+    expect(market.getQuote('NIFTY26NOV26000CE', 'live')).toMatchObject({
+      lastPrice: 150.5,
+      ts: clock.now() - 10_000,
+    });
+    expect(market.getQuote('NIFTY26NOV26000CE', 'practice')?.ts).toBe(clock.now() - 10_000);
+    expect(seen).toEqual([
+      ['NIFTY26NOV26000CE', 150.5],
+      ['NIFTY26NOV26000CE', 150.5],
+    ]);
     market.forcePrice('NIFTY26NOV26000CE', null);
     feed.emit({ NIFTY26NOV26000CE: 122 }, clock.now());
     expect(market.getQuote('NIFTY26NOV26000CE', 'live')?.lastPrice).toBe(122);

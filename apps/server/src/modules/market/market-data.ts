@@ -13,8 +13,8 @@ export interface MarketDataService extends MarketData {
   start(): Promise<void>;
   stop(): Promise<void>;
   /**
-   * Test hook (never in production): pins `symbol` at `price` in both views at once, ignoring the feed (and the
-   * delay) for it until released with `null`.
+   * Test hook (never in production): pins `symbol` at `price` in both views at once, ignoring the feed's prices
+   * (and the delay) for it until released with `null`; the feed's ticks of it keep it fresh at that price.
    */
   forcePrice(symbol: string, price: number | null): void;
   /** Symbols some owner retains (diagnostics, tests). */
@@ -106,15 +106,23 @@ export function createMarketData(
 
   const onTicks = (ticks: readonly RawTick[]) => {
     const seenAt = clock.now();
+    let pinnedTicked = false;
     for (const tick of ticks) {
-      if (pinned.has(tick.symbol)) continue;
+      const pin = pinned.get(tick.symbol);
+      if (pin !== undefined) {
+        // A pinned symbol stays at its price but keeps the feed's pace in both views, so it is never stale.
+        views.live.collect(tick.symbol, pin, tick.ts, undefined);
+        views.practice.collect(tick.symbol, pin, tick.ts, undefined);
+        pinnedTicked = true;
+        continue;
+      }
       views.live.collect(tick.symbol, tick.price, tick.ts, tick.close);
       if (delay.delayMs === 0) views.practice.collect(tick.symbol, tick.price, tick.ts, tick.close);
       else delay.push(tick.symbol, tick.price, tick.ts, tick.close, seenAt);
     }
     safePublish(views.live);
-    if (delay.delayMs === 0) safePublish(views.practice);
-    else scheduleDrain();
+    if (delay.delayMs === 0 || pinnedTicked) safePublish(views.practice);
+    if (delay.delayMs > 0) scheduleDrain();
   };
 
   /**

@@ -4,7 +4,8 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
-import type { MarketData, PriceView } from '../market/contract';
+import type { MarketData, PriceView, SourcedPrices } from '../market/contract';
+import { singleSource } from '../market/sourced-prices';
 import type { AppModule } from '../module';
 import { announceChange } from './state/announce';
 import './bus-events';
@@ -29,7 +30,10 @@ export interface OrdersModuleDeps {
   /** `dialect` 'sqlite' (one process owns the database) lets the store keep working orders in memory. */
   resources: Pick<Resources, 'clock' | 'logger' | 'bus' | 'db'> & Partial<Pick<Resources, 'dialect'>>;
   registry: BrokerRegistry;
+  /** The shared prices; every order reads them unless `prices` is given. */
   marketData: MarketData;
+  /** Users' own price sources (the market module's): each order reads its user's source at its broker. */
+  prices?: SourcedPrices;
   instruments: InstrumentDirectory;
   /** The auth module's hook: 401 unless the caller is logged in; sets `request.user`. */
   requireUser: preHandlerAsyncHookHandler;
@@ -79,7 +83,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     bus,
     store: createOrderStore(db, { keepWorkingOrders: dialect === 'sqlite' }),
     registry: deps.registry,
-    marketData: deps.marketData,
+    prices: deps.prices ?? singleSource(deps.marketData),
     instruments: deps.instruments,
     priceViewOf: deps.priceViewOf,
     ...(deps.indexTable ? { indexTable: deps.indexTable } : {}),

@@ -15,6 +15,8 @@ export interface PortfolioModuleDeps {
   marketData: Pick<MarketData, 'getQuote'>;
   instruments: InstrumentDirectory;
   viewOf: ViewOfUser;
+  /** The user's own price source's quotes (a linked broker's stream), else the shared feed's. */
+  quotesOf?: (userId: string) => Promise<Pick<MarketData, 'getQuote'>>;
   indexTable?: IndexTable;
 }
 

@@ -22,8 +22,12 @@ export interface PortfolioDeps {
   instruments: InstrumentDirectory;
   /** The user's price view: the 5 s delayed line in Practice Mode, live otherwise. */
   viewOf: ViewOfUser;
+  /** The user's own price source (docs/market-data.md); absent: everyone reads `marketData`. */
+  quotesOf?: (userId: string) => Promise<Pick<MarketData, 'getQuote'>>;
   indexTable?: IndexTable;
 }
+
+type Quotes = Pick<MarketData, 'getQuote'>;
 
 /** Average price of the open quantity: the broker's when it reports one, else the average of the open side. */
 const averagePrice = (p: BrokerPosition): number => {
@@ -43,23 +47,23 @@ export function createPortfolioService(deps: PortfolioDeps) {
   const { registry, marketData, instruments, viewOf } = deps;
   const indexTable = deps.indexTable ?? INDEX_TABLE;
 
-  const spotOf = (index: IndexName, view: PriceView) =>
-    marketData.getQuote(indexTable[index].displayName, view)?.lastPrice;
+  const spotOf = (quotes: Quotes, index: IndexName, view: PriceView) =>
+    quotes.getQuote(indexTable[index].displayName, view)?.lastPrice;
 
-  const deltaOf = (instrument: InstrumentRecord, view: PriceView): number | null => {
+  const deltaOf = (quotes: Quotes, instrument: InstrumentRecord, view: PriceView): number | null => {
     if (instrument.instrument_type === 'FUT') return 1;
-    const delta = marketData.getQuote(instrument.tradingsymbol, view)?.delta;
+    const delta = quotes.getQuote(instrument.tradingsymbol, view)?.delta;
     return delta !== undefined && Number.isFinite(delta) ? delta : null;
   };
 
-  const toPosition = (p: BrokerPosition, view: PriceView): Position | undefined => {
+  const toPosition = (quotes: Quotes, p: BrokerPosition, view: PriceView): Position | undefined => {
     const instrument = instruments.bySymbol(p.tradingSymbol) ?? instruments.byToken(p.internalToken);
     if (!instrument || !isIndexName(instrument.name)) return undefined;
     if (instrument.exchange !== 'NFO' && instrument.exchange !== 'BFO') return undefined;
     const index = instrument.name;
-    const delta = deltaOf(instrument, view);
-    const spot = spotOf(index, view);
-    const nifty = spotOf('NIFTY', view);
+    const delta = deltaOf(quotes, instrument, view);
+    const spot = spotOf(quotes, index, view);
+    const nifty = spotOf(quotes, 'NIFTY', view);
     return {
       internalToken: instrument.internalToken,
       tradingSymbol: p.tradingSymbol,
@@ -74,7 +78,7 @@ export function createPortfolioService(deps: PortfolioDeps) {
       buyValue: p.buyValue,
       sellValue: p.sellValue,
       price: averagePrice(p),
-      lastTradedPrice: marketData.getQuote(p.tradingSymbol, view)?.lastPrice ?? p.lastTradedPrice,
+      lastTradedPrice: quotes.getQuote(p.tradingSymbol, view)?.lastPrice ?? p.lastTradedPrice,
       delta,
       relativeDelta:
         delta !== null && spot !== undefined && nifty !== undefined
@@ -93,9 +97,9 @@ export function createPortfolioService(deps: PortfolioDeps) {
           message: PORTFOLIO_MESSAGES.noActiveBroker,
         };
       }
-      const view = await viewOf(userId);
+      const [view, quotes] = await Promise.all([viewOf(userId), deps.quotesOf?.(userId) ?? marketData]);
       const netPosition = (await session.positions())
-        .map((p) => toPosition(p, view))
+        .map((p) => toPosition(quotes, p, view))
         .filter((p): p is Position => p !== undefined);
       const byIndex: PositionsResponse['positions']['byIndex'] = {};
       for (const position of netPosition) {

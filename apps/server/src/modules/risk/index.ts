@@ -1,13 +1,14 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { WaitingClock } from '../../clock';
 import type { Resources } from '../../resources';
-import type { MarketData } from '../market/contract';
+import type { MarketData, SourcedPrices } from '../market/contract';
+import { singleSource } from '../market/sourced-prices';
 import type { AppModule } from '../module';
 import { createActivityWaits } from './activity-waits';
 import { createMtmReader } from './current-mtm';
 import { createKillSwitch, type KillSwitchOptions } from './kill-switch';
 import { createProfitProtectionMonitor, type ProfitProtectionMonitor } from './monitor';
-import type { ExitPort, LoggedInCheck, OrderActivitySource, PositionSource, PriceViewOf } from './ports';
+import type { ExitPort, LoggedInCheck, OrderActivitySource, PositionSource, PricesOf } from './ports';
 import { registerRiskRoutes } from './routes';
 import { createProfitProtectionService, type ProfitProtectionService } from './service';
 import { createRiskStore } from './store';
@@ -20,15 +21,18 @@ export type {
   ExitState,
   OrderActivitySource,
   PositionSource,
-  PriceViewOf,
+  PricesOf,
 } from './ports';
 
 /** What the risk module is built from: the auth guard, market data, and the order engine behind small ports. */
 export interface RiskModuleDeps {
   requireUser: preHandlerAsyncHookHandler;
+  /** The shared prices; every user's MTM reads them unless `prices` is given. */
   marketData: MarketData;
+  /** Users' own price sources (the market module's): each user's MTM reads the source `pricesOf` names. */
+  prices?: SourcedPrices;
   positions: PositionSource;
-  viewOf: PriceViewOf;
+  pricesOf: PricesOf;
   activity: OrderActivitySource;
   exits: ExitPort;
   /** Profit protection acts only for a logged-in user; without this check every user counts as logged in. */
@@ -58,10 +62,11 @@ export function createRiskModule(
     logger,
     ...deps.killSwitch,
   });
-  const monitor = createProfitProtectionMonitor({ ...deps, store, killSwitch, bus, clock, logger });
+  const prices = deps.prices ?? singleSource(deps.marketData);
+  const monitor = createProfitProtectionMonitor({ ...deps, prices, store, killSwitch, bus, clock, logger });
   const service = createProfitProtectionService({
     store,
-    currentMtm: createMtmReader(deps),
+    currentMtm: createMtmReader({ ...deps, prices }),
     onSaved: (record) => monitor.apply(record),
     clock,
   });

@@ -3,11 +3,12 @@ import { evaluateProfitProtection, type ProfitProtectionTrigger } from '@xtrader
 import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { MarketData, PriceView } from '../market/contract';
+import type { PriceSourceId, PriceView, Quote, SourcedPrices } from '../market/contract';
 import type { KillSwitch } from './kill-switch';
 import { triggeredNotification } from './notification';
 import { outcomeMessage } from './outcome-message';
-import type { LoggedInCheck, OrderActivitySource, PositionSource, PriceViewOf } from './ports';
+import type { LoggedInCheck, OrderActivitySource, PositionSource, PricesOf } from './ports';
+import { createProtectionPauses } from './price-pause';
 import { isArmed, isSquaringOff, type KillRecord, type ProfitProtectionRecord } from './record';
 import type { RiskStore } from './store';
 import { intradayPositions, openSymbols, type Watch, WatchIndex } from './watch-index';
@@ -15,9 +16,10 @@ import { createWork } from './work';
 
 export interface MonitorDeps {
   store: RiskStore;
-  marketData: MarketData;
+  /** Every source's prices: each user's MTM follows their own source (docs/market-data.md). */
+  prices: SourcedPrices;
   positions: PositionSource;
-  viewOf: PriceViewOf;
+  pricesOf: PricesOf;
   activity: OrderActivitySource;
   killSwitch: KillSwitch;
   loggedIn?: LoggedInCheck;
@@ -37,40 +39,50 @@ export const LOGIN_RECHECK_MS = 5_000;
  * max loss claims the trigger and runs the kill switch.
  */
 export function createProfitProtectionMonitor(deps: MonitorDeps) {
-  const { store, marketData, positions, viewOf, killSwitch, bus, clock, logger } = deps;
+  const { store, prices, positions, pricesOf, killSwitch, bus, clock, logger } = deps;
   const watches = new Map<string, Watch>();
   const index = new WatchIndex();
   const work = createWork(logger);
   const unsubscribes: (() => void)[] = [];
+  const pauses = createProtectionPauses({ prices, bus, clock, logger });
 
   const drop = (watch: Watch) => {
+    pauses.forget(watch.userId);
     index.remove(watch);
     if (watches.get(watch.userId) === watch) watches.delete(watch.userId);
-    marketData.release(owner(watch.userId));
+    prices.release(watch.source, owner(watch.userId));
   };
+  const seed = (watch: Watch) => (symbol: string) =>
+    prices.getQuote(watch.source, symbol, watch.view)?.lastPrice;
 
-  /** Loads a watch's view and intraday positions (I/O), indexes its symbols, then evaluates it once. */
+  /** Loads a watch's source, view and intraday positions (I/O), indexes its symbols, then evaluates it once. */
   const load = (userId: string) =>
     work.coalesce(`load:${userId}`, async () => {
       const watch = watches.get(userId);
       if (!watch || watch.firing) return;
-      const [view, snapshot] = await Promise.all([viewOf(userId), positions.positions(userId)]);
+      const [{ source, view }, snapshot] = await Promise.all([pricesOf(userId), positions.positions(userId)]);
       if (watches.get(userId) !== watch || watch.firing) return;
-      const before = watch.symbols;
+      const before = { source: watch.source, symbols: watch.symbols };
+      watch.source = source;
       watch.view = view;
       watch.positions = intradayPositions(snapshot);
       watch.symbols = openSymbols(watch.positions);
       watch.loaded = true;
-      index.index(watch, (symbol) => marketData.getQuote(symbol, view)?.lastPrice);
+      index.index(watch, seed(watch));
       // Retain the new set before releasing what left it, so a symbol held throughout never stops ticking.
-      marketData.retain(owner(userId), watch.symbols);
-      const gone = before.filter((symbol) => !watch.symbols.includes(symbol));
-      if (gone.length > 0) marketData.release(owner(userId), gone);
+      prices.retain(source, owner(userId), watch.symbols);
+      if (before.source !== source) prices.release(before.source, owner(userId));
+      else {
+        const gone = before.symbols.filter((symbol) => !watch.symbols.includes(symbol));
+        if (gone.length > 0) prices.release(source, owner(userId), gone);
+      }
       evaluate(watch);
     });
 
   const evaluate = (watch: Watch) => {
     if (!watch.loaded || watch.firing) return;
+    // Neither trail nor fire on an MTM built from a stale price of the user's source.
+    if (pauses.holds(watch.userId, watch.source, watch.symbols, watch.view)) return;
     const mtm = index.mtm(watch);
     const { record } = watch;
     const decision = evaluateProfitProtection(record.settings, record.state, mtm);
@@ -87,8 +99,8 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
       store.saveTrail(watch.userId, watch.record.version, watch.record.state, clock.now()),
     );
 
-  const onQuotes = (quotes: Parameters<Parameters<MarketData['onQuotes']>[1]>[0], view: PriceView) => {
-    const moved = index.applyQuotes(view, quotes);
+  const onQuotes = (source: PriceSourceId, quotes: readonly Quote[], view: PriceView) => {
+    const moved = index.applyQuotes(source, view, quotes);
     if (moved) for (const watch of moved) evaluate(watch);
   };
 
@@ -106,8 +118,7 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
           );
           watch.firing = false;
           watch.loggedOutUntil = clock.now() + LOGIN_RECHECK_MS;
-          if (watches.get(watch.userId) === watch)
-            index.index(watch, (symbol) => marketData.getQuote(symbol, watch.view)?.lastPrice);
+          if (watches.get(watch.userId) === watch) index.index(watch, seed(watch));
           return;
         }
         const claimed = await store.claimTrigger(
@@ -139,6 +150,7 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
     const watch: Watch = {
       userId: record.userId,
       record,
+      source: previous?.source ?? 'sim',
       view: previous?.view ?? 'live',
       positions: [],
       symbols: [],
@@ -156,8 +168,8 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
   return {
     async start(): Promise<void> {
       unsubscribes.push(
-        marketData.onQuotes('live', (quotes) => onQuotes(quotes, 'live')),
-        marketData.onQuotes('practice', (quotes) => onQuotes(quotes, 'practice')),
+        prices.onQuotes('live', (source, quotes) => onQuotes(source, quotes, 'live')),
+        prices.onQuotes('practice', (source, quotes) => onQuotes(source, quotes, 'practice')),
         deps.activity.onOrderActivity(onActivity),
       );
       for (const record of await store.listActive()) {

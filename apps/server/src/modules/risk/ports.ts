@@ -1,5 +1,5 @@
 import type { BrokerPosition, ProductType } from '../brokers/broker';
-import type { PriceView } from '../market/contract';
+import type { UserPrices } from '../market/contract';
 
 // What the risk module needs from the rest of the engine, as small interfaces the composition root adapts the
 // order manager, the broker registry and the accounts module to. Tests pass scripted fakes.
@@ -10,10 +10,11 @@ export interface PositionSource {
 }
 
 /**
- * Which prices a user's MTM is computed with: `practice` (5 s delayed) for PAPERTRADE users, else `live` (the
- * market module's `ViewOfUser`).
+ * Which prices a user's MTM is computed with: the source of their active broker (their own Zerodha ticker, else the
+ * shared simulator), in the `practice` view (5 s delayed) for PAPERTRADE users, else `live` (the market module's
+ * `pricesOf`).
  */
-export type PriceViewOf = (userId: string) => Promise<PriceView>;
+export type PricesOf = (userId: string) => Promise<UserPrices>;
 
 /**
  * Whether a user is logged in (profit protection works only while logged in). The monitor asks only

@@ -61,10 +61,20 @@ export class FakeKite {
   private readonly failures: FailureKind[] = [];
   private readonly server: Server;
   readonly ticker: FakeTickerServer;
+  private readonly market: NodeJS.Timeout | undefined;
   url = '';
 
   constructor(
-    private readonly options: { instruments?: FakeInstrument[]; heartbeatMs?: number; userId?: string } = {},
+    private readonly options: {
+      instruments?: FakeInstrument[];
+      heartbeatMs?: number;
+      userId?: string;
+      /**
+       * A market that keeps trading: every `marketTickMs` each contract with a last price ticks again at it to
+       * the sockets subscribed to it (as a live Kite ticker does), so its prices never go stale. Off by default.
+       */
+      marketTickMs?: number;
+    } = {},
   ) {
     for (const instrument of options.instruments ?? [])
       this.instruments.set(instrument.tradingsymbol, instrument);
@@ -76,6 +86,16 @@ export class FakeKite {
       this.handle(req, res).catch((err: unknown) => error(res, 500, 'GeneralException', String(err)));
     });
     this.server.on('upgrade', (req, socket, head) => this.ticker.handleUpgrade(req, socket, head));
+    if (options.marketTickMs) {
+      this.market = setInterval(() => {
+        for (const [tradingsymbol, price] of this.lastPrices) {
+          const instrument = this.instruments.get(tradingsymbol);
+          if (instrument)
+            this.ticker.pushQuote({ close: price, token: instrument.instrument_token, lastPrice: price });
+        }
+      }, options.marketTickMs);
+      this.market.unref();
+    }
   }
 
   static async start(options?: ConstructorParameters<typeof FakeKite>[0]): Promise<FakeKite> {
@@ -139,6 +159,7 @@ export class FakeKite {
   }
 
   close(): Promise<void> {
+    clearInterval(this.market);
     this.ticker.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }

@@ -7,8 +7,8 @@ import {
   type CredentialVault,
   createCredentialVault,
 } from '../../../src/modules/brokers/vault';
+import type { TickerPrices } from '../../../src/modules/brokers/zerodha/connections';
 import { createZerodhaService, type ZerodhaService } from '../../../src/modules/brokers/zerodha/service';
-import type { LivePriceFeed } from '../../../src/modules/brokers/zerodha/ticker/live-feed';
 import type { Store } from '../../../src/store/open-store';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
 import { createTestStore } from '../../helpers/test-store';
@@ -42,7 +42,7 @@ export interface ZerodhaFixture {
 }
 
 export async function createZerodhaFixture(
-  options: { feed?: LivePriceFeed; algoId?: string } = {},
+  options: { prices?: TickerPrices; algoId?: string } = {},
 ): Promise<ZerodhaFixture> {
   const kite = await FakeKite.start({
     instruments: [NIFTY_CE, NIFTY_FUT, NIFTY_INDEX],
@@ -74,7 +74,7 @@ export async function createZerodhaFixture(
       },
       tickerTiming: { minDelayMs: 30, maxDelayMs: 200, silenceMs: 2000 },
       onStatus: (userId) => statusChanges.push(userId),
-      ...(options.feed ? { feed: options.feed } : {}),
+      ...(options.prices ? { prices: options.prices } : {}),
     });
     services.push(created);
     return created;

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Outlet } from 'react-router';
+import { FeedBadge } from '../../features/market-feed/feed-badge';
 import { ConnectionPill } from '../../features/market-header/connection-pill';
 import { HeaderQuotes } from '../../features/market-header/header-quotes';
 import { MarketCountdown } from '../../features/market-session/market-countdown';
@@ -36,6 +37,7 @@ export function TradingShell({ quotes = <HeaderQuotes />, connection = <Connecti
             <MarketCountdown />
           </span>
           {connection}
+          <FeedBadge />
           <PracticeModeSwitch />
           <BrokerStatusCard onTradeWithBroker={openBroker} />
           <ExitAllButton />

@@ -7,6 +7,7 @@ import { FundsWidget } from '../funds/funds-widget';
 import { FundsConfirmDialog } from '../order-panel/funds-confirm-dialog';
 import { MarketOrderCard } from '../order-panel/market-order-card';
 import { OrderOptions } from '../order-panel/order-options';
+import { StaleConfirmDialog } from '../order-panel/stale-confirm-dialog';
 import { StopLossOrderCard } from '../order-panel/stop-loss-order-card';
 import { useKeyboardTrading } from '../order-panel/use-keyboard-trading';
 import { useLotSizeQuantities } from '../order-panel/use-lot-size-quantities';
@@ -69,6 +70,7 @@ export function DashboardPage() {
       </section>
       <OrderTabs positions={positions} orders={orders} />
       <FundsConfirmDialog />
+      <StaleConfirmDialog />
     </main>
   );
 }

@@ -92,6 +92,23 @@ describe('order notifications', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('warns, until dismissed, that trailing or profit protection paused on stale prices', async () => {
+    render(<Toaster />);
+    const message = 'Profit protection paused: prices are stale (last tick 12 s ago) (NIFTY26N2426000CE)';
+    let handled = false;
+    act(() => {
+      handled = handleOrderNotification({
+        ...base,
+        notificationType: 'automation_paused',
+        transactionType: null,
+        status: 'PROFIT PROTECTION PAUSED',
+        statusMessage: message,
+      });
+    });
+    expect(handled).toBe(true);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('alerts loudly, until dismissed, when the broker ended a protective order', async () => {
     render(<Toaster />);
     const message =

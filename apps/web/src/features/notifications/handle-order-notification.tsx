@@ -23,6 +23,14 @@ export function handleOrderNotification(notification: Notification): boolean {
     refreshTradingData();
     return true;
   }
+  if (type === 'automation_paused') {
+    // Trailing, a held stop or profit protection waits instead of acting on stale or borrowed prices.
+    toast.warning(notification.statusMessage ?? 'Paused: prices are stale', {
+      duration: Number.POSITIVE_INFINITY,
+      closeButton: true,
+    });
+    return true;
+  }
   if (type === 'protection_lost') {
     // A stop or target the broker ended by itself: loud, and it stays until the trader dismisses it.
     orderFeedback.failure();

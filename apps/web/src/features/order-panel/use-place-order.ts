@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { staleOrderMessage } from '@xtrader/core/api/market-feed';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { staleAgeOf } from '../../api/contract-staleness';
+import { feedStatusQuery } from '../../api/feed-status-query';
 import { placeOrder } from '../../api/order-requests';
 import { marginQuery } from '../../api/portfolio-queries';
 import { provisionalOrder, showProvisionalOrder } from '../../api/provisional-orders';
 import { refreshTradingDataSoon } from '../../api/refresh';
 import { toastError } from '../../api/toast-error';
 import { FAILURE_TITLES } from '../../lib/order-messages';
-import { readLivePrice } from '../../live/live-prices';
+import { readLivePrice, readLiveTickTime } from '../../live/live-prices';
 import { useOrderActivity } from '../../state/order-activity';
 import { orderFeedback } from '../../state/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
@@ -16,6 +19,7 @@ import { type BuiltOrder, buildOrder } from './build-order';
 import { cachedEntitlement, fetchEntitlement } from './entitlement';
 import { askAboutFunds, questionFor } from './funds-question';
 import type { OrderIntent } from './order-intent';
+import { askAboutStalePrices } from './stale-question';
 
 /** `awaitsFill`: a market-card order fills at once, so the panel shows it as awaiting until executed. */
 export async function sendOrder(
@@ -66,7 +70,7 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
       const goSubscribe = () => void navigate('/subscribe');
       // An order beyond the available funds (as last fetched), or a large one no price can check yet, waits for
       // the trader's confirmation.
-      const send = (order: BuiltOrder, awaitsFill: boolean) => {
+      const checkFunds = (order: BuiltOrder, awaitsFill: boolean) => {
         const question = questionFor({
           built: order,
           awaitsFill,
@@ -76,6 +80,16 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
           available: queryClient.getQueryData(marginQuery.queryKey)?.available,
         });
         return question ? askAboutFunds(question) : sendOrder(order, awaitsFill);
+      };
+      // A market order on a contract that stopped ticking asks first: it would fill at a price nobody saw.
+      const send = (order: BuiltOrder, awaitsFill: boolean) => {
+        const status = queryClient.getQueryData(feedStatusQuery.queryKey);
+        const age = awaitsFill && symbol ? staleAgeOf(readLiveTickTime(symbol), status) : undefined;
+        if (age === undefined) return checkFunds(order, awaitsFill);
+        askAboutStalePrices({
+          message: staleOrderMessage(age),
+          proceed: () => void checkFunds(order, awaitsFill),
+        });
       };
       const entitled = cachedEntitlement();
       const awaitsFill = intent.card === 'market';

@@ -6,6 +6,8 @@ import { useSetPracticeMode } from './practice-requests';
 
 const PRACTICE_CONFIRM_TITLE = 'Start Practice Mode ?';
 const PRACTICE_CONFIRM_TEXT = 'Trade with virtual money & data delayed by 5 seconds';
+/** Practice Mode trades on the built-in simulator's prices (docs/market-data.md): never mistaken for the market. */
+const PRACTICE_PRICES_TEXT = 'Simulated prices: not the market’s.';
 
 /** The header's Practice Mode switch: on asks first, then starts and reloads; off stops and reloads. */
 export function PracticeModeSwitch() {
@@ -27,7 +29,7 @@ export function PracticeModeSwitch() {
         open={confirming}
         onOpenChange={setConfirming}
         title={PRACTICE_CONFIRM_TITLE}
-        description={PRACTICE_CONFIRM_TEXT}
+        description={`${PRACTICE_CONFIRM_TEXT}. ${PRACTICE_PRICES_TEXT}`}
         confirmLabel="Start"
         loading={mode.isPending}
         onConfirm={() => mode.mutate('start')}

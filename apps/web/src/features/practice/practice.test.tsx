@@ -72,6 +72,8 @@ describe('Practice Mode switch', () => {
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent('Start Practice Mode ?');
     expect(dialog).toHaveTextContent('Trade with virtual money & data delayed by 5 seconds');
+    // Practice prices are the simulator's, and the dialog says so.
+    expect(dialog).toHaveTextContent('Simulated prices');
     expect(calls).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(practiceReload.reload).toHaveBeenCalledTimes(1));

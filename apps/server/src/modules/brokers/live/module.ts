@@ -2,14 +2,13 @@ import type { BrokerStatus } from '@xtrader/core/api/brokers';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../../resources';
 import type { InstrumentDirectory } from '../../instruments/contract';
-import type { PriceFeed } from '../../market/contract';
+import type { BrokerPriceStreams } from '../../market/contract';
 import type { AppModule } from '../../module';
 import type { BrokerSession } from '../broker';
 import { createIiflService, type IiflService } from '../iifl/service';
 import { createBrokerLinks } from '../links/broker-links';
 import { type AccountLinks, type CredentialVault, createCredentialVault } from '../vault';
 import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
-import { LivePriceFeed } from '../zerodha/ticker/live-feed';
 import type { TickerTiming } from '../zerodha/ticker/ticker-client';
 import type { LiveBrokerPlugin } from './plugin';
 import { LIVE_BROKER_PLUGINS } from './plugins';
@@ -23,8 +22,8 @@ export interface LiveBrokersDeps {
   requireUser: preHandlerAsyncHookHandler;
   /** Tokens of symbols (ticker subscriptions, IIFL positions). */
   directory: InstrumentDirectory;
-  /** The configured feed (simulator, replay); live prices replace it per symbol while a Zerodha session streams. */
-  fallbackFeed: PriceFeed;
+  /** Where each user's own broker prices go (the market module's price sources); only that user sees them. */
+  priceStreams?: BrokerPriceStreams;
   accounts?: AccountLinks;
   tickerTiming?: Partial<TickerTiming>;
   iiflPollMs?: number;
@@ -32,13 +31,11 @@ export interface LiveBrokersDeps {
   pluginPollMs?: number;
 }
 
-/** Live brokers: Zerodha and IIFL sessions, the credential vault, login and callback routes, the live price feed. */
+/** Live brokers: Zerodha and IIFL sessions, the credential vault, login and callback routes, users' own price streams. */
 export interface LiveBrokersModule extends AppModule {
   readonly vault: CredentialVault;
   readonly zerodha: ZerodhaService;
   readonly iifl: IiflService;
-  /** Give this to the market module as its feed. */
-  readonly priceFeed: LivePriceFeed;
   /** Upstox, Fyers, Dhan, Angel One, Flattrade, AliceBlue and Rupeezy, where their adapters exist. */
   readonly plugins: readonly LiveBrokerPlugin[];
   /** Adapter factories for the broker registry, keyed by active-broker id. */
@@ -54,14 +51,15 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
   const { db, clock, logger, config, masterKey } = resources;
   const vault = createCredentialVault({ db, clock, masterKey });
   const accounts = deps.accounts ?? createBrokerLinks(db, clock);
-  const priceFeed = new LivePriceFeed(deps.fallbackFeed, deps.directory, () => clock.now());
   const zerodha = createZerodhaService({
     vault,
     accounts,
     clock,
     logger,
     settings: config.brokers.kite,
-    feed: priceFeed,
+    ...(deps.priceStreams
+      ? { prices: { streams: deps.priceStreams, directory: deps.directory, now: () => clock.now() } }
+      : {}),
     ...(deps.tickerTiming ? { tickerTiming: deps.tickerTiming } : {}),
   });
   const iifl = createIiflService({
@@ -98,7 +96,6 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     vault,
     zerodha,
     iifl,
-    priceFeed,
     plugins,
     adapters: {
       ZERODHA: (userId) => zerodha.sessionFor(userId),

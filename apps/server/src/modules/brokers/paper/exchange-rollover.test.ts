@@ -6,6 +6,7 @@ import {
   type PaperFixture,
 } from '../../../../test/helpers/paper';
 import { describeEachStore } from '../../../../test/helpers/test-store';
+import { singleSource } from '../../market/sourced-prices';
 import { createMtmReader } from '../../risk/current-mtm';
 
 const DAY_MS = 86_400_000;
@@ -20,8 +21,8 @@ describeEachStore('paper exchange day rollover', (kind) => {
     ({ f, user, symbol, cmd } = await createNiftyCeDesk(kind));
     intradayMtm = createMtmReader({
       positions: { positions: async (userId) => await f.exchange.sessionFor(userId).positions() },
-      viewOf: async () => 'practice',
-      marketData: f.market,
+      pricesOf: async () => ({ source: 'sim', view: 'practice' }),
+      prices: singleSource(f.market),
     });
   });
   afterEach(async () => {

@@ -5,12 +5,11 @@ import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createLiveLinks, type LiveBrokerDeps, type UpdateChannel } from '../live-kit/links';
 import type { BrokerAccount } from '../vault';
 import { checksumsMatch, postbackChecksum } from './checksum';
-import { createTickerConnections } from './connections';
+import { createTickerConnections, type TickerPrices } from './connections';
 import { createKiteApi, exchangeRequestToken, type KiteApi } from './kite-api';
 import { KITE_MESSAGES } from './kite-errors';
 import { type KiteOrder, kiteOrderSchema, kitePostbackSchema } from './kite-schemas';
 import { createZerodhaSession, type ZerodhaSession } from './session';
-import type { LivePriceFeed } from './ticker/live-feed';
 import type { TickerState, TickerTiming } from './ticker/ticker-client';
 import { kiteTokenExpiry } from './token-expiry';
 
@@ -22,7 +21,8 @@ const ZERODHA_MESSAGES = {
 
 export interface ZerodhaServiceDeps extends LiveBrokerDeps {
   settings: BrokerSettings['kite'];
-  feed?: LivePriceFeed;
+  /** Where each user's own ticker prices go (absent: the tickers carry order updates only). */
+  prices?: TickerPrices;
   tickerTiming?: Partial<TickerTiming>;
 }
 
@@ -57,7 +57,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
   const tickers = createTickerConnections({
     url: deps.settings.tickerUrl,
     logger,
-    feed: deps.feed,
+    prices: deps.prices,
     ...(deps.tickerTiming ? { timing: deps.tickerTiming } : {}),
     handlers: {
       order: deliver,
@@ -67,7 +67,12 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
   });
 
   const openTicker = (userId: string, account: BrokerAccount) =>
-    tickers.open(userId, account.secrets.apiKey ?? '', account.secrets.accessToken ?? '');
+    tickers.open(
+      userId,
+      account.secrets.apiKey ?? '',
+      account.secrets.accessToken ?? '',
+      account.tokenExpiresAt,
+    );
 
   const channel: UpdateChannel<TickerState> = {
     open: openTicker,

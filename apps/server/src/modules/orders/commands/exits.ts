@@ -7,6 +7,7 @@ import { DomainError } from '../../../domain-error';
 import type { BrokerAck, BrokerPosition, BrokerSession } from '../../brokers/broker';
 import type { PriceView } from '../../market/contract';
 import type { OrderContext } from '../context/context';
+import { lastPriceOf } from '../context/order-prices';
 import { newOrderId } from '../model/ids';
 import { ORDER_ERRORS } from '../model/messages';
 import type { OrderRecord } from '../model/record';
@@ -52,7 +53,12 @@ function exitOrders(
   const { position, quantity, marketProtection } = plan;
   const side = position.quantity > 0 ? 'sell' : 'buy';
   const ltp =
-    ctx.marketData.getQuote(position.tradingSymbol, priceView)?.lastPrice ?? position.lastTradedPrice;
+    lastPriceOf(ctx, {
+      userId: session.userId,
+      brokerId: session.brokerId,
+      tradingSymbol: position.tradingSymbol,
+      priceView,
+    }) ?? position.lastTradedPrice;
   const protectedPrice =
     marketProtection > 0 ? marketProtectionPrice(ltp, side, marketProtection * 100) : null;
   return buildOrders({

@@ -11,6 +11,7 @@ import type { OrderType } from '@xtrader/core/orders/types';
 import { DomainError } from '../../../domain-error';
 import type { BrokerAck, ModifyOrderCommand } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
+import { lastPriceOf } from '../context/order-prices';
 import { cancelledMessage, ORDER_ERRORS } from '../model/messages';
 import { isHeld, isPartRole, type OrderRecord } from '../model/record';
 import { tradableOfOrder } from '../model/tradable';
@@ -86,7 +87,7 @@ export async function modifyOrder(
  */
 function requireWithinOtrBand(ctx: OrderContext, order: OrderRecord, price: number): void {
   if (isPracticeBroker(order.brokerId) || isHeld(order)) return;
-  const lastPrice = ctx.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice;
+  const lastPrice = lastPriceOf(ctx, order);
   if (lastPrice === undefined || withinOtrBand(price, lastPrice)) return;
   const { low, high } = otrBand(lastPrice);
   throw new DomainError('bad_request', ORDER_ERRORS.outsideOtrBand(price, lastPrice, low, high));

@@ -4,7 +4,7 @@ import type { Clock } from '../../../clock';
 import type { Logger } from '../../../logger';
 import type { BrokerAck, BrokerRegistry } from '../../brokers/broker';
 import type { InstrumentDirectory } from '../../instruments/contract';
-import type { MarketData, PriceView } from '../../market/contract';
+import type { PriceView, SourcedPrices } from '../../market/contract';
 import type { OrderRecord } from '../model/record';
 import type { OrderStore } from '../model/store';
 import { createOrderStream, type OrderStream } from './events';
@@ -19,7 +19,8 @@ export interface OrderContextDeps {
   bus: Bus;
   store: OrderStore;
   registry: BrokerRegistry;
-  marketData: MarketData;
+  /** Each user's own prices (the source of the order's broker for its user): trailing, held stops, LTPs. */
+  prices: SourcedPrices;
   instruments: InstrumentDirectory;
   /** Index facts (lot and freeze sizes); defaults to core's table. */
   indexTable?: IndexTable;

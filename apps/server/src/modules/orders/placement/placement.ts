@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../../store/errors';
 import type { BrokerSession } from '../../brokers/broker';
 import type { PriceView } from '../../market/contract';
 import type { OrderContext } from '../context/context';
+import { lastPriceOf } from '../context/order-prices';
 import { partsOf } from '../model/group-rules';
 import { newOrderId } from '../model/ids';
 import { ORDER_ERRORS } from '../model/messages';
@@ -49,9 +50,22 @@ function requestedTrailing(body: PlaceOrderRequest, session: BrokerSession): Sto
 }
 
 /** Trailing of a single stop-loss order, measured from the price at placement when the server trails it. */
-function trailingOf(ctx: OrderContext, request: StopLegTrailing, view: PriceView, symbol: string) {
+function trailingOf(
+  ctx: OrderContext,
+  request: StopLegTrailing,
+  session: BrokerSession,
+  view: PriceView,
+  symbol: string,
+) {
   const byServer = request.handler === 'local' || request.byModify;
-  const reference = byServer ? (ctx.marketData.getQuote(symbol, view)?.lastPrice ?? null) : null;
+  // Measured in the prices the order will trail on: its user's own source at this broker.
+  const priced = {
+    userId: session.userId,
+    brokerId: session.brokerId,
+    tradingSymbol: symbol,
+    priceView: view,
+  };
+  const reference = byServer ? (lastPriceOf(ctx, priced) ?? null) : null;
   const trailing: TrailingState = {
     active: true,
     handler: request.handler,
@@ -95,7 +109,7 @@ async function plan(ctx: OrderContext, userId: string, session: BrokerSession, r
     targetPoints: bracket ? (body.ocoOrderTarget ?? null) : null,
     priceView,
     // A bracket/cover entry's auto trail is its stop-loss leg's (below), never the entry's own trigger.
-    trailing: trail && !stopLeg ? trailingOf(ctx, trail, priceView, tradable.tradingSymbol) : null,
+    trailing: trail && !stopLeg ? trailingOf(ctx, trail, session, priceView, tradable.tradingSymbol) : null,
     idempotencyKey: request.idempotencyKey ?? null,
     now: ctx.clock.now(),
   };

@@ -2,6 +2,7 @@ import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
 import { istDateOf, istEpochMs } from '@xtrader/core/market/dates';
 import { toBrokerProduct } from '@xtrader/core/orders/types';
 import type { OrderContext } from '../context/context';
+import { lastPriceOf } from '../context/order-prices';
 import { isActiveTrailing, isHeld, type OrderRecord } from '../model/record';
 
 const EMPTY: OrdersResponse = { openOrders: [], executedOrders: [], rejectedOrders: [], cancelledOrders: [] };
@@ -63,7 +64,7 @@ export async function listOrders(ctx: OrderContext, userId: string): Promise<Ord
     cancelledOrders: [],
   };
   for (const order of orders) {
-    const ltp = ctx.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
+    const ltp = lastPriceOf(ctx, order) ?? null;
     const api = toApiOrder(order, ltp);
     const status = order.state.status;
     if (status === 'complete') result.executedOrders.push(api);

@@ -8,6 +8,7 @@ import type { Database } from '../../../store/database';
 import type { StoreDialect } from '../../../store/open-store';
 import type { BrokerRegistry } from '../../brokers/broker';
 import type { InstrumentDirectory } from '../../instruments/contract';
+import type { PriceView, SourcedPrices } from '../../market/contract';
 import type { PacerTime } from '../context/pacer';
 import { createOrdersModule, type OrdersModule, type OrdersModuleDeps } from '../index';
 import type { PlacementGuard } from '../service';
@@ -25,6 +26,10 @@ export interface HarnessOptions {
   stopLimitOffsetFor?: OrdersModuleDeps['stopLimitOffsetFor'];
   /** The pacer's clock (real timers unless given). */
   pacerTime?: PacerTime;
+  /** Users' price sources over the scripted (shared) market; default: that market alone. */
+  prices?: (market: FakeMarket) => SourcedPrices;
+  /** The view of orders at a broker (default: practice for every broker). */
+  priceViewOf?: (brokerId: string) => PriceView;
 }
 
 /** The order engine on a real temp store, a fake clock, a scripted market and broker; restartable. */
@@ -64,9 +69,10 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
       resources: { clock, logger, bus, db: store.db, dialect: store.dialect },
       registry: options.registry ?? broker.registry,
       marketData: market,
+      ...(options.prices ? { prices: options.prices(market) } : {}),
       instruments,
       requireUser: noopAuth,
-      priceViewOf: () => 'practice',
+      priceViewOf: options.priceViewOf ?? (() => 'practice'),
       ...(options.placementGuards ? { placementGuards: options.placementGuards } : {}),
       ...(options.stopLimitOffsetFor ? { stopLimitOffsetFor: options.stopLimitOffsetFor } : {}),
       ...(options.pacerTime ? { pacerTime: options.pacerTime } : {}),

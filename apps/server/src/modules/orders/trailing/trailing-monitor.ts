@@ -1,13 +1,15 @@
 import type { Notification } from '@xtrader/core/api/notifications';
 import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import { trailStep } from '@xtrader/core/orders/trailing';
-import type { PriceView, Quote } from '../../market/contract';
+import type { PriceSourceId, PriceView, Quote } from '../../market/contract';
 import type { OrderContext } from '../context/context';
+import { sourceOfOrder } from '../context/order-prices';
 import { partsOf } from '../model/group-rules';
 import { ORDER_ERRORS } from '../model/messages';
 import { isHeld, isServerTrailed, type OrderRecord } from '../model/record';
 import { requestModify, sendPlacements } from '../sending/sender';
 import { crossed, fireHeldStop } from '../state/held-stops';
+import { createPricePauses } from './price-pause';
 
 /** Local trailing: watches the prices of trailing stop-loss orders and moves their triggers (event-driven). */
 export interface TrailingMonitor {
@@ -146,21 +148,31 @@ async function moveTrigger(
   });
 }
 
+/** Orders watched per source and view, then per symbol: a batch of a source nobody trails costs one lookup. */
+type WatchBook = Record<PriceView, Map<PriceSourceId, Map<string, Set<string>>>>;
+
 export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
-  const watched = new Map<string, { userId: string; view: PriceView; symbol: string }>();
-  const bySymbol: Record<PriceView, Map<string, Set<string>>> = { live: new Map(), practice: new Map() };
+  const watched = new Map<
+    string,
+    { userId: string; source: PriceSourceId; view: PriceView; symbol: string }
+  >();
+  const book: WatchBook = { live: new Map(), practice: new Map() };
   // Per order: a move in progress, and the latest price that arrived meanwhile (moves never overlap).
   const busy = new Map<string, number | null>();
   const unsubscribes: Array<() => void> = [];
+  const pauses = createPricePauses(ctx);
 
   const forget = (orderId: string) => {
     const entry = watched.get(orderId);
     if (!entry) return;
     watched.delete(orderId);
-    const ids = bySymbol[entry.view].get(entry.symbol);
+    pauses.forget(orderId);
+    const bySymbol = book[entry.view].get(entry.source);
+    const ids = bySymbol?.get(entry.symbol);
     ids?.delete(orderId);
-    if (ids?.size === 0) bySymbol[entry.view].delete(entry.symbol);
-    ctx.marketData.release(ownerOf(orderId));
+    if (ids?.size === 0) bySymbol?.delete(entry.symbol);
+    if (bySymbol?.size === 0) book[entry.view].delete(entry.source);
+    ctx.prices.release(entry.source, ownerOf(orderId));
   };
 
   const nudge = (orderId: string, userId: string, ltp: number) => {
@@ -179,13 +191,18 @@ export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
     void ctx.tracker.track(work, userId);
   };
 
-  const onQuotes = (view: PriceView) => (quotes: readonly Quote[]) => {
+  const onQuotes = (view: PriceView) => (source: PriceSourceId, quotes: readonly Quote[]) => {
+    const bySymbol = book[view].get(source);
+    if (!bySymbol) return;
     for (const quote of quotes) {
-      const ids = bySymbol[view].get(quote.symbol);
+      const ids = bySymbol.get(quote.symbol);
       if (!ids) continue;
       for (const orderId of ids) {
         const entry = watched.get(orderId);
-        if (entry) nudge(orderId, entry.userId, quote.lastPrice);
+        // Never on a stale price of the order's source (paused, and the trader told).
+        if (entry && !pauses.holds(orderId, entry.userId, source, quote.symbol, view)) {
+          nudge(orderId, entry.userId, quote.lastPrice);
+        }
       }
     }
   };
@@ -193,16 +210,21 @@ export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
   return {
     watch(order) {
       if (watched.has(order.id)) return;
-      watched.set(order.id, { userId: order.userId, view: order.priceView, symbol: order.tradingSymbol });
-      const ids = bySymbol[order.priceView].get(order.tradingSymbol) ?? new Set<string>();
+      // The order trails on its user's own prices at its broker: a Zerodha user's ticker, else the simulator.
+      const source = sourceOfOrder(ctx, order);
+      const view = order.priceView;
+      watched.set(order.id, { userId: order.userId, source, view, symbol: order.tradingSymbol });
+      const bySymbol = book[view].get(source) ?? new Map<string, Set<string>>();
+      book[view].set(source, bySymbol);
+      const ids = bySymbol.get(order.tradingSymbol) ?? new Set<string>();
       ids.add(order.id);
-      bySymbol[order.priceView].set(order.tradingSymbol, ids);
-      ctx.marketData.retain(ownerOf(order.id), [order.tradingSymbol]);
+      bySymbol.set(order.tradingSymbol, ids);
+      ctx.prices.retain(source, ownerOf(order.id), [order.tradingSymbol]);
     },
     forget,
     start() {
-      unsubscribes.push(ctx.marketData.onQuotes('live', onQuotes('live')));
-      unsubscribes.push(ctx.marketData.onQuotes('practice', onQuotes('practice')));
+      unsubscribes.push(ctx.prices.onQuotes('live', onQuotes('live')));
+      unsubscribes.push(ctx.prices.onQuotes('practice', onQuotes('practice')));
     },
     stop() {
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();

@@ -3,6 +3,7 @@ import { validateTrailParams } from '@xtrader/core/orders/input-rules';
 import { DomainError } from '../../../domain-error';
 import { findOwnOrder, requireWorking, workingBrokerOrders } from '../commands/order-lookup';
 import type { OrderContext } from '../context/context';
+import { lastPriceOf } from '../context/order-prices';
 import { partsOf } from '../model/group-rules';
 import { ORDER_ERRORS } from '../model/messages';
 import {
@@ -85,7 +86,7 @@ export async function startTrailing(
   if (handler === 'broker' && !byModify) {
     await tellBroker(ctx, order, body);
   } else {
-    reference = ctx.marketData.getQuote(order.tradingSymbol, order.priceView)?.lastPrice ?? null;
+    reference = lastPriceOf(ctx, order) ?? null;
     if (reference === null) throw new DomainError('bad_request', ORDER_ERRORS.noPrice(order.tradingSymbol));
   }
   const previous = order.trailing?.modifications;

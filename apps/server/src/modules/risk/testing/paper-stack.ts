@@ -61,7 +61,7 @@ export async function createPaperStack(options: PaperStackOptions = {}): Promise
     requireUser: async () => {},
     marketData: paper.market,
     positions: { positions: async (userId) => await paper.exchange.sessionFor(userId).positions() },
-    viewOf: async () => 'practice',
+    pricesOf: async () => ({ source: 'sim', view: 'practice' }),
     activity: busOrderActivity(bus),
     exits: orderManagerExits(orders.service),
     ...(options.kill ? { killSwitch: { options: options.kill } } : {}),

@@ -8,7 +8,8 @@ import { buildApp } from '../../../http/app';
 import type { ApiApp } from '../../../http/types';
 import type { StoreDialect } from '../../../store/open-store';
 import { createAuthModule } from '../../auth/index';
-import type { PriceView } from '../../market/contract';
+import type { PriceSourceId, PriceView, SourcedPrices } from '../../market/contract';
+import { singleSource } from '../../market/sourced-prices';
 import { createRiskModule, type RiskModule } from '../index';
 import type { KillSwitchOptions } from '../kill-switch';
 import { FakeExchange } from './fake-exchange';
@@ -22,6 +23,8 @@ export interface RiskHarness {
   notifications: BusEvents['notification'][];
   /** Users' price views (default live). */
   views: Map<string, PriceView>;
+  /** Users' price sources (default `sim`). */
+  sources: Map<string, PriceSourceId>;
   /** A signed-up (so logged-in) user: id, token and the account's credentials. */
   user(): Promise<{ id: string; token: string; email: string; passcode: string }>;
   get(token: string): Promise<ProfitProtectionStatus>;
@@ -50,12 +53,19 @@ const FAST_KILL: Partial<KillSwitchOptions> = { settleTimeoutMs: 200, retryBacko
  * risk module's ports.
  */
 export async function createRiskHarness(
-  options: { store?: StoreDialect; kill?: Partial<KillSwitchOptions> } = {},
+  options: {
+    store?: StoreDialect;
+    kill?: Partial<KillSwitchOptions>;
+    /** Users' price sources over the scripted (shared) market; default: that market alone. */
+    prices?: (market: FakeMarketData) => SourcedPrices;
+  } = {},
 ): Promise<RiskHarness> {
   const resources = await createTestResources(options.store ? { store: options.store } : {});
   const market = new FakeMarketData(resources.clock.now);
   const exchange = new FakeExchange((symbol) => market.getQuote(symbol, 'live')?.lastPrice ?? 0);
   const views = new Map<string, PriceView>();
+  const sources = new Map<string, PriceSourceId>();
+  const prices = options.prices?.(market) ?? singleSource(market);
   const notifications: BusEvents['notification'][] = [];
   resources.bus.subscribe('notification', (message) => {
     notifications.push(message);
@@ -66,8 +76,12 @@ export async function createRiskHarness(
     const risk = createRiskModule(resources, {
       requireUser: auth.requireUser,
       marketData: market,
+      prices,
       positions: exchange,
-      viewOf: async (userId) => views.get(userId) ?? 'live',
+      pricesOf: async (userId) => ({
+        source: sources.get(userId) ?? 'sim',
+        view: views.get(userId) ?? 'live',
+      }),
       activity: exchange,
       exits: exchange,
       loggedIn: auth.isLoggedIn,
@@ -84,6 +98,7 @@ export async function createRiskHarness(
     exchange,
     notifications,
     views,
+    sources,
     ...(await build()),
     async user() {
       const { token, account } = await createTestUser(harness.app);

@@ -3,12 +3,11 @@ import type { InstrumentDirectory } from '../../../instruments/contract';
 import type { PriceFeed, RawTick } from '../../../market/contract';
 import type { KiteTick } from './packets';
 
-// The server's price feed: the configured feed (simulator or replay) until a Zerodha session can stream real
-// prices, then KiteTicker for every symbol it knows a token for. Switching source is per symbol: a symbol Kite has
-// no token for keeps ticking from the fallback. When the Kite source goes away (token expired, closed), the
-// fallback's ticks flow again.
+// One Zerodha user's own prices: that user's KiteTicker, for every symbol it knows a token for. Its ticks go to
+// that user's price source only (docs/market-data.md): a broker's real-time data is licensed to its own client,
+// so it never feeds anyone else and never mixes with the simulator.
 
-/** The ticker of the Zerodha account that currently provides market data. */
+/** The user's ticker (the same connection carries their order updates). */
 export interface TickSource {
   readonly connected: boolean;
   subscribe(tokens: readonly number[]): void;
@@ -22,39 +21,32 @@ const INDEX_TOKENS = new Map<string, number>(
   ]),
 );
 
-export class LivePriceFeed implements PriceFeed {
-  readonly name = 'live';
+export class KiteUserFeed implements PriceFeed {
+  readonly name: string;
   private readonly symbols = new Set<string>();
   private readonly symbolOfToken = new Map<number, string>();
   private readonly handlers = new Set<(ticks: readonly RawTick[]) => void>();
   private source: TickSource | undefined;
-  private stopFallback: (() => void) | undefined;
 
   constructor(
-    private readonly fallback: PriceFeed,
+    readonly userId: string,
     private readonly directory: InstrumentDirectory,
     private readonly now: () => number,
-  ) {}
-
-  async start(): Promise<void> {
-    this.stopFallback = this.fallback.onTicks((ticks) => this.fromFallback(ticks));
-    await this.fallback.start();
+  ) {
+    this.name = `zerodha:${userId}`;
   }
 
-  async stop(): Promise<void> {
-    this.stopFallback?.();
-    await this.fallback.stop();
-  }
+  async start(): Promise<void> {}
+
+  async stop(): Promise<void> {}
 
   subscribe(symbols: readonly string[]): void {
     for (const symbol of symbols) this.symbols.add(symbol);
-    this.fallback.subscribe(symbols);
     this.source?.subscribe(this.tokensOf(symbols));
   }
 
   unsubscribe(symbols: readonly string[]): void {
     for (const symbol of symbols) this.symbols.delete(symbol);
-    this.fallback.unsubscribe(symbols);
     this.source?.unsubscribe(this.tokensOf(symbols));
   }
 
@@ -63,7 +55,7 @@ export class LivePriceFeed implements PriceFeed {
     return () => this.handlers.delete(handler);
   }
 
-  /** Makes `source` the market-data ticker (undefined: back to the fallback only). */
+  /** The user's current ticker (a new one after a fresh login; undefined once closed). */
   useSource(source: TickSource | undefined): void {
     if (this.source === source) return;
     this.source?.unsubscribe([...this.symbolOfToken.keys()]);
@@ -71,12 +63,12 @@ export class LivePriceFeed implements PriceFeed {
     source?.subscribe(this.tokensOf([...this.symbols]));
   }
 
-  /** Whether ticks come from Kite now. */
+  /** Whether the ticker streams now. */
   get live(): boolean {
     return this.source?.connected === true;
   }
 
-  /** Ticks from the market-data ticker. */
+  /** Ticks from the user's ticker. */
   kiteTicks(ticks: readonly KiteTick[]): void {
     const raw: RawTick[] = [];
     for (const tick of ticks) {
@@ -89,17 +81,8 @@ export class LivePriceFeed implements PriceFeed {
         ...(tick.close !== undefined && tick.close > 0 ? { close: tick.close } : {}),
       });
     }
-    this.emit(raw);
-  }
-
-  private fromFallback(ticks: readonly RawTick[]) {
-    if (!this.live) return this.emit(ticks);
-    this.emit(ticks.filter((tick) => this.tokenOf(tick.symbol) === undefined));
-  }
-
-  private emit(ticks: readonly RawTick[]) {
-    if (ticks.length === 0) return;
-    for (const handler of this.handlers) handler(ticks);
+    if (raw.length === 0) return;
+    for (const handler of this.handlers) handler(raw);
   }
 
   private tokenOf(symbol: string): number | undefined {
