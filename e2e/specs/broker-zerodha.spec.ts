@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { FakeKite } from '../../apps/server/test/fakes/kite/fake-kite';
+import { kiteInstrumentsCsv } from '../../apps/server/test/helpers/kite-instruments-csv';
 import { signupViaApi, uniqueAccount } from '../support/accounts';
 import { screenshotPath } from '../support/screenshots';
 import { type ServerHandle, startServer } from '../support/server-process';
@@ -32,7 +33,7 @@ test.beforeAll(async () => {
   // A Kite instrument master: the ticker streams Kite's instrument tokens (32-bit), which a generated master's
   // tokens are not.
   const master = path.join(dataDir, 'kite-instruments.csv');
-  writeFileSync(master, kiteInstrumentsCsv());
+  writeFileSync(master, kiteInstrumentsCsv(Date.now(), ['NIFTY']));
   server = await startServer({
     repoRoot,
     dataDir,
@@ -57,24 +58,6 @@ test.afterAll(async () => {
   await kite?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** NIFTY's weekly options of 1 December 2026 in Kite's instruments dump format (instrument_token = exchange_token * 256 + 2). */
-function kiteInstrumentsCsv(): string {
-  const rows = [
-    'instrument_token,exchange_token,tradingsymbol,name,last_price,expiry,strike,tick_size,lot_size,instrument_type,segment,exchange',
-  ];
-  let exchangeToken = 47_000;
-  for (let strike = 20_000; strike <= 32_000; strike += 50) {
-    for (const type of ['CE', 'PE']) {
-      exchangeToken += 1;
-      const token = exchangeToken * 256 + 2;
-      rows.push(
-        `${token},${exchangeToken},NIFTY26D01${strike}${type},"NIFTY",0,2026-12-01,${strike},0.05,65,${type},NFO-OPT,NFO`,
-      );
-    }
-  }
-  return `${rows.join('\n')}\n`;
-}
 
 /** The contracts the dashboard trades by default (NIFTY's ATM call and put), known to the fake Kite too. */
 async function registerDefaultContracts(token: string) {

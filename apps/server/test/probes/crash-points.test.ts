@@ -49,9 +49,9 @@ afterAll(async () => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('a server killed at random points of its workflows restarts with every family reconciled', async () => {
-  kite = await FakeKite.start({ heartbeatMs: 1000 });
+  kite = await FakeKite.start({ heartbeatMs: 1000, marketTickMs: 500 });
   dataDir = mkdtempSync(path.join(tmpdir(), 'xt-probe-crash-'));
-  server = await startServerChild(dataDir, kiteEnv(kite));
+  server = await startServerChild(dataDir, kiteEnv(kite, dataDir));
   const fake = kite;
   const traders: Trader[] = [];
   for (let i = 0; i < TRADERS; i += 1) {
@@ -142,8 +142,8 @@ it('a server killed at random points of its workflows restarts with every family
       .catch(() => undefined);
     if (armed?.status !== 200) return;
     t.armed = true;
-    // The price falls through the max loss in the server's view (the fake Kite fills the exits at 100).
-    await setMarket(bank.tradingsymbol, 60, false);
+    // The price falls through the max loss at Kite: a linked trader's profit protection watches their own ticker.
+    await setMarket(bank.tradingsymbol, 60);
   };
 
   const check = async () => {
@@ -205,7 +205,7 @@ it('a server killed at random points of its workflows restarts with every family
     await pause(killAfter);
     await server.kill();
     await Promise.all(started);
-    server = await startServerChild(dataDir, kiteEnv(fake));
+    server = await startServerChild(dataDir, kiteEnv(fake, dataDir));
     for (const t of [...traders, ...killSwitchTraders]) t.client.baseUrl = server.baseUrl;
     for (const [symbol, price] of pins) await first.call('POST', '/dev/market/price', { symbol, price });
     await settle(cycle);

@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FakeKite } from '../../fakes/kite';
+import { kiteInstrumentsCsv } from '../../helpers/kite-instruments-csv';
 import { type ApiClient, signUp } from './api-client';
 
 // Traders of a server child process linked to one fake Kite app, each with their own Kite user id (their own
@@ -18,8 +21,19 @@ export interface KiteTrader {
   kiteUserId: string;
 }
 
-export function kiteEnv(kite: FakeKite): Record<string, string> {
-  return { XT_KITE_API_URL: kite.url, XT_KITE_LOGIN_URL: kite.loginUrl, XT_KITE_TICKER_URL: kite.tickerUrl };
+/**
+ * The server child's settings for the fake Kite, with a Kite-format instruments dump in `dataDir`: a linked trader's
+ * automation runs on their own Kite ticker's prices, and the ticker streams Kite's 32-bit instrument tokens.
+ */
+export function kiteEnv(kite: FakeKite, dataDir: string): Record<string, string> {
+  const master = path.join(dataDir, 'kite-instruments.csv');
+  writeFileSync(master, kiteInstrumentsCsv(Date.now()));
+  return {
+    XT_KITE_API_URL: kite.url,
+    XT_KITE_LOGIN_URL: kite.loginUrl,
+    XT_KITE_TICKER_URL: kite.tickerUrl,
+    XT_INSTRUMENTS_CSV: master,
+  };
 }
 
 let traders = 0;
