@@ -1,6 +1,7 @@
 import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
+import { createAuditModule } from './audit/index';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
 import { createBrokersModule } from './brokers/index';
@@ -77,6 +78,8 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     instruments: catalog,
     viewOf,
   });
+  // Every order action is appended to the user's hash-chained audit trail.
+  const audit = createAuditModule(resources, { requireUser: auth.requireUser });
   // The order manager trades through the registry; it starts after the brokers (recovery lists their orders).
   const orders = createOrdersModule({
     resources,
@@ -90,6 +93,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
       (await auth.account.getUserInfo(userId)).settings.SLTriggerPriceDifference[index],
     // Outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
     placementGuards: [createEntitlementGuard(entitlementSources(activeBrokerOf, billing.service))],
+    audit: audit.orderHooks,
   });
   brokers.practiceMode.onFundsReset((userId) =>
     orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),
@@ -116,5 +120,5 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveBrokers, brokers, orders, risk, portfolio, liveGateway];
+  return [auth, billing, instruments, market, liveBrokers, brokers, audit, orders, risk, portfolio, liveGateway];
 }
