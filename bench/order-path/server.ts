@@ -10,6 +10,7 @@ import { systemClock } from '../../apps/server/src/clock';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/http/app';
 import { silentLogger } from '../../apps/server/src/logger';
+import { createAuditModule } from '../../apps/server/src/modules/audit/index';
 import { createAuthModule } from '../../apps/server/src/modules/auth/index';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { createUsersActiveBroker } from '../../apps/server/src/modules/brokers/active-broker';
@@ -112,6 +113,10 @@ async function main(): Promise<void> {
   await paper.start();
   const auth = createAuthModule(resources);
   const activeBrokers = createUsersActiveBroker(store.db, systemClock);
+  // As the composition root: every order action goes to the audit trail (BENCH_NO_AUDIT=1 measures without it).
+  const audit = process.env.BENCH_NO_AUDIT
+    ? undefined
+    : createAuditModule(resources, { requireUser: auth.requireUser });
   const orders = createOrdersModule({
     resources,
     registry: { sessionFor: async (userId) => paper.sessionFor(userId) },
@@ -128,8 +133,12 @@ async function main(): Promise<void> {
         }),
       ),
     ],
+    ...(audit ? { audit: audit.orderHooks } : {}),
   });
-  const app = await buildApp(resources, [auth, orders, bareModule]);
+  const app = await buildApp(
+    resources,
+    audit ? [auth, audit, orders, bareModule] : [auth, orders, bareModule],
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const users = await createUsers(resources, paper);
   const tokens: string[] = [];

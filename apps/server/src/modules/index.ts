@@ -120,5 +120,17 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     ...(overrides.gateway ? { options: overrides.gateway } : {}),
   });
   // Start order: the master loads before the feed prices it; the gateway subscribes last.
-  return [auth, billing, instruments, market, liveBrokers, brokers, audit, orders, risk, portfolio, liveGateway];
+  return [
+    auth,
+    billing,
+    instruments,
+    market,
+    liveBrokers,
+    brokers,
+    audit,
+    orders,
+    risk,
+    portfolio,
+    liveGateway,
+  ];
 }

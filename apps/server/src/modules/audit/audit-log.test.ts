@@ -31,7 +31,7 @@ describeEachStore('audit trail', (kind) => {
     return log;
   }
 
-  it('chains each user\'s lines in order, one seq after another, and verifies them', async () => {
+  it("chains each user's lines in order, one seq after another, and verifies them", async () => {
     await fill();
     const stored = await lines('alice');
     expect(stored.map((line) => Number(line.seq))).toEqual([1, 2, 3, 4]);

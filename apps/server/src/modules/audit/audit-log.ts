@@ -47,7 +47,11 @@ const RETRY_MS = 1000;
  * that loses a race for a seq (another process appended first) fails on the primary key, and the lines are
  * chained again from the stored tip and retried.
  */
-export function createAuditLog(deps: { db: Kysely<Database>; clock: { now(): number }; logger: Logger }): AuditLog {
+export function createAuditLog(deps: {
+  db: Kysely<Database>;
+  clock: { now(): number };
+  logger: Logger;
+}): AuditLog {
   const { db, clock, logger } = deps;
   const chains = new Map<string, UserChain>();
   let scheduled = false;
@@ -81,7 +85,15 @@ export function createAuditLog(deps: { db: Kysely<Database>; clock: { now(): num
       let { seq, hash: prevHash } = tip;
       for (const line of batch) {
         seq += 1;
-        const row = { userId, seq, ts: line.ts, kind: line.kind, orderId: line.orderId, data: line.data, prevHash };
+        const row = {
+          userId,
+          seq,
+          ts: line.ts,
+          kind: line.kind,
+          orderId: line.orderId,
+          data: line.data,
+          prevHash,
+        };
         prevHash = lineHash(row);
         rows.push({ ...row, hash: prevHash });
       }

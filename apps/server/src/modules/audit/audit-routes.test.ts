@@ -32,8 +32,12 @@ const order = {
   triggerPrice: 100,
 };
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url: `/v1/options-x${url}`, headers, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => t.app.inject({ method, url: `/v1/options-x${url}`, headers, ...(payload ? { payload } : {}) });
 
 async function settle() {
   for (let i = 0; i < 50; i += 1) {
@@ -95,7 +99,10 @@ describe('audit trail of the order routes', () => {
     expect(request).toMatchObject({ method: 'POST', url: '/v1/options-x/order', body: { quantity: 65 } });
     const brokerCall = lines.find((line) => line.kind === 'broker.call');
     expect(brokerCall).toMatchObject({ orderId });
-    expect(JSON.parse(brokerCall?.data ?? '{}')).toMatchObject({ method: 'placeOrder', args: { quantity: 65 } });
+    expect(JSON.parse(brokerCall?.data ?? '{}')).toMatchObject({
+      method: 'placeOrder',
+      args: { quantity: 65 },
+    });
     expect(lines.at(-1)).toMatchObject({ kind: 'response', orderId });
   });
 

@@ -6,7 +6,15 @@ function chain(userId: string, count: number): AuditLogTable[] {
   const lines: AuditLogTable[] = [];
   let prevHash = GENESIS_HASH;
   for (let seq = 1; seq <= count; seq += 1) {
-    const row = { userId, seq, ts: 1000 + seq, kind: 'request', orderId: null, data: `{"n":${seq}}`, prevHash };
+    const row = {
+      userId,
+      seq,
+      ts: 1000 + seq,
+      kind: 'request',
+      orderId: null,
+      data: `{"n":${seq}}`,
+      prevHash,
+    };
     prevHash = lineHash(row);
     lines.push({ ...row, hash: prevHash });
   }
@@ -42,7 +50,11 @@ describe('chainChecker', () => {
   it('names a changed line', () => {
     const lines = chain('u1', 5);
     lines[2] = { ...(lines[2] as AuditLogTable), data: '{"n":99}' };
-    expect(firstBreak('u1', lines)).toMatchObject({ userId: 'u1', seq: 3, reason: expect.stringContaining('changed') });
+    expect(firstBreak('u1', lines)).toMatchObject({
+      userId: 'u1',
+      seq: 3,
+      reason: expect.stringContaining('changed'),
+    });
   });
 
   it('names the line after a removed one', () => {
@@ -62,6 +74,9 @@ describe('chainChecker', () => {
     const lines = chain('u1', 4);
     const changed = { ...(lines[1] as AuditLogTable), data: '{"n":42}' };
     lines[1] = { ...changed, hash: lineHash(changed) };
-    expect(firstBreak('u1', lines)).toMatchObject({ seq: 3, reason: expect.stringContaining('previous hash') });
+    expect(firstBreak('u1', lines)).toMatchObject({
+      seq: 3,
+      reason: expect.stringContaining('previous hash'),
+    });
   });
 });

@@ -55,9 +55,11 @@ export function chainChecker(userId: string): { next(line: AuditLogTable): Chain
         broken = { userId, seq, reason };
         return broken;
       };
-      if (seq !== expectedSeq) return fail(`expected line ${expectedSeq}, found line ${seq} (a line is missing)`);
+      if (seq !== expectedSeq)
+        return fail(`expected line ${expectedSeq}, found line ${seq} (a line is missing)`);
       if (line.prevHash !== previous) return fail('its previous hash does not match the line before it');
-      if (lineHash(line) !== line.hash) return fail('its content does not match its hash (the line was changed)');
+      if (lineHash(line) !== line.hash)
+        return fail('its content does not match its hash (the line was changed)');
       expectedSeq += 1;
       previous = line.hash;
       return undefined;

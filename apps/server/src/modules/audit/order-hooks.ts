@@ -79,9 +79,19 @@ function auditedSession(log: AuditLog, session: BrokerSession): BrokerSession {
     cancelOrder: (brokerOrderId) =>
       call('cancelOrder', null, { brokerOrderId }, () => session.cancelOrder(brokerOrderId)),
     listOrders: () =>
-      call('listOrders', null, {}, () => session.listOrders(), (orders) => ({
-        orders: orders.map(({ brokerOrderId, clientOrderId, status }) => ({ brokerOrderId, clientOrderId, status })),
-      })),
+      call(
+        'listOrders',
+        null,
+        {},
+        () => session.listOrders(),
+        (orders) => ({
+          orders: orders.map(({ brokerOrderId, clientOrderId, status }) => ({
+            brokerOrderId,
+            clientOrderId,
+            status,
+          })),
+        }),
+      ),
     positions: () => session.positions(),
     margin: () => session.margin(),
     onOrderUpdate: (handler) => session.onOrderUpdate(handler),

@@ -1,7 +1,7 @@
 import { AUDIT_DAY_PATH, auditDayQuerySchema } from '@xtrader/core/api/audit';
 import { istEpochMs } from '@xtrader/core/market/dates';
-import type { Kysely } from 'kysely';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ApiApp } from '../../http/types';
 import type { Database } from '../../store/database';
 import { currentUser } from '../auth/authenticate';

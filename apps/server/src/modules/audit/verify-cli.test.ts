@@ -16,14 +16,22 @@ let store: Store;
 
 const verify = () => {
   const env = { ...process.env, NODE_ENV: 'test', XT_DATA_DIR: dataDir, DATABASE_URL: '' };
-  const run = spawnSync(process.execPath, ['--import', 'tsx', CLI], { env, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', CLI], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: run.status, out: run.stdout, err: run.stderr };
 };
 
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'xt-audit-'));
   store = await openStore({ databaseUrl: undefined, dataDir });
-  const log = createAuditLog({ db: store.db, clock: { now: () => 1_700_000_000_000 }, logger: silentLogger() });
+  const log = createAuditLog({
+    db: store.db,
+    clock: { now: () => 1_700_000_000_000 },
+    logger: silentLogger(),
+  });
   for (let i = 0; i < 3; i += 1) log.append('user-1', 'request', null, { i });
   await log.flush();
 });
@@ -32,7 +40,9 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('passes an intact trail, then fails naming a changed line, then a removed one', { timeout: 120_000 }, async () => {
+it('passes an intact trail, then fails naming a changed line, then a removed one', {
+  timeout: 120_000,
+}, async () => {
   const intact = verify();
   expect(intact.out).toContain('audit trail intact: 1 chains, 3 lines');
   expect(intact.code).toBe(0);
