@@ -1,7 +1,9 @@
-import { CircleUserRound, ExternalLink, Link2, LogOut, Settings, Sparkles } from 'lucide-react';
+import { CircleUserRound, Download, ExternalLink, Link2, LogOut, Settings, Sparkles } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { downloadDayAudit } from '../../api/audit-download';
+import { toastError } from '../../api/toast-error';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from '../theme/theme-toggle';
 
@@ -20,7 +22,7 @@ function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNo
   );
 }
 
-/** Menu: Add Broker, User Settings, Subscribe, the trading platform, theme, Logout. */
+/** Menu: Add Broker, User Settings, Subscribe, the day's audit download, the trading platform, theme, Logout. */
 export function AppMenu({
   onAddBroker,
   onUserSettings,
@@ -53,6 +55,16 @@ export function AppMenu({
           </Item>
           <Item icon={icon(Sparkles)} onSelect={() => void navigate('/subscribe')}>
             Subscribe
+          </Item>
+          <Item
+            icon={icon(Download)}
+            onSelect={() =>
+              void downloadDayAudit().catch((error: unknown) =>
+                toastError(error, 'Could not download the audit'),
+              )
+            }
+          >
+            Download audit (CSV)
           </Item>
           <DropdownMenu.Item asChild className={item}>
             <a href={TRADING_PLATFORM_URL} target="_blank" rel="noopener noreferrer">
