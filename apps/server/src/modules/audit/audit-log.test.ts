@@ -37,7 +37,7 @@ describeEachStore('audit trail', (kind) => {
     expect(stored.map((line) => Number(line.seq))).toEqual([1, 2, 3, 4]);
     expect(stored[0]?.prevHash).toBe('0'.repeat(64));
     expect(stored[1]?.prevHash).toBe(stored[0]?.hash);
-    expect(stored[0]?.data).toBe('{"i":0,"nested":{"a":1,"b":2}}');
+    expect(stored[0]?.data).toBe('{"i":0,"nested":{"b":2,"a":1}}');
     expect(await verifyAuditTrail(store.db)).toEqual({ users: 2, lines: 8, breaks: [] });
   });
 

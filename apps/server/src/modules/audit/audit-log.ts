@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '../../logger';
+import { inChunks, insertShape, rowValues, runShaped } from '../../store/compiled-shapes';
 import type { Database } from '../../store/database';
-import { canonicalJson, GENESIS_HASH, lineHash } from './chain';
+import { GENESIS_HASH, lineHash } from './chain';
 import type { AuditLogTable } from './tables';
 
 /** What a line records: the request as received, a call to the broker, its answer or update, a state change. */
@@ -15,8 +16,8 @@ export type AuditKind =
 
 export interface AuditLog {
   /**
-   * Adds a line to the user's chain. Returns at once (no I/O, no hashing; the data is only serialised): lines are chained and written in batches
-   * after the current turn of the event loop, so the order path never waits for them.
+   * Adds a line to the user's chain. Returns at once (no I/O, no hashing; the data is only serialised): lines are
+   * chained and written in batches after the current turn of the event loop, so the order path never waits for them.
    */
   append(userId: string, kind: AuditKind, orderId: string | null, data: unknown): void;
   /** Resolves once every line appended for the user so far is stored (or its write failed and will be retried). */
@@ -26,26 +27,25 @@ export interface AuditLog {
 }
 
 interface Pending {
+  userId: string;
   ts: number;
   kind: AuditKind;
   orderId: string | null;
   data: string;
 }
 
-interface UserChain {
-  /** The last stored line's place and hash; undefined until read from the store (or after a failed write). */
-  tip: { seq: number; hash: string } | undefined;
-  pending: Pending[];
-  /** The user's writes run one after another: each continues the chain the previous one ended. */
-  writing: Promise<void>;
-}
+type Tip = { seq: number; hash: string };
 
 const RETRY_MS = 1000;
+/** 8 columns a row: well under what one statement may bind on either engine. */
+const ROWS_PER_STATEMENT = 500;
 
 /**
- * The audit trail's writer. One process owns each user's chain tip in memory (read once from the store); a write
- * that loses a race for a seq (another process appended first) fails on the primary key, and the lines are
- * chained again from the stored tip and retried.
+ * The audit trail's writer. Every line appended in one turn of the event loop goes into one batch: chained per user
+ * from the user's tip (kept in memory, read once from the store) and inserted with one statement per 500 lines.
+ * Batches are written one after another. A batch that fails (say, another process appended for one of its users
+ * first and its insert hit the (userId, seq) key) is kept: its lines are chained again from the stored tips and
+ * retried, ahead of anything appended since.
  */
 export function createAuditLog(deps: {
   db: Kysely<Database>;
@@ -53,19 +53,14 @@ export function createAuditLog(deps: {
   logger: Logger;
 }): AuditLog {
   const { db, clock, logger } = deps;
-  const chains = new Map<string, UserChain>();
+  const tips = new Map<string, Tip>();
+  let pending: Pending[] = [];
+  /** Users with lines in `pending` or in the batch being written. */
+  const unsettled = new Map<string, number>();
+  let writing: Promise<void> = Promise.resolve();
   let scheduled = false;
 
-  const chainOf = (userId: string): UserChain => {
-    let chain = chains.get(userId);
-    if (!chain) {
-      chain = { tip: undefined, pending: [], writing: Promise.resolve() };
-      chains.set(userId, chain);
-    }
-    return chain;
-  };
-
-  const readTip = async (userId: string) => {
+  const readTip = async (userId: string): Promise<Tip> => {
     const row = await db
       .selectFrom('auditLog')
       .select(['seq', 'hash'])
@@ -76,49 +71,66 @@ export function createAuditLog(deps: {
     return row ? { seq: Number(row.seq), hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
   };
 
-  const writeBatch = async (userId: string, chain: UserChain): Promise<void> => {
-    if (chain.pending.length === 0) return;
-    const batch = chain.pending.splice(0);
-    try {
-      const tip = chain.tip ?? (await readTip(userId));
-      const rows: AuditLogTable[] = [];
-      let { seq, hash: prevHash } = tip;
-      for (const line of batch) {
-        seq += 1;
-        const row = {
-          userId,
-          seq,
-          ts: line.ts,
-          kind: line.kind,
-          orderId: line.orderId,
-          data: line.data,
-          prevHash,
-        };
-        prevHash = lineHash(row);
-        rows.push({ ...row, hash: prevHash });
-      }
-      await db.insertInto('auditLog').values(rows).execute();
-      chain.tip = { seq, hash: prevHash };
-    } catch (error) {
-      // Kept, in order, ahead of anything appended since; chained again from the stored tip next time.
-      chain.pending.unshift(...batch);
-      chain.tip = undefined;
-      logger.error({ err: error, userId, lines: batch.length }, 'audit trail write failed; retrying');
-      setTimeout(() => void writeUser(userId), RETRY_MS).unref();
+  const chainBatch = async (
+    batch: readonly Pending[],
+  ): Promise<{ rows: AuditLogTable[]; next: Map<string, Tip> }> => {
+    const next = new Map<string, Tip>();
+    for (const { userId } of batch) {
+      if (!next.has(userId)) next.set(userId, tips.get(userId) ?? (await readTip(userId)));
+    }
+    const rows = batch.map(({ userId, ts, kind, orderId, data }): AuditLogTable => {
+      const tip = next.get(userId) as Tip;
+      const line = { userId, seq: tip.seq + 1, ts, kind, orderId, data, prevHash: tip.hash };
+      const hash = lineHash(line);
+      next.set(userId, { seq: line.seq, hash });
+      return { ...line, hash };
+    });
+    return { rows, next };
+  };
+
+  const settle = (batch: readonly Pending[]) => {
+    for (const { userId } of batch) {
+      const left = (unsettled.get(userId) ?? 1) - 1;
+      if (left > 0) unsettled.set(userId, left);
+      else unsettled.delete(userId);
     }
   };
 
-  const writeUser = (userId: string): Promise<void> => {
-    const chain = chainOf(userId);
-    chain.writing = chain.writing.then(() => writeBatch(userId, chain));
-    return chain.writing;
+  const writeBatch = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    let stored = 0;
+    try {
+      const { rows, next } = await chainBatch(batch);
+      for (const chunk of inChunks(rows, ROWS_PER_STATEMENT)) {
+        // One SQL text per row count, built once (see runShaped).
+        await runShaped(db, insertShape('auditLog', chunk), rowValues(chunk), () =>
+          db.insertInto('auditLog').values(chunk),
+        );
+        stored += chunk.length;
+      }
+      for (const [userId, tip] of next) tips.set(userId, tip);
+      settle(batch);
+    } catch (error) {
+      // The chunks before the failure are stored; the rest are kept, in order, ahead of anything appended since,
+      // and chained again from the tips as the store has them.
+      for (const { userId } of batch) tips.delete(userId);
+      settle(batch.slice(0, stored));
+      pending = [...batch.slice(stored), ...pending];
+      logger.error({ err: error, lines: batch.length - stored }, 'audit trail write failed; retrying');
+      setTimeout(() => void write(), RETRY_MS).unref();
+    }
   };
 
-  const flush = async (): Promise<void> => {
+  const write = (): Promise<void> => {
+    writing = writing.then(writeBatch);
+    return writing;
+  };
+
+  const flush = (): Promise<void> => {
     scheduled = false;
-    const writes: Promise<void>[] = [];
-    for (const [userId, chain] of chains) if (chain.pending.length > 0) writes.push(writeUser(userId));
-    await Promise.all(writes);
+    return write();
   };
 
   return {
@@ -126,17 +138,19 @@ export function createAuditLog(deps: {
       let text: string;
       try {
         // Serialised now: the objects described may change after this call.
-        text = canonicalJson(data);
+        text = JSON.stringify(data) ?? 'null';
       } catch (error) {
-        text = canonicalJson({ unserialisable: String(error) });
+        text = JSON.stringify({ unserialisable: String(error) });
       }
-      chainOf(userId).pending.push({ ts: clock.now(), kind, orderId, data: text });
+      pending.push({ userId, ts: clock.now(), kind, orderId, data: text });
+      unsettled.set(userId, (unsettled.get(userId) ?? 0) + 1);
       if (!scheduled) {
         scheduled = true;
         setImmediate(() => void flush());
       }
     },
-    settled: (userId) => writeUser(userId),
+    // Nothing of the user's waiting: answer at once, without queueing behind other users' writes.
+    settled: (userId) => (unsettled.has(userId) ? write() : Promise.resolve()),
     flush,
   };
 }

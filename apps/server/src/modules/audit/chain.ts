@@ -5,30 +5,18 @@ import type { AuditLogTable } from './tables';
 export const GENESIS_HASH = '0'.repeat(64);
 
 /**
- * JSON with object keys sorted at every level and no whitespace: the same value always gives the same text, so a
- * line's hash can be recomputed from what is stored. Undefined fields are left out (as JSON.stringify does).
+ * The canonical serialisation of a line: its columns but the hash, in this fixed order, as a JSON array (numbers as
+ * numbers, strings escaped as JSON.stringify does). One line has exactly one such text, so its hash can be recomputed
+ * from what is stored; `data` is covered as the stored text, byte for byte.
  */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    const text = JSON.stringify(value);
-    return text === undefined ? 'null' : text;
-  }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return canonicalJson((value as { toJSON(): unknown }).toJSON());
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const fields = Object.keys(value)
-    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-  return `{${fields.join(',')}}`;
+export function canonicalLine(line: Omit<AuditLogTable, 'hash'>): string {
+  const { userId, seq, ts, kind, orderId, data, prevHash } = line;
+  return JSON.stringify([userId, Number(seq), Number(ts), kind, orderId, data, prevHash]);
 }
 
-/** The hash of one line: sha256 over the canonical serialisation of every column but the hash itself. */
+/** The hash of one line: sha256 (hex) over its canonical serialisation, which includes the previous line's hash. */
 export function lineHash(line: Omit<AuditLogTable, 'hash'>): string {
-  const { userId, seq, ts, kind, orderId, data, prevHash } = line;
-  const text = canonicalJson({ userId, seq: Number(seq), ts: Number(ts), kind, orderId, data, prevHash });
-  return createHash('sha256').update(text).digest('hex');
+  return createHash('sha256').update(canonicalLine(line)).digest('hex');
 }
 
 /** Where and why a chain is broken. */
