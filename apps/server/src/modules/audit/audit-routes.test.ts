@@ -150,6 +150,11 @@ describe('audit trail of the order routes', () => {
     expect(otherDay.body).toBe('seq,time,kind,orderId,data,prevHash,hash\r\n');
   });
 
+  it('leaves authentication before the body on the order routes (an anonymous caller gets 401, not 400)', async () => {
+    const anonymous = await call('POST', '/order', {}, { quantity: 'lots' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('refuses a bad date and an anonymous caller', async () => {
     expect((await call('GET', '/audit/day?date=2026-13-01', alice)).statusCode).toBe(400);
     expect((await call('GET', `/audit/day?date=${today()}`, {})).statusCode).toBe(401);

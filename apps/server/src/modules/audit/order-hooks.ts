@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BrokerOrderUpdate, BrokerRegistry, BrokerSession } from '../brokers/broker';
 import type { AuditLog } from './audit-log';
 
@@ -18,8 +18,11 @@ export interface AuditedChange {
 export interface OrderAuditHooks {
   /** The registry with every session's order calls and answers recorded. */
   registry(registry: BrokerRegistry): BrokerRegistry;
-  /** The auth hook, recording each order request (not reads) once its user is known. */
-  requireUser(requireUser: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler;
+  /**
+   * preHandler hook of the order routes: records each order request (not reads) of a signed-in user. Authentication
+   * has run by then (it moves to onRequest), and the body is parsed and validated.
+   */
+  preHandler(request: FastifyRequest): Promise<void>;
   /** onSend hook of the order routes: records the answer and holds it until the user's lines are stored. */
   onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
   /** 'broker.update' listener. */
@@ -116,17 +119,15 @@ export function createOrderAuditHooks(log: AuditLog): OrderAuditHooks {
         return session ? wrap(session) : undefined;
       },
     }),
-    requireUser: (requireUser) =>
-      async function auditedRequireUser(this: unknown, request, reply) {
-        await requireUser.call(this as never, request, reply);
-        if (isRead(request) || !request.user) return;
-        log.append(request.user.id, 'request', orderIdOfParams(request), {
-          method: request.method,
-          url: request.url,
-          body: request.body ?? null,
-          idempotencyKey: request.headers['idempotency-key'] ?? null,
-        });
-      },
+    async preHandler(request) {
+      if (isRead(request) || !request.user) return;
+      log.append(request.user.id, 'request', orderIdOfParams(request), {
+        method: request.method,
+        url: request.url,
+        body: request.body ?? null,
+        idempotencyKey: request.headers['idempotency-key'] ?? null,
+      });
+    },
     async onSend(request, reply, payload) {
       if (isRead(request) || !request.user) return payload;
       const body = parsedPayload(payload);

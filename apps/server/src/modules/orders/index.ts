@@ -127,9 +127,11 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     trailing,
     repairs,
     registerRoutes(app) {
-      if (audit) app.addHook('onSend', audit.onSend);
-      const requireUser = audit ? audit.requireUser(deps.requireUser) : deps.requireUser;
-      registerOrderRoutes(app, { orders: service, requireUser });
+      if (audit) {
+        app.addHook('preHandler', audit.preHandler);
+        app.addHook('onSend', audit.onSend);
+      }
+      registerOrderRoutes(app, { orders: service, requireUser: deps.requireUser });
     },
     async start() {
       trailing.start();
