@@ -36,16 +36,31 @@ interface Pending {
 
 type Tip = { seq: number; hash: string };
 
+/** The lines appended in one turn of the event loop, written together; `done` once written (or failed, for a retry). */
+interface Batch {
+  lines: Pending[];
+  done: Promise<void>;
+  finish: () => void;
+}
+
 const RETRY_MS = 1000;
 /** 8 columns a row: well under what one statement may bind on either engine. */
 const ROWS_PER_STATEMENT = 500;
+
+function newBatch(lines: Pending[] = []): Batch {
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  return { lines, done, finish };
+}
 
 /**
  * The audit trail's writer. Every line appended in one turn of the event loop goes into one batch: chained per user
  * from the user's tip (kept in memory, read once from the store) and inserted with one statement per 500 lines.
  * Batches are written one after another. A batch that fails (say, another process appended for one of its users
- * first and its insert hit the (userId, seq) key) is kept: its lines are chained again from the stored tips and
- * retried, ahead of anything appended since.
+ * first and its insert hit the (userId, seq) key) is not lost: its unstored lines go ahead of the next batch and are
+ * chained again from the tips as the store has them.
  */
 export function createAuditLog(deps: {
   db: Kysely<Database>;
@@ -54,11 +69,11 @@ export function createAuditLog(deps: {
 }): AuditLog {
   const { db, clock, logger } = deps;
   const tips = new Map<string, Tip>();
-  let pending: Pending[] = [];
-  /** Users with lines in `pending` or in the batch being written. */
-  const unsettled = new Map<string, number>();
+  /** The batch collecting this turn's lines; undefined when nothing was appended since the last flush. */
+  let open: Batch | undefined;
+  /** Each user's latest batch not yet written: what `settled` waits for. */
+  const latest = new Map<string, Batch>();
   let writing: Promise<void> = Promise.resolve();
-  let scheduled = false;
 
   const readTip = async (userId: string): Promise<Tip> => {
     const row = await db
@@ -71,14 +86,12 @@ export function createAuditLog(deps: {
     return row ? { seq: Number(row.seq), hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
   };
 
-  const chainBatch = async (
-    batch: readonly Pending[],
-  ): Promise<{ rows: AuditLogTable[]; next: Map<string, Tip> }> => {
+  const chainLines = async (lines: readonly Pending[]) => {
     const next = new Map<string, Tip>();
-    for (const { userId } of batch) {
+    for (const { userId } of lines) {
       if (!next.has(userId)) next.set(userId, tips.get(userId) ?? (await readTip(userId)));
     }
-    const rows = batch.map(({ userId, ts, kind, orderId, data }): AuditLogTable => {
+    const rows = lines.map(({ userId, ts, kind, orderId, data }): AuditLogTable => {
       const tip = next.get(userId) as Tip;
       const line = { userId, seq: tip.seq + 1, ts, kind, orderId, data, prevHash: tip.hash };
       const hash = lineHash(line);
@@ -88,21 +101,20 @@ export function createAuditLog(deps: {
     return { rows, next };
   };
 
-  const settle = (batch: readonly Pending[]) => {
-    for (const { userId } of batch) {
-      const left = (unsettled.get(userId) ?? 1) - 1;
-      if (left > 0) unsettled.set(userId, left);
-      else unsettled.delete(userId);
+  /** The batch this turn's lines go to, opened (and its flush scheduled) by the first of them. */
+  const openBatch = (): Batch => {
+    if (!open) {
+      open = newBatch();
+      setImmediate(() => void flush());
     }
+    return open;
   };
 
-  const writeBatch = async (): Promise<void> => {
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
+  /** Stores the batch's lines; answers false when a write failed (its unstored lines are queued again). */
+  const store = async (batch: Batch): Promise<boolean> => {
     let stored = 0;
     try {
-      const { rows, next } = await chainBatch(batch);
+      const { rows, next } = await chainLines(batch.lines);
       for (const chunk of inChunks(rows, ROWS_PER_STATEMENT)) {
         // One SQL text per row count, built once (see runShaped).
         await runShaped(db, insertShape('auditLog', chunk), rowValues(chunk), () =>
@@ -111,26 +123,33 @@ export function createAuditLog(deps: {
         stored += chunk.length;
       }
       for (const [userId, tip] of next) tips.set(userId, tip);
-      settle(batch);
+      return true;
     } catch (error) {
-      // The chunks before the failure are stored; the rest are kept, in order, ahead of anything appended since,
-      // and chained again from the tips as the store has them.
-      for (const { userId } of batch) tips.delete(userId);
-      settle(batch.slice(0, stored));
-      pending = [...batch.slice(stored), ...pending];
-      logger.error({ err: error, lines: batch.length - stored }, 'audit trail write failed; retrying');
-      setTimeout(() => void write(), RETRY_MS).unref();
+      // The chunks before the failure are stored; the rest go first into the next batch, chained again from the
+      // tips as the store has them.
+      const unstored = batch.lines.slice(stored);
+      for (const { userId } of batch.lines) tips.delete(userId);
+      const retry = openBatch();
+      retry.lines.unshift(...unstored);
+      for (const { userId } of unstored) if (latest.get(userId) === batch) latest.set(userId, retry);
+      logger.error({ err: error, lines: unstored.length }, 'audit trail write failed; retrying');
+      return false;
     }
   };
 
-  const write = (): Promise<void> => {
-    writing = writing.then(writeBatch);
-    return writing;
+  const writeBatch = async (batch: Batch): Promise<void> => {
+    const ok = await store(batch);
+    for (const { userId } of batch.lines) if (latest.get(userId) === batch) latest.delete(userId);
+    batch.finish();
+    // The next batch (with the retry) waits a moment: a store that is down is not hammered.
+    if (!ok) await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref());
   };
 
   const flush = (): Promise<void> => {
-    scheduled = false;
-    return write();
+    const batch = open;
+    open = undefined;
+    if (batch) writing = writing.then(() => writeBatch(batch));
+    return writing;
   };
 
   return {
@@ -142,15 +161,11 @@ export function createAuditLog(deps: {
       } catch (error) {
         text = JSON.stringify({ unserialisable: String(error) });
       }
-      pending.push({ userId, ts: clock.now(), kind, orderId, data: text });
-      unsettled.set(userId, (unsettled.get(userId) ?? 0) + 1);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => void flush());
-      }
+      const batch = openBatch();
+      batch.lines.push({ userId, ts: clock.now(), kind, orderId, data: text });
+      latest.set(userId, batch);
     },
-    // Nothing of the user's waiting: answer at once, without queueing behind other users' writes.
-    settled: (userId) => (unsettled.has(userId) ? write() : Promise.resolve()),
+    settled: (userId) => latest.get(userId)?.done ?? Promise.resolve(),
     flush,
   };
 }
