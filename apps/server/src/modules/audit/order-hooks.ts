@@ -3,14 +3,25 @@ import type { BrokerOrderUpdate, BrokerRegistry, BrokerSession } from '../broker
 import type { AuditLog } from './audit-log';
 
 // Where the order manager's actions reach the audit trail. Every hook only appends (no I/O on the order path); the
-// one wait is before an order route answers, until that user's lines are stored, so an acknowledged order's
+// one wait is before an order route answers, until that user's lines so far are stored, so an acknowledged order's
 // request, broker calls and answers are never lost. Shapes are structural so this folder imports nothing of the
 // order manager (which wires these hooks in).
 
 /** The parts of an order's state change ('order.changed') the trail records. */
 export interface AuditedChange {
   before: { state: { status: string } };
-  after: { id: string; userId: string; state: unknown };
+  after: {
+    id: string;
+    userId: string;
+    state: {
+      status: string;
+      quantity: number;
+      filledQuantity: number;
+      averagePrice: number;
+      price: number | null;
+      triggerPrice: number | null;
+    };
+  };
   event: { type: string };
 }
 
@@ -23,7 +34,7 @@ export interface OrderAuditHooks {
    * has run by then (it moves to onRequest), and the body is parsed and validated.
    */
   preHandler(request: FastifyRequest): Promise<void>;
-  /** onSend hook of the order routes: records the answer and holds it until the user's lines are stored. */
+  /** onSend hook of the order routes: holds the answer until the user's lines so far are stored, then records it. */
   onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
   /** 'broker.update' listener. */
   brokerUpdate(update: BrokerOrderUpdate): void;
@@ -133,18 +144,28 @@ export function createOrderAuditHooks(log: AuditLog): OrderAuditHooks {
       const body = parsedPayload(payload);
       const placedId = (body as { data?: { orderId?: unknown } } | null)?.data?.orderId;
       const orderId = orderIdOfParams(request) ?? (typeof placedId === 'string' ? placedId : null);
-      log.append(request.user.id, 'response', orderId, { status: reply.statusCode, body });
+      // What the answer acknowledges (the request, the broker's calls and answers, the changes so far) is stored
+      // before it goes out. The line of the answer itself goes with the next batch: waiting for it too would hold
+      // every answer for one more commit.
       await log.settled(request.user.id);
+      log.append(request.user.id, 'response', orderId, { status: reply.statusCode, body });
       return payload;
     },
     brokerUpdate(update) {
       log.append(update.userId, 'broker.update', update.clientOrderId ?? null, update);
     },
     stateChange({ before, after, event }) {
+      // The event says what happened; the state's figures after it, without its bookkeeping (trade ids, ...).
+      const { status, quantity, filledQuantity, averagePrice, price, triggerPrice } = after.state;
       log.append(after.userId, 'state.change', after.id, {
         from: before.state.status,
+        to: status,
         event,
-        state: after.state,
+        quantity,
+        filledQuantity,
+        averagePrice,
+        price,
+        triggerPrice,
       });
     },
   };

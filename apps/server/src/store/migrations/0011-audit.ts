@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // The order audit trail (modules/audit): one hash-chained line per order action, per user. Rows are only ever
-// inserted; (userId, seq) is the chain's order and keeps two writers from taking the same place in it.
+// inserted; (userId, seq) is the chain's order and keeps two writers from taking the same place in it. No other
+// index: each one is another write per line on the order path, and the day's download finds a user's lines by the key.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -16,7 +17,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('hash', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('auditLogPk', ['userId', 'seq'])
     .execute();
-  await db.schema.createIndex('auditLogUserTsIdx').on('auditLog').columns(['userId', 'ts']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
