@@ -85,7 +85,7 @@ const linesOf = (userId: string) =>
 describe('audit trail of the order routes', () => {
   let orderId: string;
 
-  it('has the request, the broker call and answer and the response stored when the order is acknowledged', async () => {
+  it('has the request and the broker call and answer stored before the order is acknowledged, then the answer', async () => {
     const placed = await call('POST', '/order', alice, order);
     expect(placed.statusCode).toBe(200);
     orderId = placed.json().data.orderId;
