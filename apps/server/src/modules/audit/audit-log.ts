@@ -36,7 +36,7 @@ interface Pending {
 
 type Tip = { seq: number; hash: string };
 
-/** The lines appended in one turn of the event loop, written together; `done` once written (or failed, for a retry). */
+/** Lines written together; `done` once written (or failed, for a retry). */
 interface Batch {
   lines: Pending[];
   done: Promise<void>;
@@ -56,20 +56,28 @@ function newBatch(lines: Pending[] = []): Batch {
 }
 
 /**
- * The audit trail's writer. Every line appended in one turn of the event loop goes into one batch: chained per user
- * from the user's tip (kept in memory, read once from the store) and inserted with one statement per 500 lines.
- * Batches are written one after another. A batch that fails (say, another process appended for one of its users
- * first and its insert hit the (userId, seq) key) is not lost: its unstored lines go ahead of the next batch and are
- * chained again from the tips as the store has them.
+ * The audit trail's writer. Lines are collected into batches, chained per user from the user's tip (kept in memory,
+ * read once from the store) and inserted with one statement per 500 lines. Two ways to write them:
+ *
+ * - Pipelined, when this process alone writes the store (SQLite): a batch is flushed at the end of the current
+ *   synchronous run, chained at once and its insert issued without waiting for the one before it to commit, so it
+ *   joins the commit of the order writes of the same turn. A failed insert is retried as it was (same seq, same
+ *   hashes) until it is stored: the chain has a hole only meanwhile.
+ * - Serial, when several processes may append to one chain (PostgreSQL): one batch per turn of the event loop,
+ *   chained from the tips once the batch before it is stored. A batch that fails (another process appended for one
+ *   of its users first and its insert hit the (userId, seq) key, or the store is down) is not lost: its unstored
+ *   lines go ahead of the next batch and are chained again from the tips as the store has them.
  */
 export function createAuditLog(deps: {
   db: Kysely<Database>;
   clock: { now(): number };
   logger: Logger;
+  /** True when this process alone writes the store (SQLite). */
+  pipelined?: boolean;
 }): AuditLog {
-  const { db, clock, logger } = deps;
+  const { db, clock, logger, pipelined = false } = deps;
   const tips = new Map<string, Tip>();
-  /** The batch collecting this turn's lines; undefined when nothing was appended since the last flush. */
+  /** The batch collecting lines; undefined when nothing was appended since the last flush. */
   let open: Batch | undefined;
   /** Each user's latest batch not yet written: what `settled` waits for. */
   const latest = new Map<string, Batch>();
@@ -86,70 +94,127 @@ export function createAuditLog(deps: {
     return row ? { seq: Number(row.seq), hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
   };
 
-  const chainLines = async (lines: readonly Pending[]) => {
-    const next = new Map<string, Tip>();
-    for (const { userId } of lines) {
-      if (!next.has(userId)) next.set(userId, tips.get(userId) ?? (await readTip(userId)));
-    }
-    const rows = lines.map(({ userId, ts, kind, orderId, data }): AuditLogTable => {
-      const tip = next.get(userId) as Tip;
+  /** The lines as rows, each user's continuing from `tipOf` (which moves on to the last of them). */
+  const chainRows = (lines: readonly Pending[], tipOf: Map<string, Tip>): AuditLogTable[] =>
+    lines.map(({ userId, ts, kind, orderId, data }): AuditLogTable => {
+      const tip = tipOf.get(userId) as Tip;
       const line = { userId, seq: tip.seq + 1, ts, kind, orderId, data, prevHash: tip.hash };
       const hash = lineHash(line);
-      next.set(userId, { seq: line.seq, hash });
+      tipOf.set(userId, { seq: line.seq, hash });
       return { ...line, hash };
     });
-    return { rows, next };
-  };
 
-  /** The batch this turn's lines go to, opened (and its flush scheduled) by the first of them. */
+  // One SQL text per row count, built once (see runShaped).
+  const insertRows = (rows: readonly AuditLogTable[]) =>
+    runShaped(db, insertShape('auditLog', rows), rowValues(rows), () =>
+      db.insertInto('auditLog').values(rows),
+    );
+
+  /** The batch new lines go to, opened (and its flush scheduled) by the first of them. */
   const openBatch = (): Batch => {
     if (!open) {
       open = newBatch();
-      setImmediate(() => void flush());
+      if (pipelined) queueMicrotask(() => void flush());
+      else setImmediate(() => void flush());
     }
     return open;
   };
 
-  /** Stores the batch's lines; answers false when a write failed (its unstored lines are queued again). */
-  const store = async (batch: Batch): Promise<boolean> => {
+  const finish = (batch: Batch) => {
+    for (const { userId } of batch.lines) if (latest.get(userId) === batch) latest.delete(userId);
+    batch.finish();
+  };
+
+  /** Puts a batch's unstored lines first into the next batch (they are chained again from the stored tips). */
+  const requeue = (batch: Batch, lines: readonly Pending[]) => {
+    const retry = openBatch();
+    retry.lines.unshift(...lines);
+    for (const { userId } of lines) if (latest.get(userId) === batch) latest.set(userId, retry);
+  };
+
+  /** Serial: stores the batch's lines; answers false when a write failed (its unstored lines are queued again). */
+  const storeSerially = async (batch: Batch): Promise<boolean> => {
     let stored = 0;
     try {
-      const { rows, next } = await chainLines(batch.lines);
-      for (const chunk of inChunks(rows, ROWS_PER_STATEMENT)) {
-        // One SQL text per row count, built once (see runShaped).
-        await runShaped(db, insertShape('auditLog', chunk), rowValues(chunk), () =>
-          db.insertInto('auditLog').values(chunk),
-        );
+      const next = new Map<string, Tip>();
+      for (const { userId } of batch.lines) {
+        if (!next.has(userId)) next.set(userId, tips.get(userId) ?? (await readTip(userId)));
+      }
+      for (const chunk of inChunks(chainRows(batch.lines, next), ROWS_PER_STATEMENT)) {
+        await insertRows(chunk);
         stored += chunk.length;
       }
       for (const [userId, tip] of next) tips.set(userId, tip);
       return true;
     } catch (error) {
-      // The chunks before the failure are stored; the rest go first into the next batch, chained again from the
-      // tips as the store has them.
-      const unstored = batch.lines.slice(stored);
+      // The chunks before the failure are stored.
       for (const { userId } of batch.lines) tips.delete(userId);
-      const retry = openBatch();
-      retry.lines.unshift(...unstored);
-      for (const { userId } of unstored) if (latest.get(userId) === batch) latest.set(userId, retry);
-      logger.error({ err: error, lines: unstored.length }, 'audit trail write failed; retrying');
+      requeue(batch, batch.lines.slice(stored));
+      logger.error({ err: error, lines: batch.lines.length - stored }, 'audit trail write failed; retrying');
       return false;
     }
   };
 
-  const writeBatch = async (batch: Batch): Promise<void> => {
-    const ok = await store(batch);
-    for (const { userId } of batch.lines) if (latest.get(userId) === batch) latest.delete(userId);
-    batch.finish();
+  const writeSerially = async (batch: Batch): Promise<void> => {
+    const ok = await storeSerially(batch);
+    finish(batch);
     // The next batch (with the retry) waits a moment: a store that is down is not hammered.
     if (!ok) await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref());
   };
 
-  const flush = (): Promise<void> => {
+  /** Pipelined: inserts not yet answered (a flush waits for them). */
+  const inFlight = new Set<Promise<unknown>>();
+  /** Pipelined: batches waiting for a tip to be read; later batches queue behind them, so lines keep their order. */
+  let waiting = 0;
+
+  const retryRows = (rows: readonly AuditLogTable[], error: unknown) => {
+    logger.error({ err: error, lines: rows.length }, 'audit trail write failed; retrying the same lines');
+    setTimeout(
+      () => void insertRows(rows).catch((again: unknown) => retryRows(rows, again)),
+      RETRY_MS,
+    ).unref();
+  };
+
+  const issue = (batch: Batch) => {
+    const writes = inChunks(chainRows(batch.lines, tips), ROWS_PER_STATEMENT).map((chunk) =>
+      insertRows(chunk).catch((error: unknown) => retryRows(chunk, error)),
+    );
+    const done = Promise.all(writes).then(() => finish(batch));
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  };
+
+  const flushPipelined = (batch: Batch) => {
+    const missing = [...new Set(batch.lines.map((line) => line.userId))].filter(
+      (userId) => !tips.has(userId),
+    );
+    if (missing.length === 0 && waiting === 0) {
+      issue(batch);
+      return;
+    }
+    waiting += 1;
+    writing = writing
+      .then(async () => {
+        for (const userId of missing) if (!tips.has(userId)) tips.set(userId, await readTip(userId));
+        issue(batch);
+      })
+      .catch((error: unknown) => {
+        requeue(batch, batch.lines);
+        batch.finish();
+        logger.error({ err: error }, 'audit trail tip could not be read; retrying');
+      })
+      .finally(() => {
+        waiting -= 1;
+      });
+  };
+
+  const flush = async (): Promise<void> => {
     const batch = open;
     open = undefined;
-    if (batch) writing = writing.then(() => writeBatch(batch));
-    return writing;
+    if (batch && pipelined) flushPipelined(batch);
+    else if (batch) writing = writing.then(() => writeSerially(batch));
+    await writing;
+    await Promise.all(inFlight);
   };
 
   return {

@@ -14,10 +14,11 @@ export interface AuditModule extends AppModule {
 }
 
 export function createAuditModule(
-  resources: Pick<Resources, 'db' | 'clock' | 'logger'>,
+  resources: Pick<Resources, 'db' | 'clock' | 'logger'> & Partial<Pick<Resources, 'dialect'>>,
   deps: { requireUser: preHandlerAsyncHookHandler },
 ): AuditModule {
-  const log = createAuditLog(resources);
+  // On SQLite this process alone writes the store: lines join the commit of the order writes (see audit-log.ts).
+  const log = createAuditLog({ ...resources, pipelined: resources.dialect === 'sqlite' });
   return {
     name: 'audit',
     log,
