@@ -51,7 +51,9 @@ async function openBook(stack: PaperStack): Promise<string> {
   }
   await stack.idle();
   const open = (await stack.orders.service.listOrders(userId)).openOrders.length;
-  const held = stack.paper.exchange.positions(userId).filter((p) => p.quantity !== 0).length;
+  const held = (await stack.paper.exchange.sessionFor(userId).positions()).filter(
+    (p) => p.quantity !== 0,
+  ).length;
   if (open !== 2 * POSITIONS || held !== POSITIONS)
     throw new Error(`setup: ${held} positions, ${open} orders`);
   return userId;
@@ -59,11 +61,14 @@ async function openBook(stack: PaperStack): Promise<string> {
 
 const waitFlat = (stack: PaperStack, userId: string, start: number) =>
   new Promise<number>((resolve) => {
-    const unsubscribe = stack.paper.exchange.onOrderUpdate(userId, () => {
-      if (stack.paper.exchange.positions(userId).every((p) => p.quantity === 0)) {
-        unsubscribe();
-        resolve(performance.now() - start);
-      }
+    const session = stack.paper.exchange.sessionFor(userId);
+    const unsubscribe = session.onOrderUpdate(() => {
+      void session.positions().then((positions) => {
+        if (positions.every((p) => p.quantity === 0)) {
+          unsubscribe();
+          resolve(performance.now() - start);
+        }
+      });
     });
   });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ok } from '@xtrader/core/api/envelope';
+import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { sql } from 'kysely';
 import { createMemoryBus } from '../../apps/server/src/bus/memory-bus';
 import { systemClock } from '../../apps/server/src/clock';
@@ -13,9 +14,10 @@ import { silentLogger } from '../../apps/server/src/logger';
 import { createAuditModule } from '../../apps/server/src/modules/audit/index';
 import { createAuthModule } from '../../apps/server/src/modules/auth/index';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { createUsersActiveBroker } from '../../apps/server/src/modules/brokers/active-broker';
+import { createBrokerLinks } from '../../apps/server/src/modules/brokers/links/broker-links';
 import { PaperExchange } from '../../apps/server/src/modules/brokers/paper/exchange';
-import { viewOfActiveBroker } from '../../apps/server/src/modules/market/index';
+import { AdapterRegistry } from '../../apps/server/src/modules/brokers/registry';
+import { viewOfBroker } from '../../apps/server/src/modules/market/index';
 import type { AppModule } from '../../apps/server/src/modules/module';
 import { createOrdersModule } from '../../apps/server/src/modules/orders/index';
 import { createEntitlementGuard, entitlementSources } from '../../apps/server/src/modules/risk/entitlement';
@@ -108,27 +110,30 @@ async function main(): Promise<void> {
     logger,
     marketData,
     instruments: benchInstruments,
-    settings: { capital: 1e12, squareOffTime: { hour: 15, minute: 20 }, followsMarketHours: false },
+    settings: { capital: 1e12, squareOffTime: () => ({ hour: 15, minute: 20 }), followsMarketHours: false },
   });
   await paper.start();
   const auth = createAuthModule(resources);
-  const activeBrokers = createUsersActiveBroker(store.db, systemClock);
+  // As the composition root: the registry resolves a session from the user's active broker (one read per order).
+  const links = createBrokerLinks(store.db, systemClock);
+  const registry = new AdapterRegistry({ activeBrokerOf: (userId) => links.activeBrokerOf(userId) });
+  registry.register(PRACTICE_BROKER_ID, (userId) => paper.sessionFor(userId));
   // As the composition root: every order action goes to the audit trail (BENCH_NO_AUDIT=1 measures without it).
   const audit = process.env.BENCH_NO_AUDIT
     ? undefined
     : createAuditModule(resources, { requireUser: auth.requireUser });
   const orders = createOrdersModule({
     resources,
-    registry: { sessionFor: async (userId) => paper.sessionFor(userId) },
+    registry,
     marketData,
     instruments: benchInstruments,
     requireUser: auth.requireUser,
-    // As the composition root does it: Practice Mode users trade on the delayed view.
-    priceViewFor: viewOfActiveBroker(activeBrokers.activeBrokerOf),
-    // As the composition root: Practice Mode orders pass the entitlement check on the active broker alone.
+    // As the composition root does it: orders at the Practice Mode broker trade on the delayed view.
+    priceViewOf: viewOfBroker,
+    // As the composition root: Practice Mode orders pass the entitlement check on the session's broker alone.
     placementGuards: [
       createEntitlementGuard(
-        entitlementSources(activeBrokers.activeBrokerOf, {
+        entitlementSources({
           getStatus: () => Promise.reject(new Error('Practice Mode needs no subscription')),
         }),
       ),

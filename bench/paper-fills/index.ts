@@ -94,7 +94,7 @@ async function addUsers(store: Store): Promise<string[]> {
 async function topUp(exchange: PaperExchange, users: string[], specs: Spec[], target: number): Promise<void> {
   while (exchange.restingOrderCount < target) {
     const batch = Array.from({ length: Math.min(1000, target - exchange.restingOrderCount) }, randomOrder);
-    const acks = await Promise.all(batch.map(({ cmd }) => exchange.placeOrder(pick(users), cmd)));
+    const acks = await Promise.all(batch.map(({ cmd }) => exchange.sessionFor(pick(users)).placeOrder(cmd)));
     acks.forEach((ack, i) => {
       if (ack.ok) specs.push(batch[i]!.spec);
     });
@@ -136,7 +136,7 @@ async function runTicks(exchange: PaperExchange, market: FakeMarketData, users: 
   const samples: Samples = { evaluation: [], recorded: [], baseline: [], updates: 0 };
   let acted = 0;
   for (const user of users) {
-    exchange.onOrderUpdate(user, () => {
+    exchange.sessionFor(user).onOrderUpdate(() => {
       acted += 1;
     });
   }
@@ -189,7 +189,7 @@ async function main(): Promise<void> {
     logger: silentLogger(),
     marketData: market,
     instruments: new FakeInstruments(contracts),
-    settings: { capital: 1e12, squareOffTime: { hour: 15, minute: 20 }, followsMarketHours: false },
+    settings: { capital: 1e12, squareOffTime: () => ({ hour: 15, minute: 20 }), followsMarketHours: false },
   });
   await exchange.start();
   const users = await addUsers(store);

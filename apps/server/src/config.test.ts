@@ -87,8 +87,51 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(/SMTP_URL, SMTP_FROM/);
   });
 
+  it('reads the SMS provider, and names the keys each one is missing', () => {
+    expect(loadConfig({}).sms).toBeUndefined();
+    expect(
+      loadConfig({
+        XT_SMS_PROVIDER: 'msg91',
+        XT_MSG91_AUTH_KEY: 'key',
+        XT_SMS_DLT_TEMPLATE_ID: '1107',
+        XT_MSG91_BASE_URL: 'http://127.0.0.1:9/',
+      }).sms,
+    ).toEqual({
+      provider: 'msg91',
+      baseUrl: 'http://127.0.0.1:9',
+      authKey: 'key',
+      templateId: '1107',
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        XT_SMS_PROVIDER: 'twilio',
+        XT_TWILIO_ACCOUNT_SID: 'AC1',
+        XT_TWILIO_AUTH_TOKEN: 'token',
+        XT_SMS_SENDER_ID: 'XTRADR',
+        XT_SMS_TIMEOUT_MS: '2500',
+      }).sms,
+    ).toEqual({
+      provider: 'twilio',
+      baseUrl: 'https://api.twilio.com',
+      accountSid: 'AC1',
+      authToken: 'token',
+      senderId: 'XTRADR',
+      timeoutMs: 2500,
+    });
+    expect(() => loadConfig({ XT_SMS_PROVIDER: 'msg91' })).toThrow(
+      /XT_MSG91_AUTH_KEY.*\n.*XT_SMS_DLT_TEMPLATE_ID/,
+    );
+    expect(() => loadConfig({ XT_SMS_PROVIDER: 'twilio', XT_TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(
+      /XT_TWILIO_AUTH_TOKEN: required when XT_SMS_PROVIDER is twilio/,
+    );
+    expect(() => loadConfig({ XT_SMS_PROVIDER: 'sns' })).toThrow(/XT_SMS_PROVIDER/);
+  });
+
   it('reads the paper exchange settings', () => {
-    expect(loadConfig({}).paper).toEqual({ capital: 1_000_000, squareOffTime: { hour: 15, minute: 20 } });
+    expect(loadConfig({}).paper.capital).toBe(1_000_000);
+    // Unset: the square-off comes from the session table each day.
+    expect(loadConfig({}).paper.squareOffTime).toBeUndefined();
     expect(loadConfig({ XT_PAPER_CAPITAL: '250000.5', XT_PAPER_SQUAREOFF_TIME: '09:05' }).paper).toEqual({
       capital: 250_000.5,
       squareOffTime: { hour: 9, minute: 5 },

@@ -43,6 +43,15 @@ const envSchema = z.object({
   XT_OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
   SMTP_FROM: optionalText,
+  XT_SMS_PROVIDER: z.enum(['none', 'msg91', 'twilio']).default('none'),
+  XT_SMS_DLT_TEMPLATE_ID: optionalText,
+  XT_SMS_SENDER_ID: optionalText,
+  XT_SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  XT_MSG91_AUTH_KEY: optionalText,
+  XT_MSG91_BASE_URL: httpUrl.default('https://control.msg91.com'),
+  XT_TWILIO_ACCOUNT_SID: optionalText,
+  XT_TWILIO_AUTH_TOKEN: optionalText,
+  XT_TWILIO_BASE_URL: httpUrl.default('https://api.twilio.com'),
   XT_FEED: z.enum(['simulator', 'replay']).default('simulator'),
   XT_SIM_SEED: optionalText.pipe(
     z
@@ -65,7 +74,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour, IST)')
-    .default('15:20'),
+    .optional(),
   XT_BILLING_PROVIDER: z.enum(['sandbox', 'zoho']).default('sandbox'),
   XT_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
   XT_ZOHO_ACCOUNTS_URL: httpUrl.default('https://accounts.zoho.in'),
@@ -75,6 +84,7 @@ const envSchema = z.object({
   XT_ZOHO_REFRESH_TOKEN: optionalText,
   XT_ZOHO_ORGANIZATION_ID: optionalText,
   XT_ZOHO_WEBHOOK_SECRET: optionalText,
+  XT_ZOHO_TRIAL_PLAN_CODE: z.string().trim().min(1).default('x-trader-quarterly'),
   XT_KITE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('https://api.kite.trade'),
@@ -90,8 +100,17 @@ const envSchema = z.object({
   XT_IIFL_LOGIN_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('https://markets.iiflcapital.com/'),
+  XT_KITE_ALGO_ID: optionalText.pipe(z.string().max(64).optional()),
   XT_IIFL_APP_KEY: optionalText,
   XT_IIFL_APP_SECRET: optionalText,
+  XT_OPERATOR_LEGAL_NAME: optionalText,
+  XT_OPERATOR_ADDRESS: optionalText,
+  XT_OPERATOR_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  XT_OPERATOR_PHONE: optionalText,
+  XT_OPERATOR_GRIEVANCE_OFFICER: optionalText,
+  XT_OPERATOR_GRIEVANCE_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  XT_OPERATOR_JURISDICTION: optionalText,
+  XT_OPERATOR_DEMO_URL: optionalText.pipe(httpUrl.optional()),
 });
 
 /** Zoho Billing account of the `zoho` billing provider (every field required when it is selected). */
@@ -106,7 +125,30 @@ export type ZohoSettings = Readonly<{
   organizationId: string;
   /** Secret token of the secured webhook (X-Zoho-Webhook-Signature). */
   webhookSecret: string;
+  /** Zoho plan the free trial is created on (with `trial_days`); undefined: `x-trader-quarterly`. */
+  trialPlanCode?: string;
 }>;
+
+/** SMS delivery of OTPs through a provider with DLT-registered templates (see docs/config.md). */
+export type SmsSettings = Readonly<
+  | {
+      provider: 'msg91';
+      baseUrl: string;
+      authKey: string;
+      /** MSG91's id of the DLT-approved OTP template. */
+      templateId: string;
+      timeoutMs: number;
+    }
+  | {
+      provider: 'twilio';
+      baseUrl: string;
+      accountSid: string;
+      authToken: string;
+      /** `From`: the DLT header (sender id) or number; an `MG...` id is sent as the Messaging Service. */
+      senderId: string;
+      timeoutMs: number;
+    }
+>;
 
 /** The live brokers configured by the same three variables each (`XT_<KEY>_BASE_URL`, `_APP_KEY`, `_APP_SECRET`). */
 export const PLUGGED_BROKER_ENV = {
@@ -144,6 +186,8 @@ export type BrokerSettings = Readonly<{
     loginUrl: string;
     /** KiteTicker WebSocket, e.g. wss://ws.kite.trade. */
     tickerUrl: string;
+    /** The operator's exchange algo id, sent as `algo_id` on every order (XT_KITE_ALGO_ID). */
+    algoId: string | undefined;
   }>;
   iifl: Readonly<{
     /** IIFL Capital API root, e.g. https://api.iiflcapital.com/v1. */
@@ -153,6 +197,22 @@ export type BrokerSettings = Readonly<{
     /** This platform's IIFL app; undefined means IIFL login is not offered. */
     app: Readonly<{ appKey: string; appSecret: string }> | undefined;
   }>;
+}>;
+
+/**
+ * The operator's details shown on the legal pages (XT_OPERATOR_*); undefined means unset, which production refuses
+ * (see production-guard.ts) except for the grievance email (defaults to the email) and the demo-booking URL.
+ */
+export type OperatorSettings = Readonly<{
+  legalName: string | undefined;
+  address: string | undefined;
+  email: string | undefined;
+  phone: string | undefined;
+  grievanceOfficer: string | undefined;
+  grievanceEmail: string | undefined;
+  jurisdiction: string | undefined;
+  /** Where Book a Demo leads (e.g. a scheduling page); undefined means the in-app contact page. */
+  demoUrl: string | undefined;
 }>;
 
 /** Typed, validated settings of one server process. */
@@ -183,6 +243,8 @@ export type Config = Readonly<{
   otpSendsPerIpPerHour: number;
   /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
   smtp: Readonly<{ url: string; from: string }> | undefined;
+  /** SMS delivery of OTPs; undefined means no SMS (email and/or the dev outbox only). */
+  sms: SmsSettings | undefined;
   /** Market data: which feed drives prices and how (see docs/config.md). */
   market: Readonly<{
     feed: 'simulator' | 'replay';
@@ -202,8 +264,11 @@ export type Config = Readonly<{
   paper: Readonly<{
     /** Virtual capital of a new or reset account, in rupees. */
     capital: number;
-    /** IST time MIS positions are squared off when the market keeps exchange hours (XT_SIM_MARKET_HOURS). */
-    squareOffTime: Readonly<{ hour: number; minute: number }>;
+    /**
+     * A fixed IST time MIS positions are squared off when the market keeps exchange hours (XT_SIM_MARKET_HOURS);
+     * undefined: each day's square-off from the session table (core `sessions.ts`), which moves with the close.
+     */
+    squareOffTime: Readonly<{ hour: number; minute: number }> | undefined;
   }>;
   /** Subscriptions: who takes payments (see docs/config.md). */
   billing: Readonly<{
@@ -215,6 +280,8 @@ export type Config = Readonly<{
   }>;
   /** Live brokers: provider base URLs and this platform's app keys (see docs/config.md). */
   brokers: BrokerSettings;
+  /** Who runs this instance, for the terms, privacy policy, risk disclosure and contact pages. */
+  operator: OperatorSettings;
 }>;
 
 /** Thrown when the environment holds invalid settings; the message lists every bad key. */
@@ -255,11 +322,50 @@ function billingSettings(e: Env): Config['billing'] {
     refreshToken: e.XT_ZOHO_REFRESH_TOKEN as string,
     organizationId: e.XT_ZOHO_ORGANIZATION_ID as string,
     webhookSecret: e.XT_ZOHO_WEBHOOK_SECRET as string,
+    trialPlanCode: e.XT_ZOHO_TRIAL_PLAN_CODE,
   });
   return Object.freeze({ provider: 'zoho', publicUrl, zoho });
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The SMS provider's settings; each provider needs its own keys. */
+function smsSettings(e: Env): SmsSettings | undefined {
+  const requireAll = (required: Record<string, string | undefined>) => {
+    const missing = Object.entries(required).filter(([, value]) => value === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        missing.map(([key]) => `${key}: required when XT_SMS_PROVIDER is ${e.XT_SMS_PROVIDER}`),
+      );
+    }
+  };
+  if (e.XT_SMS_PROVIDER === 'msg91') {
+    requireAll({ XT_MSG91_AUTH_KEY: e.XT_MSG91_AUTH_KEY, XT_SMS_DLT_TEMPLATE_ID: e.XT_SMS_DLT_TEMPLATE_ID });
+    return Object.freeze({
+      provider: 'msg91',
+      baseUrl: withoutTrailingSlash(e.XT_MSG91_BASE_URL),
+      authKey: e.XT_MSG91_AUTH_KEY as string,
+      templateId: e.XT_SMS_DLT_TEMPLATE_ID as string,
+      timeoutMs: e.XT_SMS_TIMEOUT_MS,
+    });
+  }
+  if (e.XT_SMS_PROVIDER === 'twilio') {
+    requireAll({
+      XT_TWILIO_ACCOUNT_SID: e.XT_TWILIO_ACCOUNT_SID,
+      XT_TWILIO_AUTH_TOKEN: e.XT_TWILIO_AUTH_TOKEN,
+      XT_SMS_SENDER_ID: e.XT_SMS_SENDER_ID,
+    });
+    return Object.freeze({
+      provider: 'twilio',
+      baseUrl: withoutTrailingSlash(e.XT_TWILIO_BASE_URL),
+      accountSid: e.XT_TWILIO_ACCOUNT_SID as string,
+      authToken: e.XT_TWILIO_AUTH_TOKEN as string,
+      senderId: e.XT_SMS_SENDER_ID as string,
+      timeoutMs: e.XT_SMS_TIMEOUT_MS,
+    });
+  }
+  return undefined;
+}
 
 /** Provider URLs and the IIFL app; the IIFL key and secret come as a pair. */
 function brokerSettings(e: Env, env: Record<string, string | undefined>): BrokerSettings {
@@ -276,6 +382,7 @@ function brokerSettings(e: Env, env: Record<string, string | undefined>): Broker
       apiUrl: withoutTrailingSlash(e.XT_KITE_API_URL),
       loginUrl: e.XT_KITE_LOGIN_URL,
       tickerUrl: e.XT_KITE_TICKER_URL,
+      algoId: e.XT_KITE_ALGO_ID,
     }),
     iifl: Object.freeze({
       apiUrl: withoutTrailingSlash(e.XT_IIFL_API_URL),
@@ -356,6 +463,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devTools: e.XT_DEV_TOOLS,
     otpSendsPerIpPerHour: e.XT_OTP_SENDS_PER_IP_PER_HOUR,
     smtp: e.SMTP_URL && e.SMTP_FROM ? Object.freeze({ url: e.SMTP_URL, from: e.SMTP_FROM }) : undefined,
+    sms: smsSettings(e),
     market: Object.freeze({
       feed: e.XT_FEED,
       simSeed: e.XT_SIM_SEED,
@@ -366,10 +474,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     paper: Object.freeze({
       capital: e.XT_PAPER_CAPITAL,
-      squareOffTime: Object.freeze({
-        hour: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(0, 2)),
-        minute: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(3, 5)),
-      }),
+      squareOffTime:
+        e.XT_PAPER_SQUAREOFF_TIME === undefined
+          ? undefined
+          : Object.freeze({
+              hour: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(0, 2)),
+              minute: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(3, 5)),
+            }),
     }),
     instrumentsCsv:
       e.XT_INSTRUMENTS_CSV === undefined || /^https?:\/\//i.test(e.XT_INSTRUMENTS_CSV)
@@ -377,6 +488,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : path.resolve(e.XT_INSTRUMENTS_CSV),
     billing: billingSettings(e),
     brokers: brokerSettings(e, env),
+    operator: Object.freeze({
+      legalName: e.XT_OPERATOR_LEGAL_NAME,
+      address: e.XT_OPERATOR_ADDRESS,
+      email: e.XT_OPERATOR_EMAIL,
+      phone: e.XT_OPERATOR_PHONE,
+      grievanceOfficer: e.XT_OPERATOR_GRIEVANCE_OFFICER,
+      grievanceEmail: e.XT_OPERATOR_GRIEVANCE_EMAIL ?? e.XT_OPERATOR_EMAIL,
+      jurisdiction: e.XT_OPERATOR_JURISDICTION,
+      demoUrl: e.XT_OPERATOR_DEMO_URL,
+    }),
   });
 }
 

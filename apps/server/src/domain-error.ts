@@ -1,5 +1,5 @@
 /**
- * Every refusal the domain (orders, risk, portfolio, brokers) can make, as a closed list. Domain code names what
+ * Every refusal the domain (orders, risk, portfolio, brokers, auth, billing) can make, as a closed list. Domain code names what
  * went wrong; only the HTTP error handler decides which status a code answers with.
  */
 export const DOMAIN_ERROR_CODES = [
@@ -24,6 +24,24 @@ export const DOMAIN_ERROR_CODES = [
   'missing_credentials',
   'bad_postback',
   'forged_postback',
+  'bad_credentials',
+  'otp_missing',
+  'otp_invalid',
+  'otp_used',
+  'otp_locked',
+  'otp_expired',
+  'otp_bad_number',
+  'otp_not_sent',
+  'account_exists',
+  'phone_not_verified',
+  'verification_expired',
+  'bad_reset_request',
+  'no_account',
+  'plan_not_direct',
+  'plan_not_paid',
+  'trial_used',
+  'bad_signature',
+  'billing_unavailable',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -3,6 +3,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './http/app';
 import { createLogger } from './logger';
+import { assertProductionReady } from './production-guard';
 import type { Resources } from './resources';
 import { loadMasterKey } from './secrets';
 import { openStore } from './store/open-store';
@@ -13,6 +14,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  assertProductionReady(config);
   const logger = createLogger(config);
   const masterKey = await loadMasterKey(config);
   const store = await openStore(config);

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
+import { DomainError } from '../domain-error';
+import { BillingProviderError } from '../modules/billing/errors';
 import type { AppModule } from '../modules/module';
-import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from './errors';
 
 const errors = {
-  'bad-request': () => new BadRequestError('Bad thing'),
-  unauthorized: () => new UnauthorizedError(),
-  forbidden: () => new ForbiddenError(),
-  'not-found': () => new NotFoundError('No such order'),
-  conflict: () => new ConflictError('Already exists'),
-  'too-many': () => new TooManyRequestsError('Slow down', 30),
+  'bad-request': () => new DomainError('bad_request', 'Bad thing'),
+  unauthorized: () => new DomainError('unauthorized', 'Unauthorized'),
+  forbidden: () => new DomainError('forbidden', 'Forbidden'),
+  'not-found': () => new DomainError('not_found', 'No such order'),
+  conflict: () => new DomainError('conflict', 'Already exists'),
+  'too-many': () => new DomainError('rate_limited', 'Slow down', { retryAfterSeconds: 30 }),
+  'billing-down': () => new BillingProviderError('zoho said 500 with token abc'),
   bug: () => new Error('secret stack detail'),
 };
 
@@ -126,7 +121,7 @@ describe('http app', () => {
     expect(empty.json().success).toBe(false);
   });
 
-  it('maps each AppError to its status', async () => {
+  it('maps each domain error code to its status', async () => {
     const expected: Record<string, [number, string]> = {
       'bad-request': [400, 'Bad thing'],
       unauthorized: [401, 'Unauthorized'],
@@ -134,6 +129,7 @@ describe('http app', () => {
       'not-found': [404, 'No such order'],
       conflict: [409, 'Already exists'],
       'too-many': [429, 'Slow down'],
+      'billing-down': [502, 'The payment provider is not reachable right now, please try again'],
     };
     for (const [kind, [status, message]] of Object.entries(expected)) {
       const response = await t.app.inject({ method: 'GET', url: `/v1/options-x/fail/${kind}` });

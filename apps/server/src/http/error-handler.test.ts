@@ -3,12 +3,16 @@ import { DOMAIN_ERROR_CODES, DomainError } from '../domain-error';
 import { DOMAIN_ERROR_STATUS, describeError } from './error-handler';
 
 describe('domain error mapping', () => {
-  it('maps every domain error code to a 4xx status and keeps the message', () => {
+  it('maps every domain error code to a 4xx status (502/503 for a provider out of reach) and keeps the message', () => {
     for (const code of DOMAIN_ERROR_CODES) {
       const reply = describeError(new DomainError(code, `refused: ${code}`));
       expect(reply.status, code).toBe(DOMAIN_ERROR_STATUS[code]);
-      expect(reply.status, code).toBeGreaterThanOrEqual(400);
-      expect(reply.status, code).toBeLessThan(500);
+      if (code === 'billing_unavailable') expect(reply.status).toBe(502);
+      else if (code === 'otp_not_sent') expect(reply.status).toBe(503);
+      else {
+        expect(reply.status, code).toBeGreaterThanOrEqual(400);
+        expect(reply.status, code).toBeLessThan(500);
+      }
       expect(reply.message).toBe(`refused: ${code}`);
     }
   });
@@ -18,6 +22,9 @@ describe('domain error mapping', () => {
     expect(describeError(new DomainError('idempotency_key_reused', 'x')).status).toBe(422);
     expect(describeError(new DomainError('squaring_off', 'x')).status).toBe(409);
     expect(describeError(new DomainError('subscription_required', 'x')).status).toBe(403);
+    expect(describeError(new DomainError('bad_credentials', 'x')).status).toBe(401);
+    expect(describeError(new DomainError('trial_used', 'x')).status).toBe(409);
+    expect(describeError(new DomainError('bad_signature', 'x')).status).toBe(401);
   });
 
   it('tells a rate-limited client when to retry', () => {

@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type DomainError, type DomainErrorCode, isDomainError } from '../domain-error';
-import { isAppError } from './errors';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 type ErrorReply = { status: number; message: string; headers: Readonly<Record<string, string>> };
@@ -41,14 +40,30 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   missing_credentials: 400,
   bad_postback: 400,
   forged_postback: 401,
+  bad_credentials: 401,
+  otp_missing: 400,
+  otp_invalid: 400,
+  otp_used: 400,
+  otp_locked: 400,
+  otp_expired: 400,
+  otp_bad_number: 422,
+  otp_not_sent: 503,
+  account_exists: 400,
+  phone_not_verified: 400,
+  verification_expired: 400,
+  bad_reset_request: 400,
+  no_account: 400,
+  plan_not_direct: 400,
+  plan_not_paid: 400,
+  trial_used: 409,
+  bad_signature: 401,
+  billing_unavailable: 502,
 };
 
 function describeDomainError(error: DomainError): ErrorReply {
   const wait = error.details.retryAfterSeconds;
   const headers: Record<string, string> =
-    error.code === 'rate_limited' && typeof wait === 'number' && wait > 0
-      ? { 'retry-after': String(Math.ceil(wait)) }
-      : {};
+    typeof wait === 'number' && wait > 0 ? { 'retry-after': String(Math.ceil(wait)) } : {};
   return { status: DOMAIN_ERROR_STATUS[error.code] ?? 500, message: error.message, headers };
 }
 
@@ -63,7 +78,6 @@ function describeValidationIssue(issue: ValidationIssue, context: string | undef
 /** Turns any thrown value into the status, message and headers the client gets. */
 export function describeError(error: unknown): ErrorReply {
   if (isDomainError(error)) return describeDomainError(error);
-  if (isAppError(error)) return { status: error.status, message: error.message, headers: error.headers };
   const fastifyError = error as Partial<FastifyError> & { validationContext?: string };
   if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(fastifyError.validation)) {
     const first = (fastifyError.validation as ValidationIssue[] | undefined)?.[0] ?? {};

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
+import serverPackage from '../../package.json' with { type: 'json' };
 
-/** The server package version, reported by the health check. */
-export const SERVER_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+/** The server package version, reported by the health check (inlined by the production build). */
+export const SERVER_VERSION: string = serverPackage.version;

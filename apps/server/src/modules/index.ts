@@ -5,10 +5,18 @@ import { createAuditModule } from './audit/index';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
 import { createBrokersModule } from './brokers/index';
+import { type BrokerLinks, createBrokerLinks } from './brokers/links/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
-import { createConfiguredFeed, createMarketModule, type PriceFeed, viewOfActiveBroker } from './market/index';
+import {
+  createConfiguredFeed,
+  createMarketModule,
+  type PriceFeed,
+  viewOfActiveBroker,
+  viewOfBroker,
+} from './market/index';
 import type { AppModule } from './module';
+import { createOperatorModule } from './operator/index';
 import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
 import { createEntitlementGuard, entitlementSources } from './risk/entitlement';
@@ -22,6 +30,8 @@ export interface ModuleOverrides {
   priceFeed?: PriceFeed;
   /** WebSocket gateway tuning (heartbeat, backpressure marks). */
   gateway?: Partial<GatewayOptions>;
+  /** Replaces the owner of users' broker links and active broker (e.g. to count its reads). */
+  brokerLinks?: BrokerLinks;
   /** Live brokers tuning (ticker reconnect timing, IIFL poll interval) or a replaced accounts link. */
   liveBrokers?: Partial<Pick<LiveBrokersDeps, 'tickerTiming' | 'iiflPollMs' | 'pluginPollMs' | 'accounts'>>;
 }
@@ -41,10 +51,14 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     overrides.billing,
   );
   const catalog = new InstrumentCatalog();
+  // The one owner of users' active broker and broker links: live logins link through it, Practice Mode switches
+  // through it, and the registry resolves sessions with it.
+  const links = overrides.brokerLinks ?? createBrokerLinks(resources.db, resources.clock);
   // Zerodha's ticker replaces the configured feed per symbol while a Zerodha session streams. Its `adapters` go to
-  // the broker registry and its `reconnect` to the Practice Mode service's reconnect handlers.
+  // the broker registry and its `reconnect` to the broker links' reconnect handlers.
   const liveBrokers = createLiveBrokersModule(resources, {
     requireUser: auth.requireUser,
+    accounts: links,
     directory: catalog,
     fallbackFeed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
     ...overrides.liveBrokers,
@@ -59,10 +73,11 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     requireUser: auth.requireUser,
     marketData: market.marketData,
     instruments: catalog,
+    links,
     adapters: liveBrokers.adapters,
   });
   // The one cheap read of a user's active broker (a single column), used on every order and quote view.
-  const activeBrokerOf = (userId: string) => brokers.activeBrokers.activeBrokerOf(userId);
+  const activeBrokerOf = (userId: string) => brokers.links.activeBrokerOf(userId);
   const viewOf = viewOfActiveBroker(activeBrokerOf);
   const instruments = createInstrumentsModule(resources, {
     catalog,
@@ -70,7 +85,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     requireUser: auth.requireUser,
     viewOf,
   });
-  brokers.practiceMode.onReconnect((userId, session) => liveBrokers.reconnect(userId, session.brokerId));
+  brokers.links.onReconnect((userId, session) => liveBrokers.reconnect(userId, session.brokerId));
   const portfolio = createPortfolioModule({
     requireUser: auth.requireUser,
     registry: brokers.registry,
@@ -87,18 +102,19 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     marketData: market.marketData,
     instruments: catalog,
     requireUser: auth.requireUser,
-    priceViewFor: viewOf,
+    // An order's price view and entitlement follow from the session it goes through (one active-broker read).
+    priceViewOf: viewOfBroker,
     // Stop-limit orders at live brokers keep the user's trigger/limit difference of the contract's index.
     stopLimitOffsetFor: async (userId, index) =>
       (await auth.account.getUserInfo(userId)).settings.SLTriggerPriceDifference[index],
     // Outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
-    placementGuards: [createEntitlementGuard(entitlementSources(activeBrokerOf, billing.service))],
+    placementGuards: [createEntitlementGuard(entitlementSources(billing.service))],
     audit: audit.orderHooks,
   });
   brokers.practiceMode.onFundsReset((userId) =>
     orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),
   );
-  brokers.practiceMode.onReconnect((userId) => orders.service.resync(userId));
+  brokers.links.onReconnect((userId) => orders.service.resync(userId));
   // Profit protection watches ticks and squares off through the order manager; it starts after it (a square-off
   // interrupted by a restart resumes on recovered orders).
   const risk = createRiskModule(resources, {
@@ -111,7 +127,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     loggedIn: auth.isLoggedIn,
   });
   brokers.practiceMode.onFundsReset((userId) => risk.monitor.refresh(userId));
-  brokers.practiceMode.onReconnect((userId) => risk.monitor.refresh(userId));
+  brokers.links.onReconnect((userId) => risk.monitor.refresh(userId));
   const liveGateway = createLiveGateway(resources, {
     marketData: market.marketData,
     directory: catalog,
@@ -123,6 +139,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   return [
     auth,
     billing,
+    createOperatorModule(resources),
     instruments,
     market,
     liveBrokers,

@@ -27,7 +27,7 @@ export class FakeInstruments implements InstrumentDirectory {
   }
 
   isExpired(instrument: InstrumentRecord, now: number): boolean {
-    return instrument.expiry !== null && marketCloseMs(instrument.expiry) <= now;
+    return instrument.expiry !== null && marketCloseMs(instrument.exchange, instrument.expiry) <= now;
   }
 }
 

@@ -45,7 +45,7 @@ export async function createPaperApp(store: StoreDialect = 'sqlite'): Promise<Pa
         registry: brokers.registry,
         marketData: market,
         instruments,
-        viewOf: viewOfActiveBroker(brokers.activeBrokers.activeBrokerOf),
+        viewOf: viewOfActiveBroker(brokers.links.activeBrokerOf),
       });
       return [auth, brokers, portfolio];
     },

@@ -25,7 +25,7 @@ export function paperInstruments() {
 
 export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
   capital: 1_000_000,
-  squareOffTime: { hour: 15, minute: 20 },
+  squareOffTime: () => ({ hour: 15, minute: 20 }),
   followsMarketHours: true,
 };
 
@@ -81,7 +81,7 @@ export async function createPaperFixture(
       insertUserRow(store.db, { name: 'Paper Trader', now: clock.now(), activeBroker: PRACTICE_BROKER_ID }),
     record(userId) {
       const updates: BrokerOrderUpdate[] = [];
-      fixture.exchange.onOrderUpdate(userId, (update) => updates.push(update));
+      fixture.exchange.sessionFor(userId).onOrderUpdate((update) => updates.push(update));
       return updates;
     },
     async restart() {

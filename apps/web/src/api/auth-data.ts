@@ -1,10 +1,17 @@
+import { otpChannelSchema } from '@xtrader/core/api/auth';
 import { toast } from 'sonner';
 import { z } from 'zod';
 
 export { accessTokenResponseSchema as accessTokenData } from '@xtrader/core/api/auth';
 
-/** `data` of OTP requests: outside production the server returns the code for developers and tests. */
-export const devOtpData = z.object({ devOtp: z.string().optional() }).loose().nullish();
+/**
+ * `data` of OTP requests: where the code went (`channels`) and, outside production, the code itself for
+ * developers and tests.
+ */
+export const devOtpData = z
+  .object({ devOtp: z.string().optional(), channels: z.array(otpChannelSchema).optional() })
+  .loose()
+  .nullish();
 
 /** Shows a development OTP so a developer can finish a flow without reading server logs. */
 export function announceDevOtp(data: z.infer<typeof devOtpData>): void {

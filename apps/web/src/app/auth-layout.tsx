@@ -1,5 +1,6 @@
 import { CandlestickChart, Gauge, ShieldCheck, Zap } from 'lucide-react';
 import { Outlet } from 'react-router';
+import { LegalLinks } from '../ui/legal-links';
 import { Logo } from '../ui/logo';
 import { ShortcutKeysCard } from './shortcut-keys-card';
 import { ThemeToggle } from './theme/theme-toggle';
@@ -63,6 +64,7 @@ export function AuthLayout() {
         </div>
         <Logo className="mb-8 lg:hidden" />
         <Outlet />
+        <LegalLinks className="mt-8" />
       </main>
     </div>
   );

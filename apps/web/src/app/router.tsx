@@ -44,6 +44,23 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The legal pages: public, logged in or not (linked from login, signup, pricing and the menu).
+      {
+        path: 'terms',
+        ...screen(() => import('../features/legal/terms-page').then((m) => m.TermsPage)),
+      },
+      {
+        path: 'privacy',
+        ...screen(() => import('../features/legal/privacy-page').then((m) => m.PrivacyPage)),
+      },
+      {
+        path: 'risk-disclosure',
+        ...screen(() => import('../features/legal/risk-disclosure-page').then((m) => m.RiskDisclosurePage)),
+      },
+      {
+        path: 'contact',
+        ...screen(() => import('../features/legal/contact-page').then((m) => m.ContactPage)),
+      },
       {
         path: 'auth',
         ...screen(() => import('../features/auth/auth-landing-page').then((m) => m.AuthLandingPage)),

@@ -1,5 +1,14 @@
-// Product copy and external addresses shared by several screens.
+// Product copy and in-app addresses shared by several screens.
 
-/** Legal pages live on the provider's website, not in the app. */
-export const TERMS_URL = 'https://x-trader.in/terms-and-conditions';
-export const PRIVACY_URL = 'https://x-trader.in/privacy-policy';
+/** The legal and contact pages the app serves (features/legal), linked from login, signup, pricing and the menu. */
+export const LEGAL_PAGES = [
+  { path: '/terms', title: 'Terms of Use' },
+  { path: '/privacy', title: 'Privacy Policy' },
+  { path: '/risk-disclosure', title: 'Risk Disclosure' },
+  { path: '/contact', title: 'Contact' },
+] as const;
+
+export const TERMS_PATH = '/terms';
+export const PRIVACY_PATH = '/privacy';
+export const RISK_DISCLOSURE_PATH = '/risk-disclosure';
+export const CONTACT_PATH = '/contact';

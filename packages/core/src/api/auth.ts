@@ -47,6 +47,16 @@ export const loginRequestSchema = z.object({
 /** POST /auth/otp: signup step 1 (also the first half of the signup body). */
 export const otpRequestSchema = z.object({ name: nameSchema, email: emailSchema, phone: phoneSchema });
 
+/** Where an OTP went: a text to +91 <phone>, an email to the account's address, or the dev outbox. */
+export const otpChannelSchema = z.enum(['sms', 'email', 'outbox']);
+export type OtpChannel = z.infer<typeof otpChannelSchema>;
+
+/** `data` of an OTP request: the channels, and outside production the code itself (`devOtp`). */
+export const otpSentDataSchema = z.object({
+  devOtp: z.string().optional(),
+  channels: z.array(otpChannelSchema),
+});
+
 /** POST /auth/signup. An empty referral code counts as none. */
 export const signupRequestSchema = otpRequestSchema.extend({
   passcode: passcodeSchema,

@@ -99,8 +99,8 @@ describe('weekly expiries', () => {
     expect(nearestExpiry('NIFTY', istEpochMs('2026-11-09', 15, 30)).date).toBe('2026-11-17');
     // On the holiday itself the shifted contract has already gone.
     expect(nearestExpiry('NIFTY', istEpochMs('2026-11-10', 9, 30)).date).toBe('2026-11-17');
-    expect(isExpiryLive('2026-11-23', istEpochMs('2026-11-23', 15, 29))).toBe(true);
-    expect(isExpiryLive('2026-11-23', istEpochMs('2026-11-23', 15, 30))).toBe(false);
+    expect(isExpiryLive('2026-11-23', istEpochMs('2026-11-23', 15, 29), 'NFO')).toBe(true);
+    expect(isExpiryLive('2026-11-23', istEpochMs('2026-11-23', 15, 30), 'NFO')).toBe(false);
   });
 
   it('classifies actual expiry dates', () => {
@@ -115,8 +115,8 @@ describe('weekly expiries', () => {
   });
 
   it('measures time to the 15:30 close in 365-day years', () => {
-    expect(timeToExpiryYears('2026-11-23', istEpochMs('2026-11-22', 15, 30))).toBeCloseTo(1 / 365, 12);
-    expect(timeToExpiryYears('2026-11-23', istEpochMs('2026-11-24', 0, 0))).toBe(0);
+    expect(timeToExpiryYears('2026-11-23', istEpochMs('2026-11-22', 15, 30), 'NFO')).toBeCloseTo(1 / 365, 12);
+    expect(timeToExpiryYears('2026-11-23', istEpochMs('2026-11-24', 0, 0), 'NFO')).toBe(0);
   });
 });
 
@@ -138,7 +138,7 @@ describe('calendar invariants (property)', () => {
           const e = expiries[i]!;
           if (i > 0) expect(compareIsoDates(expiries[i - 1]!.date, e.date)).toBeLessThan(0);
           expect(isTradingDay(e.date, exchange)).toBe(true);
-          expect(isExpiryLive(e.date, now)).toBe(true);
+          expect(isExpiryLive(e.date, now, exchange)).toBe(true);
           expect(compareIsoDates(e.date, istDateOf(now))).toBeGreaterThanOrEqual(0);
           expect(weekdayOf(e.scheduledDate)).toBe(expiry.weekday);
           expect(toDayNumber(e.scheduledDate) - toDayNumber(e.date)).toBeGreaterThanOrEqual(0);

@@ -9,6 +9,7 @@ import {
   weekdayOf,
   yearOf,
 } from './dates';
+import type { Exchange } from './exchanges';
 import { tradingDayOnOrBefore } from './holidays';
 import { marketCloseMs } from './hours';
 import { INDEX_TABLE, type IndexInfo, type IndexName, type IndexTable } from './indices';
@@ -32,8 +33,9 @@ const YEAR_MS = 365 * 86_400_000;
 const resolve = (source: ExpirySource, table: IndexTable): Pick<IndexInfo, 'exchange' | 'expiry'> =>
   typeof source === 'string' ? table[source] : source;
 
-/** True until the market closes (15:30 IST) on the expiry date. */
-export const isExpiryLive = (date: IsoDate, now: number): boolean => now < marketCloseMs(date);
+/** True until the exchange's market closes on the expiry date (the close the session table gives that day). */
+export const isExpiryLive = (date: IsoDate, now: number, exchange: Exchange): boolean =>
+  now < marketCloseMs(exchange, date);
 
 /** The monthly expiry of a month (1-12): the last expiry weekday, shifted back over holidays. */
 export const monthlyExpiry = (
@@ -48,12 +50,12 @@ export const monthlyExpiry = (
 };
 
 const upcomingMonthlies = (source: ExpirySource, now: number, table: IndexTable): Expiry[] => {
-  const { expiry } = resolve(source, table);
+  const { exchange, expiry } = resolve(source, table);
   const result: Expiry[] = [];
   for (let offset = 0; result.length < expiry.monthlyContracts; offset += 1) {
     const firstOfMonth = addMonths(istDateOf(now), offset);
     const candidate = monthlyExpiry(source, yearOf(firstOfMonth), monthOf(firstOfMonth), table);
-    if (isExpiryLive(candidate.date, now)) result.push(candidate);
+    if (isExpiryLive(candidate.date, now, exchange)) result.push(candidate);
   }
   return result;
 };
@@ -71,14 +73,14 @@ const upcomingWeeklies = (source: ExpirySource, now: number, table: IndexTable):
   for (; result.length < expiry.weeklyContracts; scheduledDate = addDays(scheduledDate, 7)) {
     if (isMonthlyScheduledDate(scheduledDate, expiry.weekday)) continue;
     const date = tradingDayOnOrBefore(scheduledDate, exchange);
-    if (isExpiryLive(date, now)) result.push({ date, kind: 'weekly', scheduledDate });
+    if (isExpiryLive(date, now, exchange)) result.push({ date, kind: 'weekly', scheduledDate });
   }
   return result;
 };
 
 /**
  * The listed, not yet expired contracts of an index at `now`, soonest first: the weeklies (NIFTY and SENSEX:
- * the next four that are not a monthly) and the next monthlies (three). Today's expiry is listed until 15:30 IST.
+ * the next four that are not a monthly) and the next monthlies (three). Today's expiry is listed until its exchange's close.
  */
 export const listExpiries = (
   source: ExpirySource,
@@ -120,6 +122,6 @@ export const expiryKindOf = (
   return undefined;
 };
 
-/** Years from `now` to the expiry's 15:30 IST close (365-day year), never negative. */
-export const timeToExpiryYears = (date: IsoDate, now: number): number =>
-  Math.max(0, (marketCloseMs(date) - now) / YEAR_MS);
+/** Years from `now` to the close of the expiry day on the contract's exchange (365-day year), never negative. */
+export const timeToExpiryYears = (date: IsoDate, now: number, exchange: Exchange): number =>
+  Math.max(0, (marketCloseMs(exchange, date) - now) / YEAR_MS);

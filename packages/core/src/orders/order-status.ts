@@ -15,7 +15,8 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses a refused modify/cancel can return to. */
-export type WorkingStatus = Extract<OrderStatus, 'pending' | 'open' | 'trigger_pending' | 'partially_filled'>;
+export const WORKING_STATUSES = ['pending', 'open', 'trigger_pending', 'partially_filled'] as const;
+export type WorkingStatus = (typeof WORKING_STATUSES)[number];
 
 interface EventBase {
   orderId: string;

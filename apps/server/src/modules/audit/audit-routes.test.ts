@@ -64,7 +64,7 @@ beforeAll(async () => {
         marketData: market,
         instruments: createTestInstruments(),
         requireUser: auth.requireUser,
-        priceViewFor: async () => 'practice',
+        priceViewOf: () => 'practice',
         audit: audit.orderHooks,
       });
       return [auth, audit, orders];

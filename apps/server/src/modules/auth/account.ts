@@ -7,7 +7,7 @@ import {
   userSettingsPatchSchema,
 } from '@xtrader/core/api/settings';
 import type { Clock } from '../../clock';
-import { UnauthorizedError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { AuthStore, UserRow } from './store';
 
 /** What the account owner may see of their record (never the password hash). */
@@ -61,7 +61,7 @@ export function createAccountService({ store, clock }: { store: AuthStore; clock
   const userOrThrow = async (userId: string) => {
     const user = await store.findUserById(userId);
     // A valid session of a deleted user: treat as logged out.
-    if (!user) throw new UnauthorizedError();
+    if (!user) throw new DomainError('unauthorized', 'Unauthorized');
     return user;
   };
 

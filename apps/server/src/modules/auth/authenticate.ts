@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain-error';
 import { authenticationHook } from '../../http/authentication-first';
-import { UnauthorizedError } from '../../http/errors';
 import type { AuthIdentity } from './sessions';
 
 /** The caller of an authenticated request. Every query a handler makes is scoped to `id`. */
@@ -33,13 +33,13 @@ export function createRequireUser(verify: (token: string) => Promise<AuthIdentit
   return authenticationHook(async function requireUser(request: FastifyRequest): Promise<void> {
     const token = tokenOf(request);
     const identity = token ? await verify(token) : null;
-    if (!identity) throw new UnauthorizedError();
+    if (!identity) throw new DomainError('unauthorized', 'Unauthorized');
     request.user = { id: identity.userId, sessionId: identity.sessionId };
   });
 }
 
 /** The caller of a route behind `requireUser` (throws 401 if the hook did not run). */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new UnauthorizedError();
+  if (!request.user) throw new DomainError('unauthorized', 'Unauthorized');
   return request.user;
 }

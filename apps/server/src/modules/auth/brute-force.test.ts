@@ -13,10 +13,11 @@ vi.mock('./passwords', async (importOriginal) => {
 
 /** Keeps every OTP it is asked to deliver. */
 class CountingSender implements OtpSender {
-  readonly kind = 'outbox';
+  readonly channels = ['outbox'] as const;
   readonly sent: OtpMessage[] = [];
-  async send(message: OtpMessage): Promise<void> {
+  async send(message: OtpMessage) {
     this.sent.push(message);
+    return this.channels;
   }
 }
 

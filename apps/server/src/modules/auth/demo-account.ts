@@ -1,3 +1,4 @@
+import { ConfigError } from '../../config';
 import type { Logger } from '../../logger';
 import type { AuthService } from './service';
 import type { AuthStore } from './store';
@@ -25,5 +26,18 @@ export async function ensureDemoAccount(store: AuthStore, auth: AuthService, log
     logger.info(
       `Demo account: log in with ${DEMO_ACCOUNT.email} (or ${DEMO_ACCOUNT.phone}) and password ${DEMO_ACCOUNT.password}`,
     );
+  }
+}
+
+/**
+ * Production refuses to start while the demo account (its known password logs anyone in) is in the database, e.g.
+ * when a development database was carried over.
+ */
+export async function refuseDemoAccount(store: AuthStore): Promise<void> {
+  const demo = await store.findUserByEmail(DEMO_ACCOUNT.email);
+  if (demo?.phone === DEMO_ACCOUNT.phone) {
+    throw new ConfigError([
+      `NODE_ENV: production cannot start while the demo account ${DEMO_ACCOUNT.email} is in the database; delete that user first`,
+    ]);
   }
 }

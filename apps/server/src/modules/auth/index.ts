@@ -3,7 +3,7 @@ import { deriveKey } from '../../secrets';
 import type { AppModule } from '../module';
 import { type AccountService, createAccountService, defaultSettingsJson } from './account';
 import { createRequireUser } from './authenticate';
-import { ensureDemoAccount } from './demo-account';
+import { ensureDemoAccount, refuseDemoAccount } from './demo-account';
 import { registerDevOutboxRoute } from './dev-routes';
 import { createOtpFlow } from './otp-flow';
 import { createOtpSender, type OtpSender, OutboxOtpSender } from './otp-sender';
@@ -21,6 +21,8 @@ export type { AuthIdentity } from './sessions';
 export interface AuthModuleOptions {
   /** Replaces the configured OTP delivery (tests). */
   otpSender?: OtpSender;
+  /** The `fetch` the SMS provider calls (tests point it at a fake). */
+  fetch?: typeof fetch;
 }
 
 /** The accounts module, plus what other modules need from it to authenticate their callers. */
@@ -38,7 +40,7 @@ export interface AuthModule extends AppModule {
 export function createAuthModule(resources: Resources, options: AuthModuleOptions = {}): AuthModule {
   const { config, logger, clock, db, dialect, bus, masterKey } = resources;
   const store = createAuthStore(db);
-  const sender = options.otpSender ?? createOtpSender(config, logger, clock);
+  const sender = options.otpSender ?? createOtpSender(config, logger, clock, options.fetch);
   const sessions = createSessions({
     store,
     signer: createTokenSigner(deriveKey(masterKey, 'access-token'), clock),
@@ -72,9 +74,12 @@ export function createAuthModule(resources: Resources, options: AuthModuleOption
       }
     },
     async start() {
+      if (config.isProduction) await refuseDemoAccount(store);
       if (!config.isProduction) await ensureDemoAccount(store, service, logger);
-      else if (sender.kind === 'outbox')
-        logger.warn('SMTP_URL and SMTP_FROM are not set: OTPs cannot be delivered');
+      else if (sender.channels.length === 0)
+        logger.warn(
+          'Neither XT_SMS_PROVIDER nor SMTP_URL and SMTP_FROM are set: OTP requests will be refused',
+        );
     },
   };
 }

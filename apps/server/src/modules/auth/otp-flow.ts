@@ -1,7 +1,8 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES } from '@xtrader/core/api/auth';
 import type { Clock } from '../../clock';
-import { BadRequestError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
+import { type OtpIssued, otpNotDeliverable } from './otp-delivery-error';
 import type { OtpMessage, OtpSender } from './otp-sender';
 import type { AuthStore, OtpRow } from './store';
 import type { OtpPurpose } from './tables';
@@ -38,8 +39,19 @@ export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
   };
 
   return {
-    /** Creates a new code for the phone (voiding any earlier one), sends it, and returns it. */
-    async issue(message: Omit<OtpMessage, 'code'>): Promise<string> {
+    /** Where codes go when all is well. */
+    channels: sender.channels,
+
+    /** Throws a 503 when no channel can deliver a code (checked before anything about an account is revealed). */
+    assertDeliverable(): void {
+      if (sender.channels.length === 0) throw otpNotDeliverable();
+    },
+
+    /**
+     * Creates a new code for the phone (voiding any earlier one), sends it, and returns it with the channels that
+     * took it; a delivery failure throws OtpDeliveryError (the code stays stored, but nobody has it).
+     */
+    async issue(message: Omit<OtpMessage, 'code'>): Promise<OtpIssued & { code: string }> {
       const code = randomInt(0, 10_000).toString().padStart(4, '0');
       const now = clock.now();
       await store.replaceOtp({
@@ -52,8 +64,8 @@ export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
         failedAttempts: 0,
         verifiedAt: null,
       });
-      await sender.send({ ...message, code });
-      return code;
+      const channels = await sender.send({ ...message, code });
+      return { code, channels };
     },
 
     /** Accepts the code once, or throws a 400 saying why not; returns the verified row. */
@@ -61,22 +73,21 @@ export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
       const row = await store.findOtp(phone, purpose);
       // A reset code exists only for a real account: without one, answer as for a wrong code, so this step
       // does not tell which email and phone belong together.
-      if (!row && purpose === 'reset') throw new BadRequestError(OTP_MESSAGES.invalid, 'OTP_INVALID');
-      if (!row) throw new BadRequestError(OTP_MESSAGES.missing, 'OTP_MISSING');
-      if (row.verifiedAt !== null) throw new BadRequestError(OTP_MESSAGES.used, 'OTP_USED');
+      if (!row && purpose === 'reset') throw new DomainError('otp_invalid', OTP_MESSAGES.invalid);
+      if (!row) throw new DomainError('otp_missing', OTP_MESSAGES.missing);
+      if (row.verifiedAt !== null) throw new DomainError('otp_used', OTP_MESSAGES.used);
       if (row.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS)
-        throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
-      if (clock.now() >= row.expiresAt) throw new BadRequestError(OTP_MESSAGES.expired, 'OTP_EXPIRED');
+        throw new DomainError('otp_locked', OTP_MESSAGES.locked);
+      if (clock.now() >= row.expiresAt) throw new DomainError('otp_expired', OTP_MESSAGES.expired);
       // The try is counted before the code is compared, so parallel guesses get at most the allowed tries.
       const tries = await store.takeOtpAttempt(row.id, OTP_MAX_FAILED_ATTEMPTS);
-      if (tries === undefined) throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
+      if (tries === undefined) throw new DomainError('otp_locked', OTP_MESSAGES.locked);
       if (!matches(row, code)) {
-        if (tries >= OTP_MAX_FAILED_ATTEMPTS) throw new BadRequestError(OTP_MESSAGES.locked, 'OTP_LOCKED');
-        throw new BadRequestError(OTP_MESSAGES.invalid, 'OTP_INVALID');
+        if (tries >= OTP_MAX_FAILED_ATTEMPTS) throw new DomainError('otp_locked', OTP_MESSAGES.locked);
+        throw new DomainError('otp_invalid', OTP_MESSAGES.invalid);
       }
       const now = clock.now();
-      if (!(await store.markOtpVerified(row.id, now)))
-        throw new BadRequestError(OTP_MESSAGES.used, 'OTP_USED');
+      if (!(await store.markOtpVerified(row.id, now))) throw new DomainError('otp_used', OTP_MESSAGES.used);
       return { ...row, verifiedAt: now };
     },
   };

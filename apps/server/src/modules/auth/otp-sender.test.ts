@@ -26,15 +26,17 @@ describe('OutboxOtpSender', () => {
     expect(earlier?.code).toBe('0427');
   });
 
-  it('never logs or keeps a code when codes must stay hidden', async () => {
+  it('never logs or keeps a code when codes must stay hidden, and refuses instead of pretending', async () => {
     const logger = silentLogger();
     const info = vi.spyOn(logger, 'info');
-    const warn = vi.spyOn(logger, 'warn');
+    const error = vi.spyOn(logger, 'error');
     const outbox = new OutboxOtpSender(logger, createFakeClock(), false);
-    await outbox.send(message);
+    expect(outbox.channels).toEqual([]);
+    await expect(outbox.send(message)).rejects.toMatchObject({ code: 'otp_not_sent' });
     expect(outbox.entries()).toEqual([]);
     expect(info).not.toHaveBeenCalled();
-    expect(JSON.stringify(warn.mock.calls)).not.toContain('0427');
+    expect(error).toHaveBeenCalled();
+    expect(JSON.stringify(error.mock.calls)).not.toContain('0427');
   });
 });
 
@@ -50,10 +52,17 @@ describe('SmtpOtpSender', () => {
 });
 
 describe('createOtpSender', () => {
-  it('picks SMTP when configured, the outbox otherwise', () => {
+  const smtpEnv = { SMTP_URL: 'smtp://mail.test:25', SMTP_FROM: 'otp@x.test' };
+  const smsEnv = { XT_SMS_PROVIDER: 'msg91', XT_MSG91_AUTH_KEY: 'k', XT_SMS_DLT_TEMPLATE_ID: 't' };
+
+  it('picks SMS, SMTP or both when configured, the outbox otherwise', () => {
     const clock = createFakeClock();
-    const smtp = loadConfig({ SMTP_URL: 'smtp://mail.test:25', SMTP_FROM: 'otp@x.test' });
-    expect(createOtpSender(smtp, silentLogger(), clock).kind).toBe('smtp');
-    expect(createOtpSender(loadConfig({}), silentLogger(), clock).kind).toBe('outbox');
+    const channelsOf = (env: Record<string, string>) =>
+      createOtpSender(loadConfig(env), silentLogger(), clock).channels;
+    expect(channelsOf(smtpEnv)).toEqual(['email']);
+    expect(channelsOf(smsEnv)).toEqual(['sms']);
+    expect(channelsOf({ ...smsEnv, ...smtpEnv })).toEqual(['sms', 'email']);
+    expect(channelsOf({})).toEqual(['outbox']);
+    expect(channelsOf({ NODE_ENV: 'production' })).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
+import type { OtpIssued } from './otp-delivery-error';
 import { hashPassword } from './passwords';
 import { takeEach } from './rate-limit';
 import {
@@ -12,7 +13,7 @@ import {
 
 const RESET_REQUEST_TTL_MS = 10 * 60_000;
 
-const badRequest = () => new BadRequestError(ACCOUNT_ERRORS.badResetRequest, 'BAD_RESET_REQUEST');
+const badRequest = () => new DomainError('bad_reset_request', ACCOUNT_ERRORS.badResetRequest);
 
 /** Forgot password in three steps: email and phone, OTP, new password. */
 export function createPasswordResetService({
@@ -26,9 +27,10 @@ export function createPasswordResetService({
   return {
     /**
      * Step 1: sends a code if the email and phone belong to one account and returns it; otherwise sends
-     * nothing and returns undefined. The caller answers both alike, so the answer reveals no account.
+     * nothing and returns no code. The caller answers both alike, so the answer reveals no account: the
+     * channels named are always those configured (a partial delivery failure is not told either).
      */
-    async requestResetOtp(email: string, phone: string, ip: string): Promise<string | undefined> {
+    async requestResetOtp(email: string, phone: string, ip: string): Promise<OtpIssued> {
       const address = normalizeEmail(email);
       // Counted before the account is looked up, whatever the outcome. Per phone and email, so someone who
       // knows only the phone cannot use up the owner's sends (only one email can make a code go out).
@@ -36,9 +38,11 @@ export function createPasswordResetService({
         { key: otpRequestsKey(ip), limit: limits.otpPerIp },
         { key: `otp:reset:${phone}:${address}`, limit: limits.otpPerPhone },
       ]);
+      otp.assertDeliverable();
       const user = await store.findUserByPhone(phone);
-      if (!user || user.email !== address) return undefined;
-      return otp.issue({ phone, email: user.email, name: user.name, purpose: 'reset' });
+      if (!user || user.email !== address) return { code: undefined, channels: otp.channels };
+      const { code } = await otp.issue({ phone, email: user.email, name: user.name, purpose: 'reset' });
+      return { code, channels: otp.channels };
     },
 
     /** Step 2: trades a valid code for a single-use request id, valid 10 minutes. */
@@ -46,7 +50,7 @@ export function createPasswordResetService({
       const verified = await otp.verify(phone, 'reset', code);
       await store.deleteOtp(verified.id);
       const user = await store.findUserByPhone(phone);
-      if (!user) throw new BadRequestError(ACCOUNT_ERRORS.noAccount, 'NO_ACCOUNT');
+      if (!user) throw new DomainError('no_account', ACCOUNT_ERRORS.noAccount);
       const id = randomUUID();
       const now = clock.now();
       await store.insertPasswordReset({

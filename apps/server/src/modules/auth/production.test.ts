@@ -5,10 +5,11 @@ import type { OtpMessage, OtpSender } from './otp-sender';
 
 /** Stands in for SMTP: production delivers codes only to the user. */
 class CapturingSender implements OtpSender {
-  readonly kind = 'smtp';
+  readonly channels = ['email'] as const;
   readonly sent: OtpMessage[] = [];
   async send(message: OtpMessage) {
     this.sent.push(message);
+    return this.channels;
   }
 }
 
@@ -35,13 +36,13 @@ describe('auth in production', () => {
     };
     const otp = await post('/auth/otp', { name: account.name, email: account.email, phone: account.phone });
     expect(otp.statusCode).toBe(200);
-    expect(otp.json()).toEqual({ success: true, message: 'OTP sent', data: {} });
+    expect(otp.json()).toEqual({ success: true, message: 'OTP sent', data: { channels: ['email'] } });
     expect(otp.body).not.toContain(sender.sent[0]?.code);
     expect(sender.sent[0]).toMatchObject({ email: 'prod@example.com', purpose: 'signup' });
     await post('/auth/verifyOtp', { phone: account.phone, OTP: sender.sent[0]?.code ?? '' });
     expect((await post('/auth/signup', account)).statusCode).toBe(200);
     const forgot = await post('/auth/forgotPasscode', { email: account.email, phone: account.phone });
-    expect(forgot.json().data).toEqual({});
+    expect(forgot.json().data).toEqual({ channels: ['email'] });
   });
 
   it('has no dev outbox', async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createFakeClock, type FakeClock } from '../../../test/helpers/fake-clock';
 import { createTestStore, describeEachStore } from '../../../test/helpers/test-store';
-import { TooManyRequestsError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
+import { describeError } from '../../http/error-handler';
 import type { Store } from '../../store/open-store';
 import { createRateLimiter, type RateLimiter, takeEach } from './rate-limit';
 
@@ -27,7 +28,7 @@ describeEachStore('rate limiter', (kind) => {
   const refusalOf = (promise: Promise<unknown>) =>
     promise.then(
       () => undefined,
-      (error: unknown) => error as TooManyRequestsError,
+      (error: unknown) => error as DomainError,
     );
 
   it('takes up to the limit within the window, then refuses with a retry time', async () => {
@@ -36,10 +37,11 @@ describeEachStore('rate limiter', (kind) => {
       clock.advance(10_000);
     }
     const refusal = await refusalOf(limiter.take('k', limit));
-    expect(refusal).toBeInstanceOf(TooManyRequestsError);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal?.code).toBe('rate_limited');
     expect(refusal?.message).toBe('Slow down');
     // The first event (30 s ago) leaves the 60 s window in 30 s.
-    expect(refusal?.headers['retry-after']).toBe('30');
+    expect(describeError(refusal).headers['retry-after']).toBe('30');
   });
 
   it('never takes more than the limit, however many takes run in parallel', async () => {
@@ -55,7 +57,7 @@ describeEachStore('rate limiter', (kind) => {
 
   it('slides: a slot frees when the oldest event leaves the window', async () => {
     for (let i = 0; i < 3; i += 1) await limiter.take('k', limit);
-    await expect(limiter.take('k', limit)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(limiter.take('k', limit)).rejects.toBeInstanceOf(DomainError);
     clock.advance(60_000);
     await expect(limiter.take('k', limit)).resolves.toEqual(expect.any(String));
   });
@@ -67,7 +69,7 @@ describeEachStore('rate limiter', (kind) => {
     await limiter.take('k', tiers);
     const refusal = await refusalOf(limiter.take('k', tiers));
     expect(refusal?.message).toBe('Much slower');
-    expect(refusal?.headers['retry-after']).toBe('540');
+    expect(describeError(refusal).headers['retry-after']).toBe('540');
   });
 
   it('gives an event back, keeps keys apart and clears a key or a prefix', async () => {
@@ -80,7 +82,7 @@ describeEachStore('rate limiter', (kind) => {
     for (let i = 0; i < 3; i += 1) await limiter.take('p:1:x', limit);
     await limiter.clearPrefix('p:1:');
     await expect(limiter.take('p:1:x', limit)).resolves.toEqual(expect.any(String));
-    await expect(limiter.take('a', limit)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(limiter.take('a', limit)).rejects.toBeInstanceOf(DomainError);
   });
 
   it('takes from every key or from none', async () => {
@@ -89,7 +91,7 @@ describeEachStore('rate limiter', (kind) => {
       { key: 'free', limit },
       { key: 'full', limit },
     ];
-    await expect(takeEach(limiter, keys)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(takeEach(limiter, keys)).rejects.toBeInstanceOf(DomainError);
     const free = await store.db
       .selectFrom('rateLimitEvents')
       .select('id')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../clock';
-import { TooManyRequestsError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { Database } from '../../store/database';
 import type { StoreDialect } from '../../store/open-store';
 
@@ -127,7 +127,9 @@ export function createRateLimiter(db: Kysely<Database>, clock: Clock, dialect: S
     }
     // Full a moment ago but not now (another request gave its attempt back): refuse briefly all the same.
     const rule = blocking?.rule ?? (limit[0] as RateRule);
-    return new TooManyRequestsError(rule.message, Math.max(1, ((blocking?.freeAt ?? now) - now) / 1000));
+    return new DomainError('rate_limited', rule.message, {
+      retryAfterSeconds: Math.max(1, ((blocking?.freeAt ?? now) - now) / 1000),
+    });
   };
 
   return {

@@ -57,7 +57,7 @@ describeEachStore('auth: password reset', (kind) => {
     ]) {
       const response = await post('/auth/forgotPasscode', payload);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'OTP sent', data: {} });
+      expect(response.json()).toEqual({ success: true, message: 'OTP sent', data: { channels: ['outbox'] } });
       // Nor does the next step tell: any code is just wrong.
       const verify = await post('/auth/verifyRestPasscodeOTP', { phone: payload.phone, otp: '1234' });
       expect(verify.json()).toEqual({ success: false, message: 'Invalid OTP' });

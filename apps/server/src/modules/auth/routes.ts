@@ -4,6 +4,7 @@ import {
   forgotPasscodeRequestSchema,
   loginRequestSchema,
   otpRequestSchema,
+  otpSentDataSchema,
   resetPasscodeRequestSchema,
   resetRequestIdResponseSchema,
   signupRequestSchema,
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import type { ApiApp } from '../../http/types';
 import type { AccountService } from './account';
 import { currentUser } from './authenticate';
+import type { OtpIssued } from './otp-delivery-error';
 import type { AuthService } from './service';
 
 export interface AuthRouteDeps {
@@ -32,7 +34,7 @@ export interface AuthRouteDeps {
   revealOtp: boolean;
 }
 
-const otpSentSchema = envelopeSchema(z.object({ devOtp: z.string().optional() }));
+const otpSentSchema = envelopeSchema(otpSentDataSchema);
 const emptySchema = envelopeSchema(z.object({}));
 const tokenResponse = { 200: envelopeSchema(accessTokenResponseSchema) };
 const userInfoResponseSchema = envelopeSchema(
@@ -52,9 +54,15 @@ export function registerAuthRoutes(app: ApiApp, deps: AuthRouteDeps): void {
   registerProfileRoutes(app, deps);
 }
 
-/** The same answer whether or not a code went out (a password reset for no account sends none). */
-const otpSent = (deps: AuthRouteDeps, code: string | undefined) =>
-  ok(deps.revealOtp && code !== undefined ? { devOtp: code } : {}, 'OTP sent');
+/**
+ * Says where the code went (`channels`: sms to the phone, email to the account's address, or the dev outbox);
+ * the same answer whether or not a code went out (a password reset for no account sends none).
+ */
+const otpSent = (deps: AuthRouteDeps, { code, channels }: OtpIssued) =>
+  ok(
+    { ...(deps.revealOtp && code !== undefined ? { devOtp: code } : {}), channels: [...channels] },
+    'OTP sent',
+  );
 
 function registerSignupRoutes(app: ApiApp, deps: AuthRouteDeps): void {
   const { auth } = deps;

@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { createPasswordResetService } from './password-reset-service';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { takeEach } from './rate-limit';
@@ -32,7 +32,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     ]);
     // Hash even for an unknown account, so response time does not reveal which accounts exist.
     const valid = await verifyPassword(passcode, user?.passwordHash ?? (await decoyPasswordHash()));
-    if (!user || !valid) throw new UnauthorizedError(ACCOUNT_ERRORS.badCredentials, 'BAD_CREDENTIALS');
+    if (!user || !valid) throw new DomainError('bad_credentials', ACCOUNT_ERRORS.badCredentials);
     await limiter.clear(accountKey);
     if (ipAttempt) await limiter.release(ipAttempt);
     return sessions.open(user.id);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BadRequestError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { isUniqueViolation } from '../../store/errors';
+import type { OtpIssued } from './otp-delivery-error';
 import { hashPassword } from './passwords';
 import { ACCOUNT_ERRORS, type AuthServiceDeps, normalizeEmail, otpRequestsKey } from './service-deps';
 import type { IssuedToken } from './sessions';
@@ -30,7 +31,7 @@ export function createSignupService({
 }: AuthServiceDeps) {
   const refuseTaken = async (email: string, phone: string) => {
     if (await store.isEmailOrPhoneTaken(normalizeEmail(email), phone)) {
-      throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
+      throw new DomainError('account_exists', ACCOUNT_ERRORS.duplicate);
     }
   };
 
@@ -55,20 +56,21 @@ export function createSignupService({
       });
     } catch (error) {
       // Two signups racing for one email or phone: the loser gets the same answer as a late duplicate.
-      if (isUniqueViolation(error)) throw new BadRequestError(ACCOUNT_ERRORS.duplicate, 'ACCOUNT_EXISTS');
+      if (isUniqueViolation(error)) throw new DomainError('account_exists', ACCOUNT_ERRORS.duplicate);
       throw error;
     }
     return id;
   };
 
   return {
-    /** Step 1: refuses a taken email or phone, then sends a code to the phone; returns the code. */
+    /** Step 1: refuses a taken email or phone, then sends a code to the phone; returns it and where it went. */
     async requestSignupOtp(
       input: { name: string; email: string; phone: string },
       ip: string,
-    ): Promise<string> {
+    ): Promise<OtpIssued> {
       // Counted before the answer says whether the account exists, so probing for accounts is limited too.
       await limiter.take(otpRequestsKey(ip), limits.otpPerIp);
+      otp.assertDeliverable();
       await refuseTaken(input.email, input.phone);
       await limiter.take(`otp:phone:${input.phone}`, limits.otpPerPhone);
       const message = { phone: input.phone, email: normalizeEmail(input.email), name: input.name.trim() };
@@ -84,10 +86,10 @@ export function createSignupService({
     async signup(input: SignupInput): Promise<IssuedToken> {
       const verification = await store.findOtp(input.phone, 'signup');
       if (!verification?.verifiedAt) {
-        throw new BadRequestError(ACCOUNT_ERRORS.notVerified, 'PHONE_NOT_VERIFIED');
+        throw new DomainError('phone_not_verified', ACCOUNT_ERRORS.notVerified);
       }
       if (clock.now() - verification.verifiedAt > SIGNUP_VERIFICATION_TTL_MS) {
-        throw new BadRequestError(ACCOUNT_ERRORS.verificationExpired, 'VERIFICATION_EXPIRED');
+        throw new DomainError('verification_expired', ACCOUNT_ERRORS.verificationExpired);
       }
       await refuseTaken(input.email, input.phone);
       const userId = await createAccount(input);

@@ -1,8 +1,10 @@
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 
-/** The billing provider could not be reached or refused a call; details go to the log, not the client. */
-export class BillingProviderError extends AppError {
+/** The billing provider could not be reached or refused a call; `detail` goes to the log, not the client. */
+export class BillingProviderError extends DomainError {
   constructor(readonly detail: string) {
-    super(502, 'BILLING_PROVIDER', 'The payment provider is not reachable right now, please try again');
+    super('billing_unavailable', 'The payment provider is not reachable right now, please try again', {
+      detail,
+    });
   }
 }

@@ -23,6 +23,21 @@ export interface Checkout {
   providerSubscriptionId: string | null;
 }
 
+/** The free trial to create at the provider for one user. */
+export interface TrialRequest {
+  /** Our subscription record's id (sent as the provider's reference). */
+  subscriptionId: string;
+  customer: BillingCustomer;
+  trialDays: number;
+}
+
+/** The trial as the provider holds it: its id and its term (epoch ms; null when the provider does not say). */
+export interface ProviderTrial {
+  providerSubscriptionId: string;
+  trialStart: number | null;
+  trialEnd: number | null;
+}
+
 /** One webhook request as received: the signature covers the exact bytes of the body and the query. */
 export interface WebhookDelivery {
   headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -38,6 +53,11 @@ export interface WebhookDelivery {
 export interface BillingProvider {
   readonly name: 'sandbox' | 'zoho';
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /**
+   * Creates the free trial at the provider, so billing and our records agree when it converts. Absent (sandbox):
+   * the trial exists only here.
+   */
+  createTrial?(request: TrialRequest): Promise<ProviderTrial>;
   /** True when the delivery carries a valid signature. */
   verifyWebhook(delivery: WebhookDelivery): boolean;
   /** The event of a verified delivery; throws a 400 error when the body is not an event. */

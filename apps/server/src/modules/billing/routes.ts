@@ -8,7 +8,7 @@ import {
 import { envelopeSchema, ok } from '@xtrader/core/api/envelope';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../http/errors';
+import { DomainError, isDomainError } from '../../domain-error';
 import type { ApiApp } from '../../http/types';
 import { currentUser } from '../auth/authenticate';
 import type { BillingService } from './service';
@@ -28,8 +28,8 @@ function withBillingAuthMessage(requireUser: preHandlerAsyncHookHandler): preHan
     try {
       await requireUser.call(this, request, reply);
     } catch (error) {
-      if (error instanceof UnauthorizedError)
-        throw new UnauthorizedError(BILLING_MESSAGES.invalidAuthentication);
+      if (isDomainError(error) && error.code === 'unauthorized')
+        throw new DomainError('unauthorized', BILLING_MESSAGES.invalidAuthentication);
       throw error;
     }
   };

@@ -21,11 +21,13 @@ function billingQueries(db: Executor) {
     findByCheckoutRef: (checkoutRef: string) =>
       db.selectFrom('subscriptions').selectAll().where('checkoutRef', '=', checkoutRef).executeTakeFirst(),
 
+    /** The newest record of a provider subscription; a paid one before a trial that converted into it. */
     findByProviderSubscriptionId: (providerSubscriptionId: string) =>
       db
         .selectFrom('subscriptions')
         .selectAll()
         .where('providerSubscriptionId', '=', providerSubscriptionId)
+        .orderBy((eb) => eb.case().when('planCode', '=', 'freeTrial').then(1).else(0).end())
         .orderBy('createdAt', 'desc')
         .executeTakeFirst(),
 
@@ -50,6 +52,11 @@ function billingQueries(db: Executor) {
         if (isUniqueViolation(error)) return false;
         throw error;
       }
+    },
+
+    /** Deletes a record (a trial the provider refused to create). */
+    async remove(id: string) {
+      await db.deleteFrom('subscriptions').where('id', '=', id).execute();
     },
 
     async update(id: string, change: SubscriptionChange & { providerSubscriptionId?: string }, now: number) {

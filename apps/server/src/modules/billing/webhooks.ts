@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
-import { UnauthorizedError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import type { Logger } from '../../logger';
 import { type BillingEvent, changeFor } from './events';
 import type { BillingProvider, WebhookDelivery } from './provider';
@@ -20,6 +21,42 @@ async function matchRecord(
     return queries.findOpenCheckout(event.customerEmail, event.planCode);
   return undefined;
 }
+
+/**
+ * A trial created at the provider that the customer has now paid for: the paid term is a purchase of its own,
+ * recorded beside the trial (which keeps its own end, and keeps the one-trial rule), under the same provider id.
+ */
+async function recordConvertedTrial(
+  queries: BillingQueries,
+  trial: SubscriptionRow,
+  event: BillingEvent,
+  source: SubscriptionRow['source'],
+  now: number,
+): Promise<SubscriptionRow> {
+  const planCode = event.planCode as Exclude<BillingEvent['planCode'], null>;
+  const row: SubscriptionRow = {
+    id: randomUUID(),
+    userId: trial.userId,
+    planCode,
+    status: 'pending',
+    source,
+    checkoutRef: null,
+    providerSubscriptionId: event.providerSubscriptionId,
+    customerEmail: event.customerEmail ?? trial.customerEmail,
+    periodStart: null,
+    periodEnd: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await queries.insert(row);
+  return row;
+}
+
+const convertsTrial = (record: SubscriptionRow, event: BillingEvent) =>
+  record.planCode === 'freeTrial' &&
+  event.planCode !== null &&
+  event.planCode !== 'freeTrial' &&
+  (event.kind === 'activated' || event.kind === 'renewed');
 
 /** End of the user's latest other paid period still running at `now`, if any. */
 async function paidUntil(
@@ -48,8 +85,8 @@ export function createBillingWebhooks(deps: {
 
   async function apply(event: BillingEvent): Promise<EventOutcome> {
     return store.transaction(async (queries) => {
-      const record = await matchRecord(queries, event);
-      if (!record) {
+      const matched = await matchRecord(queries, event);
+      if (!matched) {
         // Not recorded as seen: a redelivery after the record exists can still apply.
         logger.warn(
           { eventId: event.eventId, eventType: event.eventType },
@@ -58,13 +95,18 @@ export function createBillingWebhooks(deps: {
         return 'unmatched';
       }
       const now = clock.now();
+      // A replay must not convert twice: the event is recorded first, against the trial it named.
       const fresh = await queries.recordEvent({
         id: `${provider.name}:${event.eventId}`,
         eventType: event.eventType,
-        subscriptionId: record.id,
+        subscriptionId: matched.id,
         receivedAt: now,
       });
       if (!fresh) return 'duplicate';
+      const source = provider.name;
+      const record = convertsTrial(matched, event)
+        ? await recordConvertedTrial(queries, matched, event, source, now)
+        : matched;
       const change = changeFor(record, event, { now, paidUntil: await paidUntil(queries, record, now) });
       const link =
         record.providerSubscriptionId === null && event.providerSubscriptionId
@@ -82,7 +124,7 @@ export function createBillingWebhooks(deps: {
     /** One webhook request: 401 unless signed by the provider, 400 unless it is an event. */
     async receive(delivery: WebhookDelivery): Promise<EventOutcome> {
       if (!provider.verifyWebhook(delivery))
-        throw new UnauthorizedError('Invalid webhook signature', 'BAD_SIGNATURE');
+        throw new DomainError('bad_signature', 'Invalid webhook signature');
       return apply(provider.parseWebhook(delivery.rawBody));
     },
   };

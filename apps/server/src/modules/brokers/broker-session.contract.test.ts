@@ -8,7 +8,6 @@ import { insertUserRow } from '../../../test/helpers/user-rows';
 import { silentLogger } from '../../logger';
 import type { BrokerSession } from './broker';
 import { createIiflService } from './iifl/service';
-import { createPaperSession } from './paper/session';
 import { createCredentialVault } from './vault';
 
 // The one broker-session contract, on every adapter this server has. A new broker adds its venue here.
@@ -20,7 +19,7 @@ describeBrokerSessionContract('paper', async () => {
   f.market.set('practice', { [ce.tradingsymbol]: 100, 'NIFTY 50': 26000 });
   const buy = marketBuyOf(ce);
   return {
-    session: createPaperSession(f.exchange, userId),
+    session: f.exchange.sessionFor(userId),
     restingBuy: (clientOrderId, quantity) => buy({ clientOrderId, quantity, orderType: 'limit', price: 90 }),
     async fillAtLimit() {
       f.clock.advance(1000);

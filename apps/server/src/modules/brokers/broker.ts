@@ -11,7 +11,8 @@ import type { RateLimits } from './live-kit/pacer';
 export type Side = 'buy' | 'sell';
 /** normal (NRML, carry forward) and intraday (MIS); the one definition lives in core. */
 export type { ProductType } from '@xtrader/core/orders/types';
-export type BrokerOrderType = 'market' | 'limit' | 'stoploss' | 'stoploss_market';
+export const BROKER_ORDER_TYPES = ['market', 'limit', 'stoploss', 'stoploss_market'] as const;
+export type BrokerOrderType = (typeof BROKER_ORDER_TYPES)[number];
 
 /** A command to place one exchange order. Quantities are in units (lots x lot size). */
 export interface PlaceOrderCommand {

@@ -5,18 +5,25 @@ import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData } from '../market/contract';
 import type { AppModule } from '../module';
-import { type ActiveBrokerDirectory, createUsersActiveBroker } from './active-broker';
+import {
+  type BrokerLinks,
+  type BrokerReconnect,
+  createBrokerLinks,
+  createBrokerReconnect,
+  registerReconnectRoute,
+} from './links/index';
 import { PaperExchange } from './paper/exchange';
 import type { PaperSettings } from './paper/exchange-core';
+import { squareOffTimeOf } from './paper/square-off';
 import { createPracticeModeService, type PracticeModeService } from './practice-mode';
 import { registerBrokerRoutes } from './practice-routes';
 import { AdapterRegistry, type BrokerAdapterFactory } from './registry';
 
-export type { ActiveBrokerDirectory } from './active-broker';
 export type { BrokerRegistry, BrokerSession } from './broker';
+export type { ActiveBrokerDirectory, BrokerLinks, BrokerReconnect, ReconnectHandler } from './links/index';
 export { PaperExchange } from './paper/exchange';
 export { PAPER_CAPABILITIES } from './paper/session';
-export type { FundsResetHandler, PracticeModeService, ReconnectHandler } from './practice-mode';
+export type { FundsResetHandler, PracticeModeService } from './practice-mode';
 export { AdapterRegistry, type BrokerAdapterFactory } from './registry';
 
 export interface BrokersModuleDeps {
@@ -25,8 +32,8 @@ export interface BrokersModuleDeps {
   instruments: InstrumentDirectory;
   /** Lot and freeze sizes with deployment overrides; core's table by default. */
   indexTable?: IndexTable;
-  /** Where users' active broker lives; the users table by default. */
-  activeBrokers?: ActiveBrokerDirectory;
+  /** The one owner of users' broker links and active broker; the users table by default. */
+  links?: BrokerLinks;
   /** Live broker adapters by broker id (ZERODHA, IIFL, ...), registered beside PAPERTRADE. */
   adapters?: Readonly<Record<string, BrokerAdapterFactory>>;
 }
@@ -36,20 +43,21 @@ export interface BrokersModule extends AppModule {
   readonly registry: AdapterRegistry;
   readonly paper: PaperExchange;
   readonly practiceMode: PracticeModeService;
-  readonly activeBrokers: ActiveBrokerDirectory;
+  /** Users' broker links and active broker, and reconnect of the active broker's session. */
+  readonly links: BrokerLinks & BrokerReconnect;
 }
 
 function paperSettings(config: Resources['config']): PaperSettings {
   return {
     capital: config.paper.capital,
-    squareOffTime: config.paper.squareOffTime,
+    squareOffTime: squareOffTimeOf(config.paper.squareOffTime),
     followsMarketHours: config.market.simMarketHours,
   };
 }
 
 export function createBrokersModule(resources: Resources, deps: BrokersModuleDeps): BrokersModule {
   const { db, clock, logger, config } = resources;
-  const activeBrokers = deps.activeBrokers ?? createUsersActiveBroker(db, clock);
+  const stored = deps.links ?? createBrokerLinks(db, clock);
   const paper = new PaperExchange({
     db,
     clock,
@@ -59,19 +67,21 @@ export function createBrokersModule(resources: Resources, deps: BrokersModuleDep
     indexTable: deps.indexTable ?? INDEX_TABLE,
     settings: paperSettings(config),
   });
-  const registry = new AdapterRegistry({ activeBrokerOf: (userId) => activeBrokers.activeBrokerOf(userId) });
+  const registry = new AdapterRegistry({ activeBrokerOf: (userId) => stored.activeBrokerOf(userId) });
   registry.register(PRACTICE_BROKER_ID, (userId) => paper.sessionFor(userId));
   for (const [brokerId, factory] of Object.entries(deps.adapters ?? {})) registry.register(brokerId, factory);
-  const practiceMode = createPracticeModeService({ brokers: activeBrokers, paper, registry });
+  const practiceMode = createPracticeModeService({ brokers: stored, paper });
+  const links: BrokerLinks & BrokerReconnect = { ...stored, ...createBrokerReconnect(registry) };
 
   return {
     name: 'brokers',
     registry,
     paper,
     practiceMode,
-    activeBrokers,
+    links,
     registerRoutes(app) {
       registerBrokerRoutes(app, { practiceMode, requireUser: deps.requireUser });
+      registerReconnectRoute(app, { links, requireUser: deps.requireUser });
     },
     start: () => paper.start(),
     close: () => paper.close(),

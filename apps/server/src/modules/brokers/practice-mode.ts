@@ -1,8 +1,7 @@
 import { BROKER_MESSAGES } from '@xtrader/core/api/brokers';
-import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
+import { isBrokerId, PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { DomainError } from '../../domain-error';
-import type { ActiveBrokerDirectory } from './active-broker';
-import type { BrokerRegistry, BrokerSession } from './broker';
+import type { ActiveBrokerDirectory } from './links/broker-links';
 import type { PaperExchange } from './paper/exchange';
 
 export const PRACTICE_MODE_MESSAGES = {
@@ -10,27 +9,21 @@ export const PRACTICE_MODE_MESSAGES = {
   stopped: 'Practice Mode stopped',
   resetNeedsPracticeMode:
     'Funds can be reset only in Practice Mode. Start Practice Mode to reset your virtual funds.',
-  noActiveBroker: 'No active broker. Log in with a broker or start Practice Mode.',
   fundsReset: BROKER_MESSAGES.fundsReset,
-  reconnected: BROKER_MESSAGES.reconnected,
 } as const;
 
 /** Called after a user's paper funds are reset (the order manager clears its records of their paper orders). */
 export type FundsResetHandler = (userId: string) => Promise<void>;
-/** Called on reconnect with the user's session (the order manager re-subscribes and reconciles). */
-export type ReconnectHandler = (userId: string, session: BrokerSession) => Promise<void>;
 
 export interface PracticeModeDeps {
   brokers: ActiveBrokerDirectory;
   paper: Pick<PaperExchange, 'ensureAccount' | 'previousBroker' | 'setPreviousBroker' | 'resetFunds'>;
-  registry: BrokerRegistry;
 }
 
-/** The Practice Mode calls (start, stop, reset funds) and broker reconnect. */
+/** The Practice Mode calls: start, stop, reset funds (reconnect belongs to broker links, links/reconnect.ts). */
 export function createPracticeModeService(deps: PracticeModeDeps) {
-  const { brokers, paper, registry } = deps;
+  const { brokers, paper } = deps;
   const resetHandlers = new Set<FundsResetHandler>();
-  const reconnectHandlers = new Set<ReconnectHandler>();
 
   return {
     /** Switches the user to PAPERTRADE, remembering the live broker to return to; a repeat is harmless. */
@@ -48,7 +41,9 @@ export function createPracticeModeService(deps: PracticeModeDeps) {
     async stop(userId: string): Promise<{ activeBroker: string | null }> {
       const current = await brokers.activeBrokerOf(userId);
       if (current !== PRACTICE_BROKER_ID) return { activeBroker: current };
-      const previous = await paper.previousBroker(userId);
+      const remembered = await paper.previousBroker(userId);
+      // A remembered broker no longer offered (retired since) leaves the user with none.
+      const previous = remembered !== null && isBrokerId(remembered) ? remembered : null;
       await brokers.setActiveBroker(userId, previous);
       await paper.setPreviousBroker(userId, null);
       return { activeBroker: previous };
@@ -63,21 +58,9 @@ export function createPracticeModeService(deps: PracticeModeDeps) {
       for (const handler of resetHandlers) await handler(userId);
     },
 
-    /** Re-subscribes the user's order updates and reconciles (paper: always connected). */
-    async reconnect(userId: string): Promise<void> {
-      const session = await registry.sessionFor(userId);
-      if (!session) throw new DomainError('no_broker', PRACTICE_MODE_MESSAGES.noActiveBroker);
-      for (const handler of reconnectHandlers) await handler(userId, session);
-    },
-
     onFundsReset(handler: FundsResetHandler): () => void {
       resetHandlers.add(handler);
       return () => resetHandlers.delete(handler);
-    },
-
-    onReconnect(handler: ReconnectHandler): () => void {
-      reconnectHandlers.add(handler);
-      return () => reconnectHandlers.delete(handler);
     },
   };
 }

@@ -24,7 +24,7 @@ describeEachStore('Practice Mode calls', (kind) => {
       message: PRACTICE_MODE_MESSAGES.started,
       data: { activeBroker: 'PAPERTRADE' },
     });
-    expect(await t.brokers.activeBrokers.activeBrokerOf(u.id)).toBe('PAPERTRADE');
+    expect(await t.brokers.links.activeBrokerOf(u.id)).toBe('PAPERTRADE');
     expect((await call('POST', '/broker/papertrading/start', u.headers)).statusCode).toBe(200);
     const stopped = await call('POST', '/broker/papertrading/stop', u.headers);
     expect(stopped.json()).toEqual({
@@ -32,16 +32,16 @@ describeEachStore('Practice Mode calls', (kind) => {
       message: PRACTICE_MODE_MESSAGES.stopped,
       data: { activeBroker: null },
     });
-    expect(await t.brokers.activeBrokers.activeBrokerOf(u.id)).toBeNull();
+    expect(await t.brokers.links.activeBrokerOf(u.id)).toBeNull();
   });
 
   it('restores the live broker the user had before Practice Mode', async () => {
     const u = await t.user();
-    await t.brokers.activeBrokers.setActiveBroker(u.id, 'ZERODHA');
+    await t.brokers.links.setActiveBroker(u.id, 'ZERODHA');
     await call('POST', '/broker/papertrading/start', u.headers);
     const stopped = await call('POST', '/broker/papertrading/stop', u.headers);
     expect(stopped.json().data).toEqual({ activeBroker: 'ZERODHA' });
-    expect(await t.brokers.activeBrokers.activeBrokerOf(u.id)).toBe('ZERODHA');
+    expect(await t.brokers.links.activeBrokerOf(u.id)).toBe('ZERODHA');
     // A second stop leaves the live broker alone.
     expect((await call('POST', '/broker/papertrading/stop', u.headers)).json().data).toEqual({
       activeBroker: 'ZERODHA',
@@ -95,10 +95,10 @@ describeEachStore('Practice Mode calls', (kind) => {
     const u = await t.user();
     const none = await call('POST', '/broker/reconnect', u.headers);
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(PRACTICE_MODE_MESSAGES.noActiveBroker);
+    expect(none.json().message).toBe('No active broker. Log in with a broker or start Practice Mode.');
     await call('POST', '/broker/papertrading/start', u.headers);
     const onReconnect = vi.fn(async () => {});
-    t.brokers.practiceMode.onReconnect(onReconnect);
+    t.brokers.links.onReconnect(onReconnect);
     const ok = await call('POST', '/broker/reconnect', u.headers);
     expect(ok.json()).toEqual({
       success: true,

@@ -16,7 +16,7 @@ const security = [{ accessToken: [] }];
 const activeBrokerResponse = { 200: envelopeSchema(z.object({ activeBroker: z.string().nullable() })) };
 const emptyResponse = { 200: envelopeSchema(z.object({})) };
 
-/** Practice Mode calls and reconnect. */
+/** Practice Mode calls: start, stop, reset funds. */
 export function registerBrokerRoutes(app: ApiApp, { practiceMode, requireUser }: BrokerRouteDeps): void {
   app.post(
     '/broker/papertrading/:value',
@@ -38,15 +38,6 @@ export function registerBrokerRoutes(app: ApiApp, { practiceMode, requireUser }:
     async (request) => {
       await practiceMode.resetFunds(currentUser(request).id);
       return ok({}, PRACTICE_MODE_MESSAGES.fundsReset);
-    },
-  );
-
-  app.post(
-    '/broker/reconnect',
-    { preHandler: requireUser, schema: { tags, security, response: emptyResponse } },
-    async (request) => {
-      await practiceMode.reconnect(currentUser(request).id);
-      return ok({}, PRACTICE_MODE_MESSAGES.reconnected);
     },
   );
 }

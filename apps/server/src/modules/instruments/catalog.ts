@@ -1,4 +1,5 @@
 import { compareIsoDates, type IsoDate } from '@xtrader/core/market/dates';
+import type { Exchange } from '@xtrader/core/market/exchanges';
 import { isExpiryLive } from '@xtrader/core/market/expiry';
 import type { InstrumentDirectory, InstrumentRecord } from './contract';
 import type { MasterInstrument } from './master';
@@ -8,6 +9,8 @@ type OptionKind = 'CE' | 'PE';
 /** The contracts of one index and expiry. */
 interface ExpiryChain {
   expiry: IsoDate;
+  /** Where the chain trades: its contracts expire at this exchange's close. */
+  exchange: Exchange;
   CE: Map<number, MasterInstrument>;
   PE: Map<number, MasterInstrument>;
   future?: MasterInstrument;
@@ -23,7 +26,8 @@ interface Tables {
   size: number;
 }
 
-function chainOf(chains: Map<string, ExpiryChain[]>, name: string, expiry: IsoDate): ExpiryChain {
+function chainOf(chains: Map<string, ExpiryChain[]>, row: MasterInstrument, expiry: IsoDate): ExpiryChain {
+  const { name, exchange } = row;
   let list = chains.get(name);
   if (!list) {
     list = [];
@@ -31,7 +35,7 @@ function chainOf(chains: Map<string, ExpiryChain[]>, name: string, expiry: IsoDa
   }
   let chain = list.find((c) => c.expiry === expiry);
   if (!chain) {
-    chain = { expiry, CE: new Map(), PE: new Map() };
+    chain = { expiry, exchange, CE: new Map(), PE: new Map() };
     list.push(chain);
   }
   return chain;
@@ -50,7 +54,7 @@ function buildTables(rows: readonly MasterInstrument[]): Tables {
     tables.bySymbol.set(row.tradingsymbol, row);
     if (row.instrument_type === 'INDEX') tables.indices.set(row.name, row);
     else if (row.expiry !== null) {
-      const chain = chainOf(tables.chains, row.name, row.expiry);
+      const chain = chainOf(tables.chains, row, row.expiry);
       if (row.instrument_type === 'FUT') chain.future = row;
       else chain[row.instrument_type].set(row.strike, row);
     }
@@ -83,7 +87,7 @@ export class InstrumentCatalog implements InstrumentDirectory {
   }
 
   isExpired(instrument: InstrumentRecord, now: number): boolean {
-    return instrument.expiry !== null && !isExpiryLive(instrument.expiry, now);
+    return instrument.expiry !== null && !isExpiryLive(instrument.expiry, now, instrument.exchange);
   }
 
   /** The index row of an underlying (its trading symbol is the quote name, e.g. `NIFTY 50`). */
@@ -139,6 +143,8 @@ export class InstrumentCatalog implements InstrumentDirectory {
   }
 
   private liveChains(name: string, now: number): ExpiryChain[] {
-    return (this.tables.chains.get(name) ?? []).filter((chain) => isExpiryLive(chain.expiry, now));
+    return (this.tables.chains.get(name) ?? []).filter((chain) =>
+      isExpiryLive(chain.expiry, now, chain.exchange),
+    );
   }
 }

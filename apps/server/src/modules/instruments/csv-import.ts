@@ -163,7 +163,7 @@ export function parseKiteInstrumentsCsv(
       continue;
     }
     seen.add(parsed.data.instrument_token).add(`${parsed.data.exchange}:${parsed.data.tradingsymbol}`);
-    if (!isExpiryLive(parsed.data.expiry, now)) {
+    if (!isExpiryLive(parsed.data.expiry, now, parsed.data.exchange)) {
       result.ignored += 1;
       continue;
     }

@@ -24,7 +24,7 @@ export interface InstrumentsModule extends AppModule {
   readonly service: InstrumentService;
 }
 
-/** How often to check whether the master must be rebuilt (new IST day, a contract expired at 15:30). */
+/** How often to check whether the master must be rebuilt (new IST day, a contract expired at its close). */
 const REFRESH_CHECK_MS = 5 * 60_000;
 
 /** The instrument master: built at start, rebuilt daily and after each expiry, served from memory. */

@@ -100,7 +100,7 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
     },
 
     /**
-     * Changes whenever the master would: a new IST day, or a contract expiring at 15:30. The daily refresh
+     * Changes whenever the master would: a new IST day, or a contract expiring at its close. The daily refresh
      * compares it with the last one built.
      */
     masterVersion(): string {

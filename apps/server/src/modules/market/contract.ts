@@ -4,7 +4,8 @@
  */
 
 /** Which clock a reader lives on: real time, or Practice Mode's 5-second delay line. */
-export type PriceView = 'live' | 'practice';
+export const PRICE_VIEWS = ['live', 'practice'] as const;
+export type PriceView = (typeof PRICE_VIEWS)[number];
 
 /** Latest known state of one symbol (trading symbol, or an index display name such as `NIFTY 50`). */
 export interface Quote {

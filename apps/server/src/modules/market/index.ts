@@ -4,7 +4,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { AppModule } from '../module';
-import type { PriceFeed, ViewOfUser } from './contract';
+import type { PriceFeed, PriceView, ViewOfUser } from './contract';
 import { registerMarketDevRoutes } from './dev-routes';
 import { createMarketData, type MarketDataService } from './market-data';
 
@@ -47,8 +47,12 @@ export function createMarketModule(
   };
 }
 
-/** Practice Mode (active broker PAPERTRADE) reads the delayed `practice` view; everyone else `live`. */
+/** Practice Mode (broker PAPERTRADE) reads the delayed `practice` view; every other broker, and none, `live`. */
+export const viewOfBroker = (brokerId: string | null): PriceView =>
+  isPracticeBroker(brokerId) ? 'practice' : 'live';
+
+/** The view of a user: that of their active broker. */
 export const viewOfActiveBroker =
   (activeBrokerOf: (userId: string) => Promise<string | null>): ViewOfUser =>
   async (userId) =>
-    isPracticeBroker(await activeBrokerOf(userId)) ? 'practice' : 'live';
+    viewOfBroker(await activeBrokerOf(userId));

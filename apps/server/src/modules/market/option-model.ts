@@ -44,7 +44,7 @@ export function modelPrice(
   now: number,
 ): ModelPrice {
   if (instrument.expiry === null || instrument.instrument_type === 'INDEX') return { value: spot };
-  const timeYears = timeToExpiryYears(instrument.expiry, now);
+  const timeYears = timeToExpiryYears(instrument.expiry, now, instrument.exchange);
   if (instrument.instrument_type === 'FUT') return { value: futurePrice(spot, timeYears) };
   const vol = smileVol(atmVol, futurePrice(spot, timeYears), instrument.strike, timeYears);
   const greeks = blackScholes({

@@ -89,7 +89,7 @@ export class QuoteBook {
       optionType,
       spot,
       strike: instrument.strike,
-      timeYears: timeToExpiryYears(instrument.expiry, quote.ts),
+      timeYears: timeToExpiryYears(instrument.expiry, quote.ts, instrument.exchange),
       rate: MARKET_RATE,
     };
     const iv = impliedVolatility(quote.lastPrice, inputs);

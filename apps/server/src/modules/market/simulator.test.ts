@@ -63,7 +63,7 @@ describe('market simulator', () => {
           const c = modelPrice(call, spot, info.annualVol, now);
           const p = modelPrice(put, spot, info.annualVol, now);
           const discountedStrike =
-            call.strike * Math.exp(-MARKET_RATE * timeToExpiryYears(call.expiry!, now));
+            call.strike * Math.exp(-MARKET_RATE * timeToExpiryYears(call.expiry!, now, call.exchange));
           // Exact in the model; each traded price is rounded to 0.05 and floored at 0.05.
           expect(Math.abs(c.value - p.value - (spot - discountedStrike))).toBeLessThan(1e-6 * spot);
           const traded = toTradablePrice(c.value) - toTradablePrice(p.value);
@@ -81,7 +81,7 @@ describe('market simulator', () => {
 
   it('prices futures at fair value and skews the smile towards low strikes', () => {
     const future = catalog.future('NIFTY', '2026-12-29')!;
-    const years = timeToExpiryYears('2026-12-29', NOW);
+    const years = timeToExpiryYears('2026-12-29', NOW, 'NFO');
     expect(modelPrice(future, 26_000, 0.13, NOW).value).toBeCloseTo(
       26_000 * Math.exp(MARKET_RATE * years),
       6,

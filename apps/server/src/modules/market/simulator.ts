@@ -158,7 +158,8 @@ export class SimulatorFeed implements PriceFeed {
     this.rollSession(now);
     this.retryUnknown(now);
     for (const state of this.indices.values()) {
-      state.open = !this.options.marketHours || isMarketOpen(now, state.info.underlyingExchange);
+      // The simulated day is the derivatives session (the session table's NFO/BFO hours): options trade then.
+      state.open = !this.options.marketHours || isMarketOpen(now, state.info.exchange);
       if (state.open) this.walk(state, elapsedMs);
     }
     this.recordLevels(now);

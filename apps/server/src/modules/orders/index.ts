@@ -34,8 +34,8 @@ export interface OrdersModuleDeps {
   instruments: InstrumentDirectory;
   /** The auth module's hook: 401 unless the caller is logged in; sets `request.user`. */
   requireUser: preHandlerAsyncHookHandler;
-  /** The prices a user trades on: `practice` for Practice Mode (PAPERTRADE) users, `live` otherwise. */
-  priceViewFor(userId: string): Promise<PriceView>;
+  /** The prices orders at a broker trade on: `practice` for Practice Mode (PAPERTRADE), `live` otherwise. */
+  priceViewOf(brokerId: string): PriceView;
   /** Run before POST /order and /order/iceberg place anything (entitlement, risk); each may throw to refuse. */
   placementGuards?: PlacementGuard[];
   indexTable?: IndexTable;
@@ -85,7 +85,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     registry: audit ? audit.registry(deps.registry) : deps.registry,
     marketData: deps.marketData,
     instruments: deps.instruments,
-    priceViewFor: deps.priceViewFor,
+    priceViewOf: deps.priceViewOf,
     ...(deps.indexTable ? { indexTable: deps.indexTable } : {}),
     ...(deps.pacerTime ? { pacerTime: deps.pacerTime } : {}),
     ...(deps.stopLimitOffsetFor ? { stopLimitOffsetFor: deps.stopLimitOffsetFor } : {}),

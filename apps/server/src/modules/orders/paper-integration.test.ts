@@ -29,7 +29,7 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
       marketData: paper.market,
       instruments: paper.instruments,
       requireUser: async () => {},
-      priceViewFor: async () => 'practice',
+      priceViewOf: () => 'practice',
     });
   const settle = async () => {
     for (let quiet = 0, round = 0; quiet < 3 && round < 500; round += 1) {
@@ -57,7 +57,7 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
   /** Positions are the sum of fills: the exchange's net quantities equal those booked from our fills. */
   const expectPositionsEqualFills = async () => {
     const booked = await orders.context.store.netFilledQuantities(user);
-    for (const position of paper.exchange.positions(user)) {
+    for (const position of await paper.exchange.sessionFor(user).positions()) {
       expect(booked.get(positionKey(position)) ?? 0).toBe(position.quantity);
     }
   };
@@ -90,7 +90,7 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
     const parent = await order(id);
     expect(parent.kind).toBe('group');
     expect(parent.state).toMatchObject({ status: 'complete', filledQuantity: 3900 });
-    expect(paper.exchange.positions(user)[0]?.quantity).toBe(3900);
+    expect((await paper.exchange.sessionFor(user).positions())[0]?.quantity).toBe(3900);
     await expectPositionsEqualFills();
   });
 
@@ -122,7 +122,9 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
           expect(legs.filter((leg) => leg.state.filledQuantity > 0).length).toBeLessThanOrEqual(1);
           await orders.service.exitAll(user, 0);
           await settle();
-          expect(paper.exchange.positions(user).every((p) => p.quantity === 0)).toBe(true);
+          expect((await paper.exchange.sessionFor(user).positions()).every((p) => p.quantity === 0)).toBe(
+            true,
+          );
           await expectPositionsEqualFills();
         },
       ),
@@ -153,7 +155,7 @@ describeEachStore('order manager on the paper exchange', (storeKind) => {
     expect((await order(entry)).state.status).toBe('complete');
     expect((await order(childIds.target(entry))).state.status).toBe('open');
     expect((await order(childIds.stoploss(entry))).state.status).toBe('trigger_pending');
-    const snapshots = await paper.exchange.listOrders(user);
+    const snapshots = await paper.exchange.sessionFor(user).listOrders();
     expect(snapshots.filter((s) => s.clientOrderId === childIds.target(entry))).toHaveLength(1);
     expect(snapshots.filter((s) => s.clientOrderId === childIds.stoploss(entry))).toHaveLength(1);
   });

@@ -7,7 +7,7 @@ import { paperInstruments } from '../../../test/helpers/paper';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { createAuthModule } from '../auth/index';
 import { type BrokersModule, createBrokersModule } from '../brokers/index';
-import { viewOfActiveBroker } from '../market/index';
+import { viewOfActiveBroker, viewOfBroker } from '../market/index';
 import { createPortfolioModule } from '../portfolio/index';
 import { createOrdersModule, type OrdersModule } from './index';
 import { childIds } from './model/ids';
@@ -46,14 +46,14 @@ beforeAll(async () => {
         marketData: market,
         instruments,
       });
-      const viewOf = viewOfActiveBroker(brokers.activeBrokers.activeBrokerOf);
+      const viewOf = viewOfActiveBroker(brokers.links.activeBrokerOf);
       orders = createOrdersModule({
         resources,
         registry: brokers.registry,
         marketData: market,
         instruments,
         requireUser: auth.requireUser,
-        priceViewFor: viewOf,
+        priceViewOf: viewOfBroker,
       });
       brokers.practiceMode.onFundsReset((userId) =>
         orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),

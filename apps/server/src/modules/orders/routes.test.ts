@@ -51,7 +51,7 @@ beforeAll(async () => {
         marketData: market,
         instruments: createTestInstruments(),
         requireUser: auth.requireUser,
-        priceViewFor: async () => 'practice',
+        priceViewOf: () => 'practice',
       });
       return [auth, orders];
     },

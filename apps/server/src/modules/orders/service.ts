@@ -30,8 +30,11 @@ import { recoverOrders, resyncUser } from './recovery/recovery';
 import { withdrawUnsent } from './sending/sender';
 import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing/trailing';
 
-/** Runs before anything is placed; throws (e.g. a `subscription_required` DomainError) to refuse the order. */
-export type PlacementGuard = (userId: string) => Promise<void>;
+/**
+ * Runs before anything is placed, with the broker the order would go to (null: the user has none); throws (e.g. a
+ * `subscription_required` DomainError) to refuse the order.
+ */
+export type PlacementGuard = (userId: string, brokerId: string | null) => Promise<void>;
 
 /** Every order action and read, each scoped to the calling user. */
 export interface OrdersService {
@@ -78,8 +81,11 @@ export function createOrdersService(
 ): OrdersService {
   return {
     async place(userId, request) {
-      for (const guard of placementGuards) await guard(userId);
-      return placeOrder(ctx, userId, request);
+      // The one read of the user's active broker for this order: the session it goes through. The guards and the
+      // price view are derived from that session's broker, never read again.
+      const session = await ctx.sessions.peek(userId);
+      for (const guard of placementGuards) await guard(userId, session?.brokerId ?? null);
+      return placeOrder(ctx, userId, request, session);
     },
     modify: (userId, orderId, body) => modifyOrder(ctx, userId, orderId, body),
     cancel: (userId, orderId) => cancelOrder(ctx, userId, orderId),

@@ -5,6 +5,7 @@ import { createSandboxProvider } from '../billing/providers/sandbox/index';
 import { type BillingService, createBillingService } from '../billing/service';
 import { createBillingStore } from '../billing/store';
 import { type BillingWebhooks, createBillingWebhooks } from '../billing/webhooks';
+import type { BrokerRegistry } from '../brokers/broker';
 import { createOrdersHarness, type OrdersHarness } from '../orders/testing/harness';
 import { addUser, orderBody } from '../orders/testing/orders-fixtures';
 import { createEntitlementGuard, SUBSCRIPTION_REQUIRED_MESSAGE } from './entitlement';
@@ -20,11 +21,16 @@ describeEachStore('entitlement on POST /order and /order/iceberg', (kind) => {
   const sandbox = createSandboxProvider('sandbox-secret-for-tests');
 
   beforeEach(async () => {
-    const guard = createEntitlementGuard({
-      activeBrokerOf: async (userId) => brokers.get(userId) ?? null,
-      subscriptionOf: (userId) => billing.getStatus(userId),
-    });
-    h = await createOrdersHarness({ store: kind, placementGuards: [guard] });
+    const guard = createEntitlementGuard({ subscriptionOf: (userId) => billing.getStatus(userId) });
+    // Each user trades at their own broker: the fake broker's session under that broker's id.
+    const registry: BrokerRegistry = {
+      async sessionFor(userId) {
+        const session = await h.broker.registry.sessionFor(userId);
+        const brokerId = brokers.get(userId);
+        return session && brokerId ? { ...session, brokerId } : session;
+      },
+    };
+    h = await createOrdersHarness({ store: kind, placementGuards: [guard], registry });
     const store = createBillingStore(h.db);
     webhooks = createBillingWebhooks({ store, provider: sandbox, clock: h.clock, logger: silentLogger() });
     const customers = { getCustomer: async (id: string) => ({ name: 'Trader', email: `${id}@example.com` }) };

@@ -29,16 +29,15 @@ describe('entitlement guard: every broker x status x plan combination', () => {
   it.each(cases)('broker %s, status %s, plan %s', async (broker, status, plan) => {
     let subscriptionReads = 0;
     const guard = createEntitlementGuard({
-      activeBrokerOf: async () => broker,
       subscriptionOf: async () => {
         subscriptionReads += 1;
         return { subscriptionStatus: status, activePlan: plan };
       },
     });
     const entitled = broker === 'PAPERTRADE' || status === 'live' || (plan !== null && PAID.has(plan));
-    if (entitled) await expect(guard('u1')).resolves.toBeUndefined();
+    if (entitled) await expect(guard('u1', broker)).resolves.toBeUndefined();
     else {
-      const refusal = guard('u1');
+      const refusal = guard('u1', broker);
       await expect(refusal).rejects.toBeInstanceOf(DomainError);
       await expect(refusal).rejects.toMatchObject({
         code: 'subscription_required',
@@ -55,12 +54,7 @@ describeEachStore('entitlement guard on real accounts and subscriptions', (kind)
   let guard: PlacementGuard;
   beforeEach(async () => {
     t = await createBillingTestApp({ store: kind });
-    guard = createEntitlementGuard(
-      entitlementSources(
-        async (userId) => (await t.auth.account.getUserInfo(userId)).user.activeBroker,
-        t.billing.service,
-      ),
-    );
+    guard = createEntitlementGuard(entitlementSources(t.billing.service));
   });
   afterEach(async () => {
     await t.close();
@@ -70,42 +64,35 @@ describeEachStore('entitlement guard on real accounts and subscriptions', (kind)
     (
       await t.app.inject({ method: 'GET', url: '/v1/options-x/auth/getUserInfo', headers: authHeader(token) })
     ).json().data.user.id as string;
-  // Linking a broker belongs to the brokers module; the test sets the outcome directly.
-  const setBroker = (userId: string, activeBroker: string | null) =>
-    t.resources.db.updateTable('users').set({ activeBroker }).where('id', '=', userId).execute();
 
   it('refuses a user with no subscription, with or without a linked broker; Practice Mode may trade', async () => {
     const { token } = await createTestUser(t.app);
     const userId = await userIdOf(token);
-    await expect(guard(userId)).rejects.toMatchObject({ code: 'subscription_required' });
-    await setBroker(userId, 'ZERODHA');
-    await expect(guard(userId)).rejects.toMatchObject({ code: 'subscription_required' });
-    await setBroker(userId, 'PAPERTRADE');
-    await expect(guard(userId)).resolves.toBeUndefined();
+    await expect(guard(userId, null)).rejects.toMatchObject({ code: 'subscription_required' });
+    await expect(guard(userId, 'ZERODHA')).rejects.toMatchObject({ code: 'subscription_required' });
+    await expect(guard(userId, 'PAPERTRADE')).resolves.toBeUndefined();
   });
 
   it('admits a broker user during the trial and refuses them once it has ended', async () => {
     const { token } = await createTestUser(t.app);
     const userId = await userIdOf(token);
-    await setBroker(userId, 'IIFL');
     await billingApi(t).createSubscription(token, { plan_code: 'freeTrial' });
-    await expect(guard(userId)).resolves.toBeUndefined();
+    await expect(guard(userId, 'IIFL')).resolves.toBeUndefined();
     t.resources.clock.advance(14 * 86_400_000);
-    await expect(guard(userId)).rejects.toBeInstanceOf(DomainError);
+    await expect(guard(userId, 'IIFL')).rejects.toBeInstanceOf(DomainError);
   });
 
   it('admits a broker user once a paid plan is paid, not while it is pending', async () => {
     const { token } = await createTestUser(t.app);
     const userId = await userIdOf(token);
-    await setBroker(userId, 'ZERODHA');
     const { url } = await openCheckout(t, token, 'x-trader-yearly');
-    await expect(guard(userId)).rejects.toMatchObject({ code: 'subscription_required' });
+    await expect(guard(userId, 'ZERODHA')).rejects.toMatchObject({ code: 'subscription_required' });
     await t.app.inject({
       method: 'POST',
       url: `${url}/pay`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });
-    await expect(guard(userId)).resolves.toBeUndefined();
+    await expect(guard(userId, 'ZERODHA')).resolves.toBeUndefined();
   });
 });

@@ -6,13 +6,14 @@ import { DomainError } from '../../domain-error';
 export const SUBSCRIPTION_REQUIRED_MESSAGE =
   'Subscription required: subscribe to a plan to trade with your broker, or use practice mode';
 
-/** A check run before an order is placed; throws to refuse it. */
-export type PlacementGuard = (userId: string) => Promise<void>;
+/**
+ * A check run before an order is placed, with the broker the order would go to (the session's: PAPERTRADE in
+ * Practice Mode, a live broker id, or null); throws to refuse it.
+ */
+export type PlacementGuard = (userId: string, brokerId: string | null) => Promise<void>;
 
-/** Where the guard reads the two facts entitlement decides on. */
+/** Where the guard reads the subscription, the fact entitlement decides on besides the broker. */
 export interface EntitlementSources {
-  /** `user.activeBroker`: PAPERTRADE in Practice Mode, a broker id, or null. */
-  activeBrokerOf(userId: string): Promise<string | null>;
   subscriptionOf(
     userId: string,
   ): Promise<Pick<SubscriptionStatusResponse, 'subscriptionStatus' | 'activePlan'>>;
@@ -24,8 +25,7 @@ export interface EntitlementSources {
  * with a 403. Practice Mode never needs a subscription, so its orders skip the subscription lookup.
  */
 export function createEntitlementGuard(sources: EntitlementSources): PlacementGuard {
-  return async function requireEntitlement(userId: string): Promise<void> {
-    const activeBroker = await sources.activeBrokerOf(userId);
+  return async function requireEntitlement(userId: string, activeBroker: string | null): Promise<void> {
     if (isPracticeBroker(activeBroker)) return;
     const subscription = await sources.subscriptionOf(userId);
     if (!isEntitledToTrade({ activeBroker, ...subscription })) {
@@ -34,13 +34,9 @@ export function createEntitlementGuard(sources: EntitlementSources): PlacementGu
   };
 }
 
-/** The guard's sources from the accounts and billing services (as the composition root wires them). */
-export function entitlementSources(
-  activeBrokerOf: (userId: string) => Promise<string | null>,
-  billing: { getStatus(userId: string): Promise<SubscriptionStatusResponse> },
-): EntitlementSources {
-  return {
-    activeBrokerOf,
-    subscriptionOf: (userId) => billing.getStatus(userId),
-  };
+/** The guard's source from the billing service (as the composition root wires it). */
+export function entitlementSources(billing: {
+  getStatus(userId: string): Promise<SubscriptionStatusResponse>;
+}): EntitlementSources {
+  return { subscriptionOf: (userId) => billing.getStatus(userId) };
 }

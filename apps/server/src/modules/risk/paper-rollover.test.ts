@@ -36,9 +36,9 @@ describeEachStore('profit protection after the paper day rollover', (store) => {
     await s.idle();
     const status = await s.risk.service.get(userId);
     expect(status.lastTrigger).toMatchObject({ trigger: 'max_loss_hit', mtm: -1300 });
-    const today = s.paper.exchange.positions(userId);
+    const today = await s.paper.exchange.sessionFor(userId).positions();
     expect(today).toMatchObject([{ quantity: 0, buyValue: 11_700, sellValue: 10_400 }]);
     // The money made yesterday stays in the funds.
-    expect(s.paper.exchange.margin(userId).total).toBe(1_000_000 + 5200 - 1300);
+    expect((await s.paper.exchange.sessionFor(userId).margin()).total).toBe(1_000_000 + 5200 - 1300);
   });
 });

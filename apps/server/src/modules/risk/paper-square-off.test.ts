@@ -34,7 +34,8 @@ describeEachStore('profit protection on the paper exchange', (store) => {
   afterEach(() => s.close());
 
   const position = async (symbol: string) =>
-    (await s.paper.exchange.positions(userId)).find((p) => p.tradingSymbol === symbol)?.quantity;
+    (await await s.paper.exchange.sessionFor(userId).positions()).find((p) => p.tradingSymbol === symbol)
+      ?.quantity;
 
   it('cancels the open orders and flattens every intraday position when the max loss is hit', async () => {
     expect(await position(ce)).toBe(65);

@@ -41,7 +41,9 @@ export interface ZerodhaFixture {
   close(): Promise<void>;
 }
 
-export async function createZerodhaFixture(options: { feed?: LivePriceFeed } = {}): Promise<ZerodhaFixture> {
+export async function createZerodhaFixture(
+  options: { feed?: LivePriceFeed; algoId?: string } = {},
+): Promise<ZerodhaFixture> {
   const kite = await FakeKite.start({
     instruments: [NIFTY_CE, NIFTY_FUT, NIFTY_INDEX],
     heartbeatMs: 100,
@@ -64,7 +66,12 @@ export async function createZerodhaFixture(options: { feed?: LivePriceFeed } = {
       accounts,
       clock,
       logger: silentLogger(),
-      settings: { apiUrl: kite.url, loginUrl: kite.loginUrl, tickerUrl: kite.tickerUrl },
+      settings: {
+        apiUrl: kite.url,
+        loginUrl: kite.loginUrl,
+        tickerUrl: kite.tickerUrl,
+        algoId: options.algoId,
+      },
       tickerTiming: { minDelayMs: 30, maxDelayMs: 200, silenceMs: 2000 },
       onStatus: (userId) => statusChanges.push(userId),
       ...(options.feed ? { feed: options.feed } : {}),

@@ -1,9 +1,22 @@
-import { CircleUserRound, Download, ExternalLink, Link2, LogOut, Settings, Sparkles } from 'lucide-react';
+import {
+  CircleUserRound,
+  Download,
+  ExternalLink,
+  FileText,
+  Link2,
+  LogOut,
+  Mail,
+  Settings,
+  ShieldAlert,
+  Sparkles,
+  UserLock,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadDayAudit } from '../../api/audit-download';
 import { toastError } from '../../api/toast-error';
+import { LEGAL_PAGES } from '../../config/product';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from '../theme/theme-toggle';
 
@@ -12,6 +25,14 @@ const TRADING_PLATFORM_URL = 'https://kite.zerodha.com';
 
 const item =
   'flex h-8 cursor-pointer select-none items-center gap-2 rounded px-2 text-xs text-fg outline-none data-[highlighted]:bg-surface-2';
+
+/** Icon of each legal page in the menu. */
+const LEGAL_ICONS: Record<(typeof LEGAL_PAGES)[number]['path'], typeof Settings> = {
+  '/terms': FileText,
+  '/privacy': UserLock,
+  '/risk-disclosure': ShieldAlert,
+  '/contact': Mail,
+};
 
 function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNode; onSelect: () => void }) {
   return (
@@ -22,7 +43,8 @@ function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNo
   );
 }
 
-/** Menu: Add Broker, User Settings, Subscribe, the day's audit download, the trading platform, theme, Logout. */
+/** Menu: Add Broker, User Settings, Subscribe, the day's audit download, the trading platform, the legal pages, theme,
+ * Logout. */
 export function AppMenu({
   onAddBroker,
   onUserSettings,
@@ -72,6 +94,16 @@ export function AppMenu({
               Trading Platform
             </a>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {/* A new tab, so the trading screen keeps running behind the legal page. */}
+          {LEGAL_PAGES.map((page) => (
+            <DropdownMenu.Item key={page.path} asChild className={item}>
+              <a href={page.path} target="_blank" rel="noopener noreferrer">
+                {icon(LEGAL_ICONS[page.path])}
+                {page.title}
+              </a>
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <div className="flex h-8 items-center justify-between px-2 text-xs text-muted">
             Theme

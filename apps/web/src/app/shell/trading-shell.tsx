@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConnectionPill } from '../../features/market-header/connection-pill';
 import { HeaderQuotes } from '../../features/market-header/header-quotes';
+import { MarketCountdown } from '../../features/market-session/market-countdown';
 import { BrokerStatusCard } from '../../features/practice/broker-status-card';
 import { PracticeModeSwitch } from '../../features/practice/practice-mode-switch';
 import { UserSettingsDialog } from '../../features/user-settings/user-settings-dialog';
@@ -17,7 +18,7 @@ import { useTradingWiring } from './use-trading-wiring';
 export type ShellSlots = { quotes?: ReactNode; connection?: ReactNode };
 
 /**
- * Frame of the logged-in screens: logo, live header quotes, Practice Mode switch,
+ * Frame of the logged-in screens: logo, live header quotes, the market countdown, Practice Mode switch,
  * broker status, Exit All, fullscreen, theme and the menu (Add Broker, User Settings, Subscribe, trading
  * platform, Logout); then the routed screen.
  */
@@ -31,6 +32,9 @@ export function TradingShell({ quotes = <HeaderQuotes />, connection = <Connecti
         <Logo className="shrink-0" />
         <div className="hidden min-w-0 flex-1 items-center gap-4 overflow-hidden lg:flex">{quotes}</div>
         <div className="ml-auto flex shrink-0 items-center gap-2.5">
+          <span className="hidden md:inline">
+            <MarketCountdown />
+          </span>
           {connection}
           <PracticeModeSwitch />
           <BrokerStatusCard onTradeWithBroker={openBroker} />

@@ -62,6 +62,11 @@ describe('forgot password page', () => {
     expect(await screen.findByText('Too many OTP requests. please try again later.')).toBeInTheDocument();
   });
 
+  it('says the code went by email when the server sent it there', async () => {
+    await reachOtpStep({ 'POST /auth/forgotPasscode': () => ok({ channels: ['email'] }) });
+    expect(screen.getByText(`by email to ${EMAIL}`, { exact: false })).toBeInTheDocument();
+  });
+
   it('verifies automatically once the four boxes are filled', async () => {
     const { calls } = await reachOtpStep();
     expect(calls[0]?.body).toEqual({ email: EMAIL, phone: PHONE });

@@ -3,14 +3,14 @@ import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { StepIndicator } from '../../ui/step-indicator';
 import { TextLink } from '../../ui/text-link';
 import { NewPasswordStep } from './new-password-step';
-import { RequestOtpStep } from './request-otp-step';
+import { RequestOtpStep, type ResetOtpSent } from './request-otp-step';
 import { VerifyOtpStep } from './verify-otp-step';
 
-type Progress = { step: 1 } | { step: 2; phone: string } | { step: 3; phone: string; requestId: string };
+type Progress = { step: 1 } | ({ step: 2 } & ResetOtpSent) | { step: 3; phone: string; requestId: string };
 
 const HINTS = {
   1: 'Enter the email and phone number of your account.',
-  2: 'We sent a one-time code to your phone.',
+  2: 'Enter the one-time code we sent.',
   3: 'Choose a new password.',
 } as const;
 
@@ -22,10 +22,12 @@ export function ForgotPasswordPage() {
       <CardTitle>Reset your password</CardTitle>
       <CardDescription className="mt-1">{HINTS[progress.step]}</CardDescription>
       <StepIndicator step={progress.step} total={3} className="mt-5 mb-6" />
-      {progress.step === 1 && <RequestOtpStep onOtpSent={(phone) => setProgress({ step: 2, phone })} />}
+      {progress.step === 1 && <RequestOtpStep onOtpSent={(sent) => setProgress({ step: 2, ...sent })} />}
       {progress.step === 2 && (
         <VerifyOtpStep
           phone={progress.phone}
+          email={progress.email}
+          channels={progress.channels}
           onVerified={(requestId) => setProgress({ step: 3, phone: progress.phone, requestId })}
         />
       )}

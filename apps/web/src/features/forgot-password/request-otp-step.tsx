@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { OtpChannel } from '@xtrader/core/api/auth';
 import { type FormEvent, useState } from 'react';
 import { announceDevOtp } from '../../api/auth-data';
 import { toastError } from '../../api/toast-error';
@@ -7,15 +8,18 @@ import { SubmitButton } from '../../ui/submit-button';
 import { requestResetOtp } from './api/reset-requests';
 import { canRequestResetOtp } from './reset-validation';
 
-/** Step 1: the account's email and phone; a code goes to the phone. */
-export function RequestOtpStep({ onOtpSent }: { onOtpSent: (phone: string) => void }) {
+/** Where the reset code was sent: the account's phone and email, and the channels the server names. */
+export type ResetOtpSent = { phone: string; email: string; channels: readonly OtpChannel[] | undefined };
+
+/** Step 1: the account's email and phone; a code goes to the phone (and/or the email). */
+export function RequestOtpStep({ onOtpSent }: { onOtpSent: (sent: ResetOtpSent) => void }) {
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const request = useMutation({
     mutationFn: () => requestResetOtp(email.trim(), phone),
     onSuccess: ({ data }) => {
       announceDevOtp(data);
-      onOtpSent(phone);
+      onOtpSent({ phone, email: email.trim(), channels: data?.channels });
     },
     onError: (error) => toastError(error, 'Could not send the OTP. Please try again!'),
   });

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { OtpChannel } from '@xtrader/core/api/auth';
 import { useEffect, useRef, useState } from 'react';
 import { toastError } from '../../api/toast-error';
 import { OTP_LENGTH } from '../../lib/account-rules';
+import { otpDestination } from '../../lib/otp-destination';
 import { OtpBoxes, type OtpBoxesHandle } from '../../ui/otp-boxes';
 import { Spinner } from '../../ui/spinner';
 import { verifyResetOtp } from './api/reset-requests';
@@ -11,9 +13,14 @@ const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => '');
 /** Step 2: four boxes, verified as soon as the last one is filled; a wrong code clears them. */
 export function VerifyOtpStep({
   phone,
+  email,
+  channels,
   onVerified,
 }: {
   phone: string;
+  email: string;
+  /** Where the server says the code went. */
+  channels: readonly OtpChannel[] | undefined;
   onVerified: (requestId: string) => void;
 }) {
   const [digits, setDigits] = useState(emptyDigits);
@@ -44,7 +51,8 @@ export function VerifyOtpStep({
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        Enter the {OTP_LENGTH}-digit code sent for <span className="font-medium text-fg">+91 {phone}</span>.
+        Enter the {OTP_LENGTH}-digit code sent{' '}
+        <span className="font-medium text-fg">{otpDestination(channels, phone, email)}</span>.
         {/* The server answers alike whether or not the email and phone match an account (it reveals none). */}{' '}
         If none arrives, check that the email and phone are those of your account.
       </p>

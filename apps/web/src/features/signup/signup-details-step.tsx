@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { OtpChannel } from '@xtrader/core/api/auth';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -15,7 +16,8 @@ import { detailsError, SIGNUP_MESSAGES } from './signup-validation';
 type Props = {
   details: SignupDetails;
   onChange: (details: SignupDetails) => void;
-  onOtpSent: () => void;
+  /** The code went out by `channels` (undefined when the server does not say). */
+  onOtpSent: (channels: readonly OtpChannel[] | undefined) => void;
 };
 
 /** Step 1: who you are; 'Get OTP' sends a code to the phone. */
@@ -26,7 +28,7 @@ export function SignupDetailsStep({ details, onChange, onOtpSent }: Props) {
     mutationFn: requestSignupOtp,
     onSuccess: ({ data }) => {
       announceDevOtp(data);
-      onOtpSent();
+      onOtpSent(data?.channels);
     },
     onError: (error) => {
       // The server answers 400 when the email or phone already has an account: send them to log in.

@@ -45,8 +45,15 @@ describe('signup page', () => {
     expect(await screen.findByRole('heading', { name: /14-day free trial/ })).toBeInTheDocument();
     expect(screen.getByLabelText(/Referral Code/)).toHaveValue('FRIEND42');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: /Terms/ })).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('link', { name: /Privacy/ })).toHaveAttribute('target', '_blank');
+    const consent = within(screen.getByText(/By signing up you agree to our/));
+    for (const [name, href] of [
+      ['Terms of Use', '/terms'],
+      ['Privacy Policy', '/privacy'],
+      ['Risk Disclosure', '/risk-disclosure'],
+    ]) {
+      expect(consent.getByRole('link', { name })).toHaveAttribute('href', href);
+      expect(consent.getByRole('link', { name })).toHaveAttribute('target', '_blank');
+    }
     const benefits = within(screen.getByRole('region', { name: 'Everything included for 14 days' }));
     expect(benefits.getAllByRole('listitem')).toHaveLength(10);
     expect(benefits.getByText('Kill Switch')).toBeInTheDocument();
@@ -89,6 +96,23 @@ describe('signup page', () => {
       await screen.findByText('Account with this email or number already exist. Please login to continue.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says where the server sent the code: by SMS, by email, or both', async () => {
+    await reachStep(2, { ...happyRoutes(), 'POST /auth/otp': () => ok({ channels: ['sms', 'email'] }) });
+    expect(
+      screen.getByText('by SMS to +91 98765 43210 and by email to ravi@example.com', { exact: false }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows why the code could not be sent (SMS provider down) and stays on the details', async () => {
+    mockApi({ 'POST /auth/otp': () => fail(503, 'Could not send the code by SMS, try again in 30 s.') });
+    const { router } = renderRoute('/signup');
+    await fillDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Get OTP' }));
+    expect(await screen.findByText('Could not send the code by SMS, try again in 30 s.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(screen.getByRole('button', { name: 'Get OTP' })).toBeInTheDocument();
   });
 
   it('toasts the server message for other OTP errors and stays', async () => {

@@ -1,7 +1,8 @@
+import type { OtpChannel } from '@xtrader/core/api/auth';
 import { FREE_TRIAL_DAYS } from '@xtrader/core/constants';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PRIVACY_URL, TERMS_URL } from '../../config/product';
+import { PRIVACY_PATH, RISK_DISCLOSURE_PATH, TERMS_PATH } from '../../config/product';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { StepIndicator } from '../../ui/step-indicator';
 import { ExternalLink, TextLink } from '../../ui/text-link';
@@ -14,7 +15,7 @@ import { SignupPasswordStep } from './signup-password-step';
 type Step = 1 | 2 | 3;
 
 const STEP_HINTS: Record<Step, string> = {
-  1: 'Tell us who you are. We will text a one-time code to your phone.',
+  1: 'Tell us who you are. We will send you a one-time code.',
   2: 'Enter the code we just sent.',
   3: 'Choose a password for your account.',
 };
@@ -23,6 +24,7 @@ const STEP_HINTS: Record<Step, string> = {
 export function SignupPage() {
   const [params] = useSearchParams();
   const [step, setStep] = useState<Step>(1);
+  const [channels, setChannels] = useState<readonly OtpChannel[] | undefined>();
   const [details, setDetails] = useState<SignupDetails>(() => ({
     name: '',
     email: '',
@@ -37,18 +39,32 @@ export function SignupPage() {
         <CardDescription className="mt-1">{STEP_HINTS[step]}</CardDescription>
         <StepIndicator step={step} total={3} className="mt-5 mb-6" />
         {step === 1 && (
-          <SignupDetailsStep details={details} onChange={setDetails} onOtpSent={() => setStep(2)} />
+          <SignupDetailsStep
+            details={details}
+            onChange={setDetails}
+            onOtpSent={(sentBy) => {
+              setChannels(sentBy);
+              setStep(2);
+            }}
+          />
         )}
         {step === 2 && (
-          <SignupOtpStep phone={details.phone} onVerified={() => setStep(3)} onBack={() => setStep(1)} />
+          <SignupOtpStep
+            phone={details.phone}
+            email={details.email}
+            channels={channels}
+            onVerified={() => setStep(3)}
+            onBack={() => setStep(1)}
+          />
         )}
         {step === 3 && <SignupPasswordStep details={details} />}
         <p className="mt-6 text-center text-sm text-muted">
           Already have an account? <TextLink to="/">Sign In</TextLink>
         </p>
         <p className="mt-3 text-center text-xs text-subtle">
-          By signing up you agree to our <ExternalLink href={TERMS_URL}>Terms &amp; Conditions</ExternalLink>{' '}
-          and <ExternalLink href={PRIVACY_URL}>Privacy Policy</ExternalLink>.
+          By signing up you agree to our <ExternalLink href={TERMS_PATH}>Terms of Use</ExternalLink> and{' '}
+          <ExternalLink href={PRIVACY_PATH}>Privacy Policy</ExternalLink>, and confirm you have read the{' '}
+          <ExternalLink href={RISK_DISCLOSURE_PATH}>Risk Disclosure</ExternalLink>.
         </p>
       </div>
       <aside className="border-t border-border bg-surface-2/50 p-6 md:border-t-0 md:border-l">

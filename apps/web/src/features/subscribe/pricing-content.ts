@@ -1,7 +1,4 @@
-// Copy of the pricing page (marketing points, testimonials, the demo-booking form).
-
-/** External form where a trader books a product demo. */
-export const BOOK_DEMO_URL = 'https://x-trader.in/book-a-demo';
+// Copy of the pricing page (marketing points, testimonials).
 
 export const MONEY_BACK_GUARANTEE =
   '100% money-back guarantee: find a better platform at a lower price and we refund you in full.';

@@ -1,14 +1,17 @@
 import { ArrowLeft, CalendarClock, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { useOperator } from '../../api/operator-query';
+import { CONTACT_PATH } from '../../config/product';
 import { cn } from '../../ui/cn';
 import { Logo } from '../../ui/logo';
-import { BOOK_DEMO_URL, MONEY_BACK_GUARANTEE } from './pricing-content';
+import { MONEY_BACK_GUARANTEE } from './pricing-content';
 
 const headerLink =
   'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** Go Back to the dashboard, the money-back guarantee and the demo-booking link. */
+/** Go Back to the dashboard, the money-back guarantee and Book a Demo (the operator's booking page, or Contact). */
 export function PricingHeader() {
+  const demoUrl = useOperator().data?.demoUrl ?? CONTACT_PATH;
   return (
     <header className="border-b border-border bg-surface/80 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -17,7 +20,7 @@ export function PricingHeader() {
         </Link>
         <Logo className="hidden sm:inline-flex" />
         <a
-          href={BOOK_DEMO_URL}
+          href={demoUrl}
           target="_blank"
           rel="noopener noreferrer"
           className={cn(headerLink, 'border border-border-strong bg-surface-2 text-fg hover:bg-surface-3')}

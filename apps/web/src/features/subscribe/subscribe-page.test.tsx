@@ -22,15 +22,47 @@ describe('subscribe page', () => {
     useSessionStore.getState().logout();
   });
 
+  it("sends Book a Demo to the operator's booking page when configured", async () => {
+    mockApi({
+      'GET /public/operator': () =>
+        ok({
+          configured: true,
+          legalName: 'Example Fintech Private Limited',
+          address: 'Bengaluru',
+          email: 'support@example.com',
+          phone: '+91 80 0000 0000',
+          grievanceOfficer: 'A. Officer',
+          grievanceEmail: 'support@example.com',
+          jurisdiction: 'Bengaluru',
+          demoUrl: 'https://calendar.example.com/demo',
+        }),
+    });
+    renderRoute('/subscribe');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute(
+        'href',
+        'https://calendar.example.com/demo',
+      ),
+    );
+  });
+
   it('has the header, banner, title, subtitle and a quarterly default', async () => {
     mockApi({});
     renderRoute('/subscribe');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument();
     expect(screen.getByText('Add Broker, Purchase Plan & Start Trading')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/dashboard');
+    // Without an operator demo page, Book a Demo opens the in-app contact page.
     const demo = screen.getByRole('link', { name: 'Book a Demo' });
-    expect(demo).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+    expect(demo).toHaveAttribute('href', '/contact');
     expect(demo).toHaveAttribute('target', '_blank');
+    const legal = within(screen.getByRole('navigation', { name: 'Legal' }));
+    expect(legal.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/terms',
+      '/privacy',
+      '/risk-disclosure',
+      '/contact',
+    ]);
     expect(screen.getByText(/100% money-back guarantee/)).toBeInTheDocument();
     const toggle = screen.getByRole('group', { name: 'Billing period' });
     expect(
@@ -108,7 +140,9 @@ describe('subscribe page', () => {
     expect(screen.getByRole('button', { name: 'Subscribe to Free Trial' })).toBeDisabled();
     reply.release(ok({ hostedPageUrl: 'https://billing.example/hosted/abc' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/hosted/abc'));
-    expect(calls[0]?.body).toEqual({ plan_code: 'x-trader-yearly' });
+    expect(calls.find((c) => c.path === '/zohoSubscriptions/getHostedPage')?.body).toEqual({
+      plan_code: 'x-trader-yearly',
+    });
   });
 
   it('a hosted page reply without a URL: Hosted URL not found', async () => {

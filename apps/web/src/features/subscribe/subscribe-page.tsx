@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../ui/button';
+import { LegalLinks } from '../../ui/legal-links';
 import { useSelectPlan } from './api/select-plan';
 import { BillingPeriodToggle } from './billing-period-toggle';
 import { FeatureTable } from './feature-table';
@@ -61,6 +62,7 @@ export function SubscribePage() {
             <ArrowLeft className="size-4" aria-hidden /> Go Back
           </Button>
         </div>
+        <LegalLinks className="mt-10" />
       </main>
     </div>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { angelLoginUrl, angelSessionExpiry, jwtExpiry } from './login';
+import { jwtExpiry } from '../live-kit/expiry';
+import { angelLoginUrl, angelSessionExpiry } from './login';
 
 const jwtWith = (claims: object) =>
   `${Buffer.from('{"alg":"HS512"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;

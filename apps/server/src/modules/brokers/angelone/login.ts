@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nextIstHour } from '../live-kit/expiry';
+import { jwtExpiry, nextIstHour } from '../live-kit/expiry';
 
 // Angel One's publisher login: the browser goes to the login page with the platform's API key and a state; Angel
 // One sends it back to the redirect URL registered with the app, the query carrying auth_token (the session JWT),
@@ -13,18 +13,6 @@ export function angelLoginUrl(loginPage: string, apiKey: string): string {
   // Angel One hands the state back on the redirect; the callback body does not carry it, so it only varies the URL.
   url.searchParams.set('state', randomBytes(8).toString('hex'));
   return url.toString();
-}
-
-/** The JWT's own `exp` (epoch ms), when it has one. */
-export function jwtExpiry(jwt: string): number | undefined {
-  const payload = jwt.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof claims.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -25,6 +25,7 @@ const listed: BrokerContract = {
 let store: Store;
 let downloads: number;
 let failDownload: boolean;
+let listing: BrokerContract[];
 const clock = createFakeClock(Date.UTC(2026, 10, 23, 4, 0)); // 09:30 IST
 
 const master = () =>
@@ -38,7 +39,7 @@ const master = () =>
     download: async () => {
       downloads += 1;
       if (failDownload) throw new Error('503 Service Unavailable');
-      return [listed];
+      return listing;
     },
   });
 
@@ -46,6 +47,7 @@ beforeEach(async () => {
   store = await createTestStore();
   downloads = 0;
   failDownload = false;
+  listing = [listed];
   clock.set(Date.UTC(2026, 10, 23, 4, 0));
 });
 afterEach(() => store.close());
@@ -56,6 +58,19 @@ describe('broker instrument master', () => {
     expect(await m.contractFor(CALL.tradingsymbol)).toEqual(listed);
     expect(await m.symbolOf('NSE_FO|43919')).toBe(CALL.tradingsymbol);
     expect(await m.symbolOf('NSE_FO|1')).toBeUndefined();
+  });
+
+  it("looks for a contract missing from the day's copy in a fresh download, at most every 10 minutes", async () => {
+    listing = [];
+    const m = master();
+    await expect(m.contractFor(CALL.tradingsymbol)).rejects.toMatchObject({ code: 'rejected' });
+    listing = [listed];
+    clock.advance(5 * 60_000);
+    await expect(m.contractFor(CALL.tradingsymbol)).rejects.toMatchObject({ code: 'rejected' });
+    expect(downloads).toBe(1);
+    clock.advance(5 * 60_000);
+    expect((await m.contractFor(CALL.tradingsymbol)).instrumentId).toBe('NSE_FO|43919');
+    expect(downloads).toBe(2);
   });
 
   it('refuses a contract the broker does not list before anything is sent', async () => {

@@ -43,6 +43,11 @@ export interface BrokerInstrumentMasterDeps {
 
 /** Brokers publish the day's master early in the morning; a copy fetched before this IST hour is refreshed after it. */
 const PUBLISH_HOUR_IST = 8;
+/**
+ * A contract missing from the day's copy (listed by the broker later in the day, or a copy taken before the broker
+ * finished publishing) is looked for in a fresh download, at most once per this interval.
+ */
+const REFETCH_ON_MISS_MS = 10 * 60_000;
 
 const termsKey = (underlying: string, expiry: string, strike: number, type: string) =>
   `${underlying}|${expiry}|${Number(strike)}|${type}`;
@@ -136,6 +141,21 @@ export function createBrokerInstrumentMaster(deps: BrokerInstrumentMasterDeps) {
     return loaded;
   };
 
+  /** A fresh download after a miss, unless the copy is younger than REFETCH_ON_MISS_MS; shared by concurrent misses. */
+  const afterMiss = async (copy: Loaded): Promise<Loaded> => {
+    if (clock.now() - copy.fetchedAt < REFETCH_ON_MISS_MS) return copy;
+    loading ??= downloadAndStore()
+      .catch((error: unknown) => {
+        logger.warn({ err: error, broker }, 'broker instrument master refresh after a miss failed');
+        return copy;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    loaded = await loading;
+    return loaded;
+  };
+
   return {
     /**
      * The broker's contract for one of our trading symbols; a `rejected` BrokerCallError (nothing was sent) when the
@@ -144,7 +164,9 @@ export function createBrokerInstrumentMaster(deps: BrokerInstrumentMasterDeps) {
     async contractFor(tradingSymbol: string): Promise<BrokerContract> {
       const record = deps.directory.bySymbol(tradingSymbol);
       const key = record ? keyOfRecord(record) : undefined;
-      const contract = key ? (await current()).byTerms.get(key) : undefined;
+      const copy = key ? await current() : undefined;
+      const contract =
+        key && copy ? (copy.byTerms.get(key) ?? (await afterMiss(copy)).byTerms.get(key)) : undefined;
       if (!contract) {
         throw new BrokerCallError('rejected', `${name} does not list ${tradingSymbol}`, false);
       }

@@ -6,6 +6,7 @@ import type { PriceFeed } from '../../market/contract';
 import type { AppModule } from '../../module';
 import type { BrokerSession } from '../broker';
 import { createIiflService, type IiflService } from '../iifl/service';
+import { createBrokerLinks } from '../links/broker-links';
 import { type AccountLinks, type CredentialVault, createCredentialVault } from '../vault';
 import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
 import { LivePriceFeed } from '../zerodha/ticker/live-feed';
@@ -14,7 +15,6 @@ import type { LiveBrokerPlugin } from './plugin';
 import { LIVE_BROKER_PLUGINS } from './plugins';
 import { registerLiveBrokerRoutes } from './routes';
 import { brokerStatus } from './status';
-import { createUsersAccountLinks } from './users-account-links';
 
 /** How often sessions past their daily deadline are marked expired (and their tickers closed). */
 const EXPIRY_SWEEP_MS = 60_000;
@@ -51,7 +51,7 @@ export interface LiveBrokersModule extends AppModule {
 export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersDeps): LiveBrokersModule {
   const { db, clock, logger, config, masterKey } = resources;
   const vault = createCredentialVault({ db, clock, masterKey });
-  const accounts = deps.accounts ?? createUsersAccountLinks(db, clock);
+  const accounts = deps.accounts ?? createBrokerLinks(db, clock);
   const priceFeed = new LivePriceFeed(deps.fallbackFeed, deps.directory, () => clock.now());
   const zerodha = createZerodhaService({
     vault,

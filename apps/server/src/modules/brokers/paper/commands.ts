@@ -1,4 +1,4 @@
-import { istMinutesOfDay } from '@xtrader/core/market/dates';
+import { istDateOf, istMinutesOfDay } from '@xtrader/core/market/dates';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { BrokerAck, ModifyOrderCommand, PlaceOrderCommand, ProductType, Side } from '../broker';
 import { accountOf, Change, commit, type ExchangeCore } from './exchange-core';
@@ -38,8 +38,9 @@ function intradayCutoffReason(
   order: { tradingSymbol: string; product: ProductType; side: Side; quantity: number },
   now: number,
 ): string | undefined {
-  const { followsMarketHours, squareOffTime } = core.settings;
+  const { followsMarketHours } = core.settings;
   if (order.product !== 'intraday' || !followsMarketHours) return undefined;
+  const squareOffTime = core.settings.squareOffTime(istDateOf(now));
   if (istMinutesOfDay(now) < squareOffTime.hour * 60 + squareOffTime.minute) return undefined;
   const net = account?.positions.get(positionKey(order))?.netQuantity ?? 0;
   const reduces = order.side === 'sell' ? net >= order.quantity : -net >= order.quantity;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { IsoDate } from '@xtrader/core/market/dates';
+import type { IstTime } from '@xtrader/core/market/hours';
 import { type IndexTable, isIndexName } from '@xtrader/core/market/indices';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { Clock } from '../../../clock';
@@ -19,8 +21,8 @@ import type { WriteOp, WriteQueue } from './write-queue';
 export interface PaperSettings {
   /** Virtual capital of a new or reset account, in rupees. */
   capital: number;
-  /** IST time MIS positions are squared off (when the market follows exchange hours). */
-  squareOffTime: { hour: number; minute: number };
+  /** IST time MIS positions are squared off on a date (when the market follows exchange hours). */
+  squareOffTime: (date: IsoDate) => IstTime;
   /** True when prices follow exchange hours, so intraday square-off applies. */
   followsMarketHours: boolean;
 }

@@ -70,8 +70,8 @@ describe('paper exchange on the delayed market', () => {
       activeBroker: 'PAPERTRADE',
     });
     const updates: BrokerOrderUpdate[] = [];
-    exchange.onOrderUpdate(user, (update) => updates.push(update));
-    const ack = await exchange.placeOrder(user, marketBuyOf(ce)());
+    exchange.sessionFor(user).onOrderUpdate((update) => updates.push(update));
+    const ack = await exchange.sessionFor(user).placeOrder(marketBuyOf(ce)());
     await exchange.idle();
 
     expect(ack.ok).toBe(true);
@@ -79,6 +79,8 @@ describe('paper exchange on the delayed market', () => {
       { type: 'accepted', status: 'open' },
       expect.objectContaining({ type: 'fill', quantity: 65, price: expected }),
     ]);
-    expect(exchange.positions(user)).toMatchObject([{ quantity: 65, averagePrice: expected }]);
+    expect(await exchange.sessionFor(user).positions()).toMatchObject([
+      { quantity: 65, averagePrice: expected },
+    ]);
   });
 });

@@ -24,29 +24,51 @@ describeEachStore('paper exchange funds', (kind) => {
     await f.close();
   });
 
-  it('starts with the configured capital, all available', () => {
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+  it('starts with the configured capital, all available', async () => {
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 1_000_000,
+      utilized: 0,
+    });
   });
 
   it('blocks a resting buy limit premium and releases it on cancel', async () => {
-    const ack = await f.exchange.placeOrder(user, cmd({ orderType: 'limit', price: 90 }));
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 994_150, utilized: 5850 });
+    const ack = await f.exchange.sessionFor(user).placeOrder(cmd({ orderType: 'limit', price: 90 }));
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 994_150,
+      utilized: 5850,
+    });
     if (!ack.ok) throw new Error('placement failed');
-    await f.exchange.cancelOrder(user, ack.brokerOrderId);
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+    await f.exchange.sessionFor(user).cancelOrder(ack.brokerOrderId);
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 1_000_000,
+      utilized: 0,
+    });
   });
 
   it('holds the premium of a long and credits realised P&L when it is closed', async () => {
-    await f.exchange.placeOrder(user, cmd());
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 993_500, utilized: 6500 });
+    await f.exchange.sessionFor(user).placeOrder(cmd());
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 993_500,
+      utilized: 6500,
+    });
     // A protective stop against the long needs no margin of its own.
-    await f.exchange.placeOrder(user, cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }));
-    expect(f.exchange.margin(user).utilized).toBe(6500);
+    await f.exchange
+      .sessionFor(user)
+      .placeOrder(cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }));
+    expect((await f.exchange.sessionFor(user).margin()).utilized).toBe(6500);
     f.market.push('practice', { [symbol]: 120.5 });
-    await f.exchange.placeOrder(user, cmd({ side: 'sell', orderType: 'limit', price: 120.5 }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ side: 'sell', orderType: 'limit', price: 120.5 }));
     // The stop now opens a short if it fills; it was placed as closing, so it keeps its (zero) block.
-    expect(f.exchange.margin(user)).toEqual({ total: 1_001_332.5, available: 1_001_332.5, utilized: 0 });
-    const [position] = f.exchange.positions(user);
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_001_332.5,
+      available: 1_001_332.5,
+      utilized: 0,
+    });
+    const [position] = await f.exchange.sessionFor(user).positions();
     expect(position).toMatchObject({
       quantity: 0,
       buyValue: 6500,
@@ -56,28 +78,33 @@ describeEachStore('paper exchange funds', (kind) => {
   });
 
   it("blocks nothing for a bracket's target and stop: utilised stays the entry's premium", async () => {
-    await f.exchange.placeOrder(user, cmd());
-    expect(f.exchange.margin(user).utilized).toBe(6500);
-    await f.exchange.placeOrder(user, cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }));
-    await f.exchange.placeOrder(user, cmd({ side: 'sell', orderType: 'limit', price: 120 }));
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 993_500, utilized: 6500 });
+    await f.exchange.sessionFor(user).placeOrder(cmd());
+    expect((await f.exchange.sessionFor(user).margin()).utilized).toBe(6500);
+    await f.exchange
+      .sessionFor(user)
+      .placeOrder(cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ side: 'sell', orderType: 'limit', price: 120 }));
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 993_500,
+      utilized: 6500,
+    });
   });
 
   it('checks an exit again when it fills after another exit closed the position, and opens nothing unfunded', async () => {
     const poor = await f.addUser();
-    await f.exchange.placeOrder(poor, cmd());
-    const stop = await f.exchange.placeOrder(
-      poor,
-      cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }),
-    );
-    await f.exchange.placeOrder(poor, cmd({ side: 'sell', orderType: 'limit', price: 100 }));
-    expect(f.exchange.positions(poor)).toMatchObject([{ quantity: 0 }]);
+    await f.exchange.sessionFor(poor).placeOrder(cmd());
+    const stop = await f.exchange
+      .sessionFor(poor)
+      .placeOrder(cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80 }));
+    await f.exchange.sessionFor(poor).placeOrder(cmd({ side: 'sell', orderType: 'limit', price: 100 }));
+    expect(await f.exchange.sessionFor(poor).positions()).toMatchObject([{ quantity: 0 }]);
     // 8.84 lakh of premium in another contract leaves too little for a naked short of 65 (about 2 lakh).
     const pe = f.contracts.niftyPe;
     f.market.push('practice', { [pe.tradingsymbol]: 800 });
     const bigLong = { tradingSymbol: pe.tradingsymbol, internalToken: pe.internalToken, quantity: 65 * 17 };
-    expect((await f.exchange.placeOrder(poor, cmd(bigLong))).ok).toBe(true);
-    expect(f.exchange.margin(poor).available).toBe(116_000);
+    expect((await f.exchange.sessionFor(poor).placeOrder(cmd(bigLong))).ok).toBe(true);
+    expect((await f.exchange.sessionFor(poor).margin()).available).toBe(116_000);
     const updates = f.record(poor);
     f.market.push('practice', { [symbol]: 79 });
     await f.exchange.idle();
@@ -86,20 +113,21 @@ describeEachStore('paper exchange funds', (kind) => {
       'triggered',
       'rejected',
     ]);
-    expect(f.exchange.positions(poor).map((p) => [p.tradingSymbol, p.quantity])).toEqual([
-      [symbol, 0],
-      [pe.tradingsymbol, 65 * 17],
-    ]);
+    expect((await f.exchange.sessionFor(poor).positions()).map((p) => [p.tradingSymbol, p.quantity])).toEqual(
+      [
+        [symbol, 0],
+        [pe.tradingsymbol, 65 * 17],
+      ],
+    );
   });
 
   it('blocks the short-option estimate for a sale and the futures rate for a future', async () => {
-    await f.exchange.placeOrder(user, cmd({ side: 'sell' }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ side: 'sell' }));
     // (100 premium + 12% of 26000) x 65
-    expect(f.exchange.margin(user).utilized).toBe(209_300);
+    expect((await f.exchange.sessionFor(user).margin()).utilized).toBe(209_300);
     const fut = f.contracts.niftyFut;
     f.market.set('practice', { [fut.tradingsymbol]: 26_100 });
-    await f.exchange.placeOrder(
-      user,
+    await f.exchange.sessionFor(user).placeOrder(
       cmd({
         tradingSymbol: fut.tradingsymbol,
         internalToken: fut.internalToken,
@@ -107,7 +135,7 @@ describeEachStore('paper exchange funds', (kind) => {
         price: 26_000,
       }),
     );
-    expect(f.exchange.margin(user).utilized).toBe(209_300 + 202_800);
+    expect((await f.exchange.sessionFor(user).margin()).utilized).toBe(209_300 + 202_800);
   });
 
   it('keeps funds consistent and positions equal to the sum of fills over random trading (property)', async () => {
@@ -133,14 +161,13 @@ describeEachStore('paper exchange funds', (kind) => {
         for (const a of actions) {
           if (a.kind === 'tick') f.market.push('practice', { [symbol]: a.price * 0.05 });
           else if (a.kind === 'cancel' && ids.length > 0)
-            await f.exchange.cancelOrder(trader, ids[a.pick % ids.length]!);
+            await f.exchange.sessionFor(trader).cancelOrder(ids[a.pick % ids.length]!);
           else if (a.kind === 'place') {
             const ltp = f.market.getQuote(symbol, 'practice')!.lastPrice;
             const level = Math.max(0.05, Math.round((ltp + a.offset) * 20) / 20);
             const stopSide =
               a.side === 'buy' ? Math.max(ltp + 1, level) : Math.max(0.05, Math.min(ltp - 1, level));
-            const ack = await f.exchange.placeOrder(
-              trader,
+            const ack = await f.exchange.sessionFor(trader).placeOrder(
               cmd({
                 side: a.side,
                 quantity: a.lots * 65,
@@ -152,7 +179,7 @@ describeEachStore('paper exchange funds', (kind) => {
             );
             if (ack.ok) ids.push(ack.brokerOrderId);
           }
-          expect(consistent(f.exchange.margin(trader))).toBe(true);
+          expect(consistent(await f.exchange.sessionFor(trader).margin())).toBe(true);
         }
         await f.exchange.idle();
         const trades = await f.store.db
@@ -161,7 +188,7 @@ describeEachStore('paper exchange funds', (kind) => {
           .where('userId', '=', trader)
           .orderBy('seq')
           .execute();
-        const orders = await f.exchange.listOrders(trader);
+        const orders = await f.exchange.sessionFor(trader).listOrders();
         for (const product of ['normal', 'intraday'] as const) {
           const folded = trades
             .filter((t) => t.product === product)
@@ -172,7 +199,7 @@ describeEachStore('paper exchange funds', (kind) => {
                 0,
               ),
             );
-          const live = f.exchange.positions(trader).find((p) => p.product === product);
+          const live = (await f.exchange.sessionFor(trader).positions()).find((p) => p.product === product);
           const stored = await f.store.db
             .selectFrom('paperPositions')
             .selectAll()

@@ -29,26 +29,27 @@ describeEachStore('paper exchange lifecycle', (kind) => {
   });
 
   it('reloads resting orders, positions, funds and trailing state after a restart', async () => {
-    await f.exchange.placeOrder(user, cmd({ orderType: 'limit', price: 90, clientOrderId: 'limit' }));
-    await f.exchange.placeOrder(user, cmd());
+    await f.exchange
+      .sessionFor(user)
+      .placeOrder(cmd({ orderType: 'limit', price: 90, clientOrderId: 'limit' }));
+    await f.exchange.sessionFor(user).placeOrder(cmd());
     const trailing = { changeInPrice: 5, changeInSL: 1 };
-    await f.exchange.placeOrder(
-      user,
-      cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80, trailing }),
-    );
+    await f.exchange
+      .sessionFor(user)
+      .placeOrder(cmd({ side: 'sell', orderType: 'stoploss_market', triggerPrice: 80, trailing }));
     await tick(106);
     const before = {
-      orders: await f.exchange.listOrders(user),
-      positions: f.exchange.positions(user),
-      margin: f.exchange.margin(user),
+      orders: await f.exchange.sessionFor(user).listOrders(),
+      positions: await f.exchange.sessionFor(user).positions(),
+      margin: await f.exchange.sessionFor(user).margin(),
     };
     expect(before.orders.find((o) => o.orderType === 'stoploss_market')?.triggerPrice).toBe(81);
 
     const exchange = await f.restart();
     expect(exchange.restingOrderCount).toBe(2);
-    expect(await exchange.listOrders(user)).toEqual(before.orders);
-    expect(exchange.positions(user)).toEqual(before.positions);
-    expect(exchange.margin(user)).toEqual(before.margin);
+    expect(await exchange.sessionFor(user).listOrders()).toEqual(before.orders);
+    expect(await exchange.sessionFor(user).positions()).toEqual(before.positions);
+    expect(await exchange.sessionFor(user).margin()).toEqual(before.margin);
     expect(f.market.retainedSymbols()).toContain(symbol);
 
     const updates = f.record(user);
@@ -63,7 +64,7 @@ describeEachStore('paper exchange lifecycle', (kind) => {
     ]);
     expect(updates[0]?.event).toEqual({ type: 'modified', triggerPrice: 82 });
     expect(exchange.restingOrderCount).toBe(0);
-    expect(exchange.positions(user)[0]?.quantity).toBe(65);
+    expect((await exchange.sessionFor(user).positions())[0]?.quantity).toBe(65);
     // Fill sequence numbers carry on after the restart.
     const seqs = (await f.store.db.selectFrom('paperTrades').select('seq').orderBy('ts').execute()).map(
       (t) => t.seq,
@@ -72,20 +73,24 @@ describeEachStore('paper exchange lifecycle', (kind) => {
   });
 
   it('resets funds, clears orders and positions, and reports resting orders cancelled', async () => {
-    await f.exchange.placeOrder(user, cmd());
-    const resting = await f.exchange.placeOrder(user, cmd({ orderType: 'limit', price: 50 }));
+    await f.exchange.sessionFor(user).placeOrder(cmd());
+    const resting = await f.exchange.sessionFor(user).placeOrder(cmd({ orderType: 'limit', price: 50 }));
     await tick(150);
-    expect(f.exchange.margin(user).total).toBe(1_000_000);
+    expect((await f.exchange.sessionFor(user).margin()).total).toBe(1_000_000);
     const updates = f.record(user);
     await f.exchange.resetFunds(user);
     await f.exchange.idle();
     expect(updates.map((u) => u.event)).toEqual([{ type: 'cancelled', reason: FUNDS_RESET_REASON }]);
     expect(updates[0]?.brokerOrderId).toBe(resting.ok ? resting.brokerOrderId : '');
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
-    expect(f.exchange.positions(user)).toEqual([]);
-    expect(await f.exchange.listOrders(user)).toEqual([]);
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 1_000_000,
+      utilized: 0,
+    });
+    expect(await f.exchange.sessionFor(user).positions()).toEqual([]);
+    expect(await f.exchange.sessionFor(user).listOrders()).toEqual([]);
     const exchange = await f.restart();
-    expect(exchange.positions(user)).toEqual([]);
+    expect(await exchange.sessionFor(user).positions()).toEqual([]);
     expect(exchange.restingOrderCount).toBe(0);
   });
 
@@ -93,27 +98,30 @@ describeEachStore('paper exchange lifecycle', (kind) => {
     const other = await f.addUser();
     const mine = f.record(user);
     const theirs = f.record(other);
-    await f.exchange.placeOrder(other, cmd({ quantity: 130 }));
-    await f.exchange.placeOrder(other, cmd({ orderType: 'limit', price: 10 }));
+    await f.exchange.sessionFor(other).placeOrder(cmd({ quantity: 130 }));
+    await f.exchange.sessionFor(other).placeOrder(cmd({ orderType: 'limit', price: 10 }));
     await f.exchange.idle();
     expect(mine).toEqual([]);
     expect(theirs.every((u) => u.userId === other)).toBe(true);
-    expect(await f.exchange.listOrders(user)).toEqual([]);
-    expect(f.exchange.positions(user)).toEqual([]);
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
-    expect(f.exchange.positions(other)[0]?.quantity).toBe(130);
+    expect(await f.exchange.sessionFor(user).listOrders()).toEqual([]);
+    expect(await f.exchange.sessionFor(user).positions()).toEqual([]);
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 1_000_000,
+      utilized: 0,
+    });
+    expect((await f.exchange.sessionFor(other).positions())[0]?.quantity).toBe(130);
     await f.exchange.resetFunds(user);
-    expect(f.exchange.positions(other)[0]?.quantity).toBe(130);
-    expect(await f.exchange.listOrders(other)).toHaveLength(2);
+    expect((await f.exchange.sessionFor(other).positions())[0]?.quantity).toBe(130);
+    expect(await f.exchange.sessionFor(other).listOrders()).toHaveLength(2);
   });
 
   it('squares off MIS positions and cancels open MIS orders at 15:20 IST, once a day', async () => {
     const pe = f.contracts.niftyPe;
     f.market.set('practice', { [pe.tradingsymbol]: 80 });
-    await f.exchange.placeOrder(user, cmd({ product: 'intraday', quantity: 130 }));
-    await f.exchange.placeOrder(user, cmd({ product: 'normal' }));
-    await f.exchange.placeOrder(
-      user,
+    await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'intraday', quantity: 130 }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'normal' }));
+    await f.exchange.sessionFor(user).placeOrder(
       cmd({
         tradingSymbol: pe.tradingsymbol,
         internalToken: pe.internalToken,
@@ -121,8 +129,8 @@ describeEachStore('paper exchange lifecycle', (kind) => {
         side: 'sell',
       }),
     );
-    await f.exchange.placeOrder(user, cmd({ product: 'intraday', orderType: 'limit', price: 50 }));
-    await f.exchange.placeOrder(user, cmd({ product: 'normal', orderType: 'limit', price: 50 }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'intraday', orderType: 'limit', price: 50 }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'normal', orderType: 'limit', price: 50 }));
     await f.exchange.idle();
     const updates = f.record(user);
 
@@ -141,7 +149,7 @@ describeEachStore('paper exchange lifecycle', (kind) => {
       true,
     );
     const byKey = Object.fromEntries(
-      f.exchange.positions(user).map((p) => [`${p.tradingSymbol}|${p.product}`, p]),
+      (await f.exchange.sessionFor(user).positions()).map((p) => [`${p.tradingSymbol}|${p.product}`, p]),
     );
     expect(byKey[`${symbol}|intraday`]).toMatchObject({ quantity: 0, sellValue: 130 * 104 });
     expect(byKey[`${pe.tradingsymbol}|intraday`]).toMatchObject({ quantity: 0, buyValue: 65 * 76 });
@@ -154,7 +162,7 @@ describeEachStore('paper exchange lifecycle', (kind) => {
     await f.exchange.idle();
     expect(updates).toHaveLength(count);
 
-    const late = await f.exchange.placeOrder(user, cmd({ product: 'intraday' }));
+    const late = await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'intraday' }));
     expect(late).toEqual({
       ok: false,
       code: 'rejected',
@@ -167,10 +175,10 @@ describeEachStore('paper exchange lifecycle', (kind) => {
     f = await createPaperFixture(kind, { followsMarketHours: false });
     user = await f.addUser();
     f.market.set('practice', { [symbol]: 100 });
-    await f.exchange.placeOrder(user, cmd({ product: 'intraday' }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'intraday' }));
     f.clock.set(istEpochMs('2026-11-23', 15, 25));
     await f.exchange.checkSquareOff();
-    expect(f.exchange.positions(user)[0]?.quantity).toBe(65);
-    expect((await f.exchange.placeOrder(user, cmd({ product: 'intraday' }))).ok).toBe(true);
+    expect((await f.exchange.sessionFor(user).positions())[0]?.quantity).toBe(65);
+    expect((await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'intraday' }))).ok).toBe(true);
   });
 });

@@ -130,7 +130,7 @@ describeEachStore('paper exchange matching', (kind) => {
     const user = await f.addUser();
     const updates = f.record(user);
     if (ltpBefore !== undefined) f.market.set('practice', { [ce.tradingsymbol]: ltpBefore });
-    const ack = await f.exchange.placeOrder(user, {
+    const ack = await f.exchange.sessionFor(user).placeOrder({
       clientOrderId: 'c-1',
       tradingSymbol: ce.tradingsymbol,
       internalToken: ce.internalToken,
@@ -172,8 +172,8 @@ describeEachStore('paper exchange matching', (kind) => {
       product: 'normal' as const,
       orderType: 'market' as const,
     };
-    await f.exchange.placeOrder(user, base);
-    await f.exchange.placeOrder(user, { ...base, side: 'sell' });
+    await f.exchange.sessionFor(user).placeOrder(base);
+    await f.exchange.sessionFor(user).placeOrder({ ...base, side: 'sell' });
     await f.exchange.idle();
     const fills = updates.filter((u) => u.event.type === 'fill');
     const tradeIds = fills.map((u) => (u.event.type === 'fill' ? u.event.tradeId : ''));

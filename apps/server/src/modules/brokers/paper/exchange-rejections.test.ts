@@ -74,17 +74,16 @@ describeEachStore('paper exchange rejections', (kind) => {
       reason: PAPER_MESSAGES.trailingNotStopLoss,
     },
   ] as const)('refuses $name in the acknowledgement', async ({ overrides, reason }) => {
-    const ack = await f.exchange.placeOrder(user, cmd(overrides as Partial<PlaceOrderCommand>));
+    const ack = await f.exchange.sessionFor(user).placeOrder(cmd(overrides as Partial<PlaceOrderCommand>));
     expect(ack).toEqual({ ok: false, code: 'rejected', reason });
-    expect(await f.exchange.listOrders(user)).toEqual([]);
+    expect(await f.exchange.sessionFor(user).listOrders()).toEqual([]);
   });
 
   it('refuses an expired contract and an index', async () => {
     const expired = f.contracts.expiredCe;
-    const ack = await f.exchange.placeOrder(
-      user,
-      cmd({ tradingSymbol: expired.tradingsymbol, internalToken: expired.internalToken }),
-    );
+    const ack = await f.exchange
+      .sessionFor(user)
+      .placeOrder(cmd({ tradingSymbol: expired.tradingsymbol, internalToken: expired.internalToken }));
     expect(ack).toEqual({
       ok: false,
       code: 'rejected',
@@ -97,27 +96,35 @@ describeEachStore('paper exchange rejections', (kind) => {
       instrument_type: 'INDEX',
       expiry: null,
     });
-    const index = await f.exchange.placeOrder(user, cmd({ tradingSymbol: 'NIFTY 50', internalToken: 'idx' }));
+    const index = await f.exchange
+      .sessionFor(user)
+      .placeOrder(cmd({ tradingSymbol: 'NIFTY 50', internalToken: 'idx' }));
     expect(index).toMatchObject({ ok: false, reason: PAPER_MESSAGES.notTradable('NIFTY 50') });
   });
 
   it('accepts, then rejects with Kite RMS wording, a buy whose premium exceeds the funds', async () => {
     const updates = f.record(user);
-    const ack = await f.exchange.placeOrder(user, cmd({ quantity: 1755, orderType: 'limit', price: 600 }));
+    const ack = await f.exchange
+      .sessionFor(user)
+      .placeOrder(cmd({ quantity: 1755, orderType: 'limit', price: 600 }));
     expect(ack.ok).toBe(true);
     await f.exchange.idle();
     const reason =
       'Insufficient funds. Required margin is 1053000.00 but available margin is 1000000.00. Check the orderbook for open orders.';
     expect(updates.map((u) => u.event)).toEqual([{ type: 'rejected', reason }]);
-    const [order] = await f.exchange.listOrders(user);
+    const [order] = await f.exchange.sessionFor(user).listOrders();
     expect(order).toMatchObject({ status: 'rejected', rejectedReason: reason, filledQuantity: 0 });
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 1_000_000,
+      utilized: 0,
+    });
   });
 
   it('rejects a short option when the estimated margin exceeds the funds', async () => {
     const updates = f.record(user);
     // (100 premium + 12% of 26000) x 65 = 209,300 per lot: 5 lots need 1,046,500.
-    await f.exchange.placeOrder(user, cmd({ side: 'sell', quantity: 325 }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ side: 'sell', quantity: 325 }));
     await f.exchange.idle();
     expect(updates.map((u) => u.event.type)).toEqual(['rejected']);
     expect(updates[0]?.event).toMatchObject({
@@ -128,10 +135,9 @@ describeEachStore('paper exchange rejections', (kind) => {
   it('rejects a market order at its first price when the funds cannot carry it then', async () => {
     const pe = f.contracts.niftyPe;
     const updates = f.record(user);
-    await f.exchange.placeOrder(
-      user,
-      cmd({ tradingSymbol: pe.tradingsymbol, internalToken: pe.internalToken, quantity: 1755 }),
-    );
+    await f.exchange
+      .sessionFor(user)
+      .placeOrder(cmd({ tradingSymbol: pe.tradingsymbol, internalToken: pe.internalToken, quantity: 1755 }));
     f.market.push('practice', { [pe.tradingsymbol]: 700 });
     await f.exchange.idle();
     expect(updates.map((u) => u.event.type)).toEqual(['accepted', 'rejected']);
@@ -139,20 +145,22 @@ describeEachStore('paper exchange rejections', (kind) => {
 
   it('answers not found for unknown and other users orders, and refuses to touch final ones', async () => {
     const other = await f.addUser();
-    const resting = await f.exchange.placeOrder(user, cmd({ orderType: 'limit', price: 50 }));
-    const filled = await f.exchange.placeOrder(user, cmd());
+    const resting = await f.exchange.sessionFor(user).placeOrder(cmd({ orderType: 'limit', price: 50 }));
+    const filled = await f.exchange.sessionFor(user).placeOrder(cmd());
     if (!resting.ok || !filled.ok) throw new Error('placement failed');
     const notFound = { ok: false, code: 'not_found', reason: 'Order not found.' };
-    expect(await f.exchange.cancelOrder(other, resting.brokerOrderId)).toEqual(notFound);
-    expect(await f.exchange.modifyOrder(other, resting.brokerOrderId, { price: 55 })).toEqual(notFound);
-    expect(await f.exchange.cancelOrder(user, 'PT-missing')).toEqual(notFound);
-    expect(await f.exchange.cancelOrder(user, filled.brokerOrderId)).toEqual({
+    expect(await f.exchange.sessionFor(other).cancelOrder(resting.brokerOrderId)).toEqual(notFound);
+    expect(await f.exchange.sessionFor(other).modifyOrder(resting.brokerOrderId, { price: 55 })).toEqual(
+      notFound,
+    );
+    expect(await f.exchange.sessionFor(user).cancelOrder('PT-missing')).toEqual(notFound);
+    expect(await f.exchange.sessionFor(user).cancelOrder(filled.brokerOrderId)).toEqual({
       ok: false,
       code: 'rejected',
       reason: 'Order cannot be cancelled as it is already completed.',
     });
-    expect(await f.exchange.cancelOrder(user, resting.brokerOrderId)).toEqual(resting);
-    expect(await f.exchange.modifyOrder(user, resting.brokerOrderId, { price: 55 })).toEqual({
+    expect(await f.exchange.sessionFor(user).cancelOrder(resting.brokerOrderId)).toEqual(resting);
+    expect(await f.exchange.sessionFor(user).modifyOrder(resting.brokerOrderId, { price: 55 })).toEqual({
       ok: false,
       code: 'rejected',
       reason: 'Order cannot be modified as it is already cancelled.',
@@ -160,15 +168,17 @@ describeEachStore('paper exchange rejections', (kind) => {
   });
 
   it('refuses a modification the funds cannot carry or the rules forbid, keeping the order as it was', async () => {
-    const ack = await f.exchange.placeOrder(user, cmd({ orderType: 'limit', price: 50 }));
+    const ack = await f.exchange.sessionFor(user).placeOrder(cmd({ orderType: 'limit', price: 50 }));
     if (!ack.ok) throw new Error('placement failed');
-    const tooBig = await f.exchange.modifyOrder(user, ack.brokerOrderId, { quantity: 1755, price: 600 });
+    const tooBig = await f.exchange
+      .sessionFor(user)
+      .modifyOrder(ack.brokerOrderId, { quantity: 1755, price: 600 });
     expect(tooBig).toMatchObject({ ok: false, reason: expect.stringMatching(/^Insufficient funds/) });
-    expect(await f.exchange.modifyOrder(user, ack.brokerOrderId, { price: 50.02 })).toMatchObject({
+    expect(await f.exchange.sessionFor(user).modifyOrder(ack.brokerOrderId, { price: 50.02 })).toMatchObject({
       ok: false,
     });
-    const [order] = await f.exchange.listOrders(user);
+    const [order] = await f.exchange.sessionFor(user).listOrders();
     expect(order).toMatchObject({ status: 'open', price: 50, quantity: 65 });
-    expect(f.exchange.margin(user).utilized).toBe(3250);
+    expect((await f.exchange.sessionFor(user).margin()).utilized).toBe(3250);
   });
 });

@@ -19,7 +19,7 @@ describeEachStore('paper exchange day rollover', (kind) => {
   beforeEach(async () => {
     ({ f, user, symbol, cmd } = await createNiftyCeDesk(kind));
     intradayMtm = createMtmReader({
-      positions: { positions: async (userId) => f.exchange.positions(userId) },
+      positions: { positions: async (userId) => await f.exchange.sessionFor(userId).positions() },
       viewOf: async () => 'practice',
       marketData: f.market,
     });
@@ -30,38 +30,50 @@ describeEachStore('paper exchange day rollover', (kind) => {
 
   /** Monday's trade: one MIS lot bought at 100 and sold at 120 (Rs 1,300 realised). */
   async function closedIntradayYesterday() {
-    await f.exchange.placeOrder(user, cmd({ product: 'intraday' }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'intraday' }));
     f.market.push('practice', { [symbol]: 120 });
-    await f.exchange.placeOrder(user, cmd({ product: 'intraday', side: 'sell' }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'intraday', side: 'sell' }));
     expect(await intradayMtm(user)).toBe(1300);
   }
 
   it("drops yesterday's closed MIS position from today's positions and Intraday MTM, keeping its money", async () => {
     await closedIntradayYesterday();
     f.clock.advance(DAY_MS);
-    expect(f.exchange.positions(user)).toEqual([]);
+    expect(await f.exchange.sessionFor(user).positions()).toEqual([]);
     expect(await intradayMtm(user)).toBe(0);
-    expect(f.exchange.margin(user)).toEqual({ total: 1_001_300, available: 1_001_300, utilized: 0 });
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_001_300,
+      available: 1_001_300,
+      utilized: 0,
+    });
     // The rollover is persisted: a restart later that day neither brings the position back nor loses the money.
     await f.restart();
-    expect(f.exchange.positions(user)).toEqual([]);
-    expect(f.exchange.margin(user)).toEqual({ total: 1_001_300, available: 1_001_300, utilized: 0 });
+    expect(await f.exchange.sessionFor(user).positions()).toEqual([]);
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_001_300,
+      available: 1_001_300,
+      utilized: 0,
+    });
     // The orders that made it stay in the order history.
-    expect((await f.exchange.listOrders(user)).filter((o) => o.status === 'complete')).toHaveLength(2);
+    expect(
+      (await f.exchange.sessionFor(user).listOrders()).filter((o) => o.status === 'complete'),
+    ).toHaveLength(2);
   });
 
   it('keeps the positions of the same day: a read before midnight changes nothing', async () => {
     await closedIntradayYesterday();
     f.clock.advance(10 * 3600_000); // 19:30 IST, same day
-    expect(f.exchange.positions(user)).toMatchObject([{ quantity: 0, buyValue: 6500, sellValue: 7800 }]);
+    expect(await f.exchange.sessionFor(user).positions()).toMatchObject([
+      { quantity: 0, buyValue: 6500, sellValue: 7800 },
+    ]);
     expect(await intradayMtm(user)).toBe(1300);
   });
 
   it("carries an NRML long forward: today's P&L runs from the previous close, the average cost is kept", async () => {
-    await f.exchange.placeOrder(user, cmd());
+    await f.exchange.sessionFor(user).placeOrder(cmd());
     f.market.push('practice', { [symbol]: 110 });
     f.clock.advance(DAY_MS);
-    const [carried] = f.exchange.positions(user);
+    const [carried] = await f.exchange.sessionFor(user).positions();
     expect(carried).toMatchObject({
       product: 'normal',
       quantity: 65,
@@ -72,69 +84,95 @@ describeEachStore('paper exchange day rollover', (kind) => {
       averagePrice: 100,
     });
     f.market.push('practice', { [symbol]: 115 });
-    const [today] = f.exchange.positions(user);
+    const [today] = await f.exchange.sessionFor(user).positions();
     expect(today && positionPnl(today, 115)).toBe(325);
     // The premium paid stays blocked; no money moved at the rollover.
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 993_500, utilized: 6500 });
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 993_500,
+      utilized: 6500,
+    });
     // Selling today realises against the original cost (cash), while the day's figure counts from the close.
-    await f.exchange.placeOrder(user, cmd({ side: 'sell' }));
-    const [closed] = f.exchange.positions(user);
+    await f.exchange.sessionFor(user).placeOrder(cmd({ side: 'sell' }));
+    const [closed] = await f.exchange.sessionFor(user).positions();
     expect(closed && positionPnl(closed, 115)).toBe(325);
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_975, available: 1_000_975, utilized: 0 });
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_975,
+      available: 1_000_975,
+      utilized: 0,
+    });
   });
 
   it('carries a short at the previous close too', async () => {
     f.market.push('practice', { 'NIFTY 50': 26000 });
-    await f.exchange.placeOrder(user, cmd({ side: 'sell' }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ side: 'sell' }));
     f.market.push('practice', { [symbol]: 90 });
     f.clock.advance(DAY_MS);
     f.market.push('practice', { [symbol]: 80 }, { close: 90 });
-    const [carried] = f.exchange.positions(user);
+    const [carried] = await f.exchange.sessionFor(user).positions();
     expect(carried).toMatchObject({ quantity: -65, sellQuantity: 65, sellValue: 5850, buyValue: 0 });
     expect(carried && positionPnl(carried, 80)).toBe(650);
   });
 
   it('takes the previous close, not the new price, when a tick of the new day comes first', async () => {
-    await f.exchange.placeOrder(user, cmd());
+    await f.exchange.sessionFor(user).placeOrder(cmd());
     f.market.push('practice', { [symbol]: 110 });
     f.clock.advance(DAY_MS);
     await f.exchange.onQuotes(f.market.set('practice', { [symbol]: 115 }, { close: 110 }));
-    const [carried] = f.exchange.positions(user);
+    const [carried] = await f.exchange.sessionFor(user).positions();
     expect(carried).toMatchObject({ quantity: 65, buyValue: 7150, averagePrice: 100 });
   });
 
   it("counts a carried MIS (the server was down at square-off) in today's Intraday MTM from the close only", async () => {
     await closedIntradayYesterday();
-    await f.exchange.placeOrder(user, cmd({ product: 'intraday' }));
+    await f.exchange.sessionFor(user).placeOrder(cmd({ product: 'intraday' }));
     f.market.push('practice', { [symbol]: 125 });
     expect(await intradayMtm(user)).toBe(1300 + 325);
     f.clock.advance(DAY_MS);
     f.market.push('practice', { [symbol]: 130 }, { close: 125 });
-    expect(f.exchange.positions(user)).toMatchObject([
+    expect(await f.exchange.sessionFor(user).positions()).toMatchObject([
       { product: 'intraday', quantity: 65, buyValue: 8125, averagePrice: 120 },
     ]);
     expect(await intradayMtm(user)).toBe(325);
     // Yesterday's realised 1,300 is money now; the open lot still holds what it cost.
-    expect(f.exchange.margin(user)).toEqual({ total: 1_001_300, available: 993_500, utilized: 7800 });
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_001_300,
+      available: 993_500,
+      utilized: 7800,
+    });
   });
 
   it('rolls over on the first read after a restart on a later day', async () => {
     await closedIntradayYesterday();
-    await f.exchange.placeOrder(user, cmd());
+    await f.exchange.sessionFor(user).placeOrder(cmd());
     f.clock.advance(DAY_MS);
     await f.restart();
-    expect(f.exchange.positions(user)).toMatchObject([{ product: 'normal', quantity: 65, buyValue: 7800 }]);
+    expect(await f.exchange.sessionFor(user).positions()).toMatchObject([
+      { product: 'normal', quantity: 65, buyValue: 7800 },
+    ]);
     expect(await intradayMtm(user)).toBe(0);
-    expect(f.exchange.margin(user)).toEqual({ total: 1_001_300, available: 993_500, utilized: 7800 });
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_001_300,
+      available: 993_500,
+      utilized: 7800,
+    });
   });
 
   it('gives fresh capital on a funds reset after a rollover (booked money is cleared too)', async () => {
     await closedIntradayYesterday();
     f.clock.advance(DAY_MS);
-    expect(f.exchange.margin(user).total).toBe(1_001_300);
+    expect((await f.exchange.sessionFor(user).margin()).total).toBe(1_001_300);
     await f.exchange.resetFunds(user);
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 1_000_000,
+      utilized: 0,
+    });
     await f.restart();
-    expect(f.exchange.margin(user)).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+    expect(await f.exchange.sessionFor(user).margin()).toEqual({
+      total: 1_000_000,
+      available: 1_000_000,
+      utilized: 0,
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { INDEX_TABLE, type IndexTable } from '@xtrader/core/market/indices';
-import { fromPaise, roundMoney } from '@xtrader/core/orders/price-rules';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
@@ -7,17 +6,7 @@ import type { Logger } from '../../../logger';
 import type { Database } from '../../../store/database';
 import type { InstrumentDirectory } from '../../instruments/contract';
 import type { MarketData, Quote } from '../../market/contract';
-import type {
-  BrokerAck,
-  BrokerMargin,
-  BrokerOrderSnapshot,
-  BrokerOrderUpdate,
-  BrokerPosition,
-  BrokerSession,
-  ModifyOrderCommand,
-  PlaceOrderCommand,
-} from '../broker';
-import { cancelRestingOrder, modifyOrder, placeOrder } from './commands';
+import type { BrokerSession } from '../broker';
 import {
   accountOf,
   Change,
@@ -29,12 +18,9 @@ import {
   pricingFor,
   retainPosition,
 } from './exchange-core';
-import { accountFunds, toBrokerMargin } from './funds';
 import { squareOffIntraday } from './intraday-square-off';
 import { cancelOrder, restOrder } from './order-actions';
 import { OrderBook } from './order-book';
-import { toSnapshot } from './paper-order';
-import { averageOpenPricePaise } from './positions';
 import { DayRollover } from './rollover';
 import { createPaperSession } from './session';
 import { SquareOffScheduler } from './square-off';
@@ -142,71 +128,14 @@ export class PaperExchange {
     return this.core.book.size;
   }
 
+  /** The user's session: the only way to trade on, and read from, the exchange. */
   sessionFor(userId: string): BrokerSession {
     let session = this.sessions.get(userId);
     if (!session) {
-      session = createPaperSession(this, userId);
+      session = createPaperSession({ core: this.core, rollover: this.rollover }, userId);
       this.sessions.set(userId, session);
     }
     return session;
-  }
-
-  placeOrder(userId: string, cmd: PlaceOrderCommand): Promise<BrokerAck> {
-    this.rollover.check();
-    return placeOrder(this.core, userId, cmd);
-  }
-
-  modifyOrder(userId: string, orderId: string, cmd: ModifyOrderCommand): Promise<BrokerAck> {
-    this.rollover.check();
-    return modifyOrder(this.core, userId, orderId, cmd);
-  }
-
-  cancelOrder(userId: string, orderId: string): Promise<BrokerAck> {
-    this.rollover.check();
-    return cancelRestingOrder(this.core, userId, orderId);
-  }
-
-  async listOrders(userId: string): Promise<BrokerOrderSnapshot[]> {
-    await this.core.writes.idle();
-    return (await this.core.store.listOrders(userId)).map(toSnapshot);
-  }
-
-  /**
-   * The day's positions of the user (closed ones too: they carry the day's realised P&L), at the delayed LTP.
-   * Buy and sell figures are the day's: a position carried from an earlier day counts from the previous close
-   * (rollover.ts); `averagePrice` stays the average cost of the open quantity.
-   */
-  positions(userId: string): BrokerPosition[] {
-    this.rollover.check();
-    const account = this.core.accounts.get(userId);
-    if (!account) return [];
-    return [...account.positions.values()].map((p) => ({
-      tradingSymbol: p.tradingSymbol,
-      internalToken: p.internalToken,
-      product: p.product,
-      quantity: p.netQuantity,
-      buyQuantity: p.buyQuantity,
-      sellQuantity: p.sellQuantity,
-      buyValue: fromPaise(p.buyValuePaise),
-      sellValue: fromPaise(p.sellValuePaise),
-      lastTradedPrice:
-        this.core.pricing.ltp(p.tradingSymbol) ?? roundMoney(fromPaise(averageOpenPricePaise(p))),
-      averagePrice: roundMoney(fromPaise(averageOpenPricePaise(p))),
-    }));
-  }
-
-  margin(userId: string): BrokerMargin {
-    this.rollover.check();
-    const account = this.core.accounts.get(userId);
-    if (!account) {
-      const capital = roundMoney(this.core.settings.capital);
-      return { total: capital, available: capital, utilized: 0 };
-    }
-    return toBrokerMargin(accountFunds(account, this.core.pricing));
-  }
-
-  onOrderUpdate(userId: string, handler: (update: BrokerOrderUpdate) => void): () => void {
-    return this.core.events.subscribe(userId, handler);
   }
 
   /** Creates the user's paper account (fresh capital) if it does not exist yet. */

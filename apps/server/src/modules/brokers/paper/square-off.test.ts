@@ -1,20 +1,51 @@
 import { istEpochMs } from '@xtrader/core/market/dates';
+import type { SessionEntry } from '@xtrader/core/market/sessions';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeClock } from '../../../../test/helpers/fake-clock';
 import { silentLogger } from '../../../logger';
-import { SquareOffScheduler } from './square-off';
+import { SquareOffScheduler, type SquareOffSchedulerDeps, squareOffTimeOf } from './square-off';
 
-const scheduler = (start: number, run = vi.fn(async () => {})) => {
+const scheduler = (
+  start: number,
+  run = vi.fn(async () => {}),
+  time: SquareOffSchedulerDeps['time'] = () => ({ hour: 15, minute: 20 }),
+) => {
   const clock = createFakeClock(start);
   const s = new SquareOffScheduler({
     clock,
     logger: silentLogger(),
-    time: { hour: 15, minute: 20 },
+    time,
     run,
     intervalMs: 5,
   });
   return { s, clock, run };
 };
+
+// Both derivatives exchanges closing 10 minutes later from an effective date, as a new session entry does.
+const NORMAL = { open: '09:15', close: '15:30', closingAuction: null, misSquareOff: '15:20' } as const;
+const LATER_CLOSE: readonly SessionEntry[] = (['NFO', 'BFO'] as const).flatMap((exchange) => [
+  { exchange, from: '2025-01-01', ...NORMAL },
+  { exchange, from: '2026-08-03', ...NORMAL, close: '15:40', misSquareOff: '15:30' },
+]);
+
+describe('square-off time of a day', () => {
+  it('follows the session table: the old time before the effective date, the new one from it', () => {
+    const time = squareOffTimeOf(undefined, LATER_CLOSE);
+    expect(time('2026-07-31')).toEqual({ hour: 15, minute: 20 });
+    expect(time('2026-08-03')).toEqual({ hour: 15, minute: 30 });
+    expect(scheduler(0, undefined, time).s.isDue(istEpochMs('2026-07-31', 15, 25))).toBe(true);
+    expect(scheduler(0, undefined, time).s.isDue(istEpochMs('2026-08-03', 15, 25))).toBe(false);
+    expect(scheduler(0, undefined, time).s.isDue(istEpochMs('2026-08-03', 15, 30))).toBe(true);
+  });
+
+  it('takes the shipped table when nothing is configured, and a configured time over any table', () => {
+    expect(squareOffTimeOf(undefined)('2026-11-23')).toEqual({ hour: 15, minute: 20 });
+    expect(squareOffTimeOf({ hour: 15, minute: 5 }, LATER_CLOSE)('2026-08-03')).toEqual({
+      hour: 15,
+      minute: 5,
+    });
+  });
+});
 
 describe('intraday square-off scheduler', () => {
   it.each([

@@ -1,5 +1,7 @@
-import { istDateOf, istMinutesOfDay } from '@xtrader/core/market/dates';
+import { type IsoDate, istDateOf, istMinutesOfDay } from '@xtrader/core/market/dates';
 import { isTradingDay } from '@xtrader/core/market/holidays';
+import { derivativesSquareOffTime, type IstTime } from '@xtrader/core/market/hours';
+import { SESSION_TABLE, type SessionEntry } from '@xtrader/core/market/sessions';
 import type { Clock } from '../../../clock';
 import type { Logger } from '../../../logger';
 
@@ -9,12 +11,21 @@ const SQUARE_OFF_CHECK_INTERVAL_MS = 10_000;
 export interface SquareOffSchedulerDeps {
   clock: Clock;
   logger: Logger;
-  /** IST wall-clock time of the square-off. */
-  time: { hour: number; minute: number };
+  /** IST wall-clock time of the square-off on a date. */
+  time: (date: IsoDate) => IstTime;
   /** Squares off every MIS position and cancels open MIS orders. */
   run(): Promise<void>;
   intervalMs?: number;
 }
+
+/**
+ * The square-off time of each day: a fixed time when configured (XT_PAPER_SQUAREOFF_TIME), otherwise the session
+ * table's MIS square-off for the derivatives exchanges that day, so it moves when the close moves.
+ */
+export const squareOffTimeOf =
+  (fixed: IstTime | undefined, table: readonly SessionEntry[] = SESSION_TABLE) =>
+  (date: IsoDate): IstTime =>
+    fixed ?? derivativesSquareOffTime(date, table);
 
 /**
  * Runs the intraday square-off once per trading day, at or after its time (also after a restart later that
@@ -45,7 +56,7 @@ export class SquareOffScheduler {
     const date = istDateOf(now);
     if (this.lastRunDate === date) return false;
     if (!isTradingDay(date, 'NSE') && !isTradingDay(date, 'BSE')) return false;
-    const { hour, minute } = this.deps.time;
+    const { hour, minute } = this.deps.time(date);
     return istMinutesOfDay(now) >= hour * 60 + minute;
   }
 

@@ -11,9 +11,15 @@ interface Pending {
 }
 
 /**
- * Serialises the paper exchange's writes in the order its in-memory state changed, and commits whatever queued up
- * while the previous transaction ran in one transaction (group commit), so a burst of fills costs one commit.
- * A batch that fails is retried one write per transaction, so one bad write cannot sink the others.
+ * Serialises the paper exchange's writes in the order its in-memory state changed, and writes whatever queued up
+ * while the previous transaction ran in one transaction, so a burst of fills costs one transaction. A batch that
+ * fails is retried one write per transaction, so one bad write cannot sink the others.
+ *
+ * The queue batches statements, not commits. On SQLite its transaction is a savepoint inside the store's group
+ * commit (`store/group-commit.ts`), which alone issues COMMIT, for the order engine's writes and these alike; on
+ * PostgreSQL each batch is one transaction. One transaction per change instead (leaving all grouping to the store)
+ * was measured 1.5-3x slower on a burst of 2,000 changes: a savepoint, its release and the hand-over of the
+ * connection per change cost more than the statements.
  */
 export class WriteQueue {
   private pending: Pending[] = [];

@@ -30,6 +30,8 @@ export interface KitePlaceParams {
   trigger_price?: number;
   /** 1-100 percent, or -1 for the exchange's automatic protection (MARKET and SL-M orders). */
   market_protection?: number;
+  /** The operator's exchange algo id (XT_KITE_ALGO_ID), on every order when configured. */
+  algo_id?: string;
   iceberg_legs?: number;
   iceberg_quantity?: number;
   tag?: string;

@@ -62,7 +62,10 @@ function priced(cmd: Pricing): KitePricing {
 }
 
 /** `POST /orders/:variety` for one place command. */
-export function toKitePlacement(cmd: PlaceOrderCommand): { variety: KiteVariety; params: KitePlaceParams } {
+export function toKitePlacement(
+  cmd: PlaceOrderCommand,
+  algoId?: string,
+): { variety: KiteVariety; params: KitePlaceParams } {
   const tag = orderTag(cmd.clientOrderId);
   const params: KitePlaceParams = {
     exchange: cmd.exchange,
@@ -73,6 +76,7 @@ export function toKitePlacement(cmd: PlaceOrderCommand): { variety: KiteVariety;
     validity: 'DAY',
     ...priced(cmd),
     ...(tag ? { tag } : {}),
+    ...(algoId ? { algo_id: algoId } : {}),
   };
   if (!cmd.iceberg) return { variety: 'regular', params };
   return {

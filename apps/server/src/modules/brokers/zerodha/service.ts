@@ -42,7 +42,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       logger,
       createApi: (account, token) => createKiteApi(connection(account.secrets.apiKey ?? ''), token),
       createSession: (userId, api, onTokenExpired) =>
-        createZerodhaSession({ userId, clock, api, onTokenExpired }),
+        createZerodhaSession({ userId, clock, api, onTokenExpired, algoId: deps.settings.algoId }),
       ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
     },
     () => channel,

@@ -45,14 +45,14 @@ export const ZERODHA_CAPABILITIES: BrokerCapabilities = Object.freeze({
 type Known = PlacedOrder & { variety: KiteVariety };
 
 /** Zerodha on the live-broker kit: Kite's calls and rows, nothing else. */
-const ZERODHA_ADAPTER: LiveBrokerAdapter<KiteApi, KiteOrder, Known> = {
+const zerodhaAdapter = (algoId: string | undefined): LiveBrokerAdapter<KiteApi, KiteOrder, Known> => ({
   brokerId: ZERODHA_BROKER_ID,
   name: 'Zerodha',
   capabilities: ZERODHA_CAPABILITIES,
   classify: classifyKiteError,
   orders: (api) => api.orders(),
   async place(api, cmd) {
-    const { variety, params } = toKitePlacement(cmd);
+    const { variety, params } = toKitePlacement(cmd, algoId);
     const brokerOrderId = await api.placeOrder(variety, params);
     const sent = { price: params.price, triggerPrice: params.trigger_price };
     return { brokerOrderId, known: { ...placedOrder(cmd, sent), variety } };
@@ -72,10 +72,11 @@ const ZERODHA_ADAPTER: LiveBrokerAdapter<KiteApi, KiteOrder, Known> = {
     eventTs: kiteOrderTime,
     clientOrderId: (row) => clientOrderIdOf(row.tag),
   },
-};
+});
 
 /** A Zerodha session; it also takes Kite's order reports (ticker and postback) for its user. */
 export type ZerodhaSession = LiveSession<KiteOrder>;
 
-export const createZerodhaSession = (deps: LiveSessionDeps<KiteApi>): ZerodhaSession =>
-  createLiveSession(ZERODHA_ADAPTER, deps);
+export const createZerodhaSession = (
+  deps: LiveSessionDeps<KiteApi> & { algoId?: string | undefined },
+): ZerodhaSession => createLiveSession(zerodhaAdapter(deps.algoId), deps);

@@ -32,6 +32,21 @@ const command = (change: Partial<PlaceOrderCommand> = {}): PlaceOrderCommand => 
 
 const lastForm = (method: string) => [...f.kite.requests].reverse().find((r) => r.method === method)?.form;
 
+describe('the operator algo id (XT_KITE_ALGO_ID)', () => {
+  it('goes out as algo_id on every placement when configured, and not at all otherwise', async () => {
+    await session.placeOrder(command());
+    expect(lastForm('POST')?.algo_id).toBeUndefined();
+    await f.close();
+    f = await createZerodhaFixture({ algoId: 'ALGO42' });
+    userId = await f.loggedInUser();
+    session = (await f.service.sessionFor(userId)) as BrokerSession;
+    await session.placeOrder(command());
+    await session.placeOrder(command({ orderType: 'market', marketProtection: 10 }));
+    const placements = f.kite.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/orders/'));
+    expect(placements.map((r) => r.form?.algo_id)).toEqual(['ALGO42', 'ALGO42']);
+  });
+});
+
 describe('placing through the session', () => {
   it.each([
     [

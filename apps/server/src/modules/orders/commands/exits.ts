@@ -101,7 +101,7 @@ async function placeExits(
         whole.has(positionKey({ tradingSymbol: order.tradingSymbol, product: order.productType })),
     );
   }
-  const priceView = await ctx.priceViewFor(userId);
+  const priceView = ctx.priceViewOf(session.brokerId);
   const orders = plans.flatMap((plan) => exitOrders(ctx, session, plan, priceView));
   await ctx.store.insertOrders(orders);
   const acks = await sendPlacements(ctx, session, orders);

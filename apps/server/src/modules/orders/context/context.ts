@@ -23,8 +23,11 @@ export interface OrderContextDeps {
   instruments: InstrumentDirectory;
   /** Index facts (lot and freeze sizes); defaults to core's table. */
   indexTable?: IndexTable;
-  /** The prices a user trades on: practice (5 s delayed) in Practice Mode, live otherwise. */
-  priceViewFor(userId: string): Promise<PriceView>;
+  /**
+   * The prices orders at a broker are watched with: practice (5 s delayed) for the Practice Mode broker, live
+   * otherwise. Derived from the session's broker, so it costs no read.
+   */
+  priceViewOf(brokerId: string): PriceView;
   /** Real timers unless a test fakes them. */
   pacerTime?: PacerTime;
   /**

@@ -9,6 +9,8 @@ export interface SessionDirectory {
   peek(userId: string): Promise<BrokerSession | undefined>;
   /** The user's active session (listened to from now on), or undefined when the user has no broker. */
   current(userId: string): Promise<BrokerSession | undefined>;
+  /** Listens to a session resolved with `peek` (a placement resolves its session once, then sends through it). */
+  listen(session: BrokerSession): void;
   /** The user's active session; a 400 when there is none. */
   require(userId: string): Promise<BrokerSession>;
   /** The session an existing order lives at; a 400 when the user has since switched to another broker. */
@@ -51,6 +53,7 @@ export function createSessionDirectory(
   return {
     peek: (userId) => registry.sessionFor(userId),
     current,
+    listen: attach,
     require,
     async forOrder(order) {
       const session = await require(order.userId);

@@ -1,10 +1,21 @@
-import type { DerivativesExchange } from '@xtrader/core/market/exchanges';
+import { DERIVATIVES_EXCHANGES, type DerivativesExchange } from '@xtrader/core/market/exchanges';
 import type { OrderState } from '@xtrader/core/orders/order-state';
-import type { OrderStatus } from '@xtrader/core/orders/order-status';
-import type { OrderCategory, OrderType, ProductType, TransactionType } from '@xtrader/core/orders/types';
+import { ORDER_STATUSES, WORKING_STATUSES } from '@xtrader/core/orders/order-status';
+import {
+  ORDER_CATEGORIES,
+  ORDER_TYPES,
+  type OrderCategory,
+  type OrderType,
+  PRODUCT_TYPES,
+  type ProductType,
+  TRAILING_HANDLERS,
+  TRANSACTION_TYPES,
+  type TransactionType,
+} from '@xtrader/core/orders/types';
 import type { Selectable } from 'kysely';
-import type { BrokerOrderType } from '../../brokers/broker';
-import type { PriceView } from '../../market/contract';
+import { BROKER_ORDER_TYPES, type BrokerOrderType } from '../../brokers/broker';
+import { PRICE_VIEWS, type PriceView } from '../../market/contract';
+import { isRecord, isStringArray, jsonOf, oneOf, oneOfOrNull, optional } from './row-values';
 import type { OrdersTable } from './tables';
 
 /**
@@ -23,6 +34,10 @@ const ORDER_ROLES = [
   'flatten',
 ] as const;
 export type OrderRole = (typeof ORDER_ROLES)[number];
+
+/** A broker order (sent to a broker) or a group (the parent of slices or iceberg legs, never sent). */
+const ORDER_KINDS = ['broker', 'group'] as const;
+type OrderKind = (typeof ORDER_KINDS)[number];
 
 /** A follow-up trade the order carries (placed at once, or after the main order fills). */
 interface FollowUpPlan {
@@ -102,7 +117,7 @@ export interface OrderRecord {
   userId: string;
   brokerId: string;
   brokerOrderId: string | null;
-  kind: 'broker' | 'group';
+  kind: OrderKind;
   role: OrderRole;
   rootId: string;
   groupId: string | null;
@@ -181,18 +196,67 @@ export function toRow(order: OrderRecord): OrderRow {
   };
 }
 
+const TABLE = 'orders';
+const readStatus = oneOf('status', ORDER_STATUSES);
+const readStatusBeforeRequest = oneOfOrNull('statusBeforeRequest', WORKING_STATUSES);
+const readRole = oneOf('role', ORDER_ROLES);
+const readKind = oneOf('kind', ORDER_KINDS);
+const readCategory = oneOf('orderCategory', ORDER_CATEGORIES);
+const readOrderType = oneOf('orderType', ORDER_TYPES);
+const readBrokerOrderType = oneOfOrNull('brokerOrderType', BROKER_ORDER_TYPES);
+const readSide = oneOf('transactionType', TRANSACTION_TYPES);
+const readExchange = oneOf('exchange', DERIVATIVES_EXCHANGES);
+const readProductType = oneOf('productType', PRODUCT_TYPES);
+const readPriceView = oneOf('priceView', PRICE_VIEWS);
+const readTradeIds = jsonOf('tradeIds', isStringArray);
+const readTrailing = jsonOf('trailing', isTrailingState);
+const readWorkflow = jsonOf('workflow', isWorkflow);
+
+const TRAILING_HANDLER_SET: ReadonlySet<unknown> = new Set(TRAILING_HANDLERS);
+const isNumberOrNull = (value: unknown): boolean => value === null || typeof value === 'number';
+
+function isTrailingState(value: unknown): value is TrailingState {
+  return (
+    isRecord(value) &&
+    typeof value.active === 'boolean' &&
+    TRAILING_HANDLER_SET.has(value.handler) &&
+    typeof value.changeInPrice === 'number' &&
+    typeof value.changeInSl === 'number' &&
+    isNumberOrNull(value.reference) &&
+    isNumberOrNull(value.pendingReference) &&
+    optional(value, 'byModify', 'boolean') &&
+    optional(value, 'modifications', 'number') &&
+    optional(value, 'held', 'boolean')
+  );
+}
+
+/** The workflow document's keys are each owned by one workflow; this checks their kinds, not their insides. */
+function isWorkflow(value: unknown): value is Workflow {
+  return (
+    isRecord(value) &&
+    optional(value, 'halted', 'boolean') &&
+    optional(value, 'followUp', 'object') &&
+    optional(value, 'iceberg', 'object') &&
+    optional(value, 'note', 'string') &&
+    optional(value, 'trailStopLeg', 'object') &&
+    optional(value, 'placedWith', 'string')
+  );
+}
+
+/** A stored row as a record; throws `CorruptRowError` on a value the engine does not know. */
 export function fromRow(row: OrderRow): OrderRecord {
+  const place = { table: TABLE, id: row.id };
   const state: OrderState = {
     orderId: row.id,
-    status: row.status as OrderStatus,
+    status: readStatus(place, row.status),
     quantity: Number(row.quantity),
     filledQuantity: Number(row.filledQuantity),
     filledValuePaise: Number(row.filledValuePaise),
     averagePrice: Number(row.averagePrice),
     price: row.price === null ? null : Number(row.price),
     triggerPrice: row.triggerPrice === null ? null : Number(row.triggerPrice),
-    tradeIds: JSON.parse(row.tradeIds) as string[],
-    statusBeforeRequest: row.statusBeforeRequest as OrderState['statusBeforeRequest'],
+    tradeIds: readTradeIds(place, row.tradeIds),
+    statusBeforeRequest: readStatusBeforeRequest(place, row.statusBeforeRequest),
     rejectedReason: row.rejectedReason,
     cancelReason: row.cancelReason,
     createdAt: Number(row.createdAt),
@@ -203,28 +267,28 @@ export function fromRow(row: OrderRow): OrderRecord {
     userId: row.userId,
     brokerId: row.brokerId,
     brokerOrderId: row.brokerOrderId,
-    kind: row.kind,
-    role: row.role as OrderRole,
+    kind: readKind(place, row.kind),
+    role: readRole(place, row.role),
     rootId: row.rootId,
     groupId: row.groupId,
     parentOrderId: row.parentOrderId,
     isInternal: Number(row.isInternal) === 1,
-    category: row.orderCategory as OrderCategory,
-    orderType: row.orderType as OrderType,
-    brokerOrderType: row.brokerOrderType as BrokerOrderType | null,
-    side: row.transactionType as TransactionType,
-    exchange: row.exchange as DerivativesExchange,
+    category: readCategory(place, row.orderCategory),
+    orderType: readOrderType(place, row.orderType),
+    brokerOrderType: readBrokerOrderType(place, row.brokerOrderType),
+    side: readSide(place, row.transactionType),
+    exchange: readExchange(place, row.exchange),
     tradingSymbol: row.tradingSymbol,
     internalToken: row.internalToken,
     identifier: row.identifier,
-    productType: row.productType as ProductType,
+    productType: readProductType(place, row.productType),
     lotSize: Number(row.lotSize),
     state,
     stoplossPoints: row.stoplossPoints === null ? null : Number(row.stoplossPoints),
     targetPoints: row.targetPoints === null ? null : Number(row.targetPoints),
-    priceView: row.priceView as PriceView,
-    trailing: row.trailing ? (JSON.parse(row.trailing) as TrailingState) : null,
-    workflow: JSON.parse(row.workflow) as Workflow,
+    priceView: readPriceView(place, row.priceView),
+    trailing: row.trailing ? readTrailing(place, row.trailing) : null,
+    workflow: readWorkflow(place, row.workflow),
     idempotencyKey: row.idempotencyKey,
   };
 }

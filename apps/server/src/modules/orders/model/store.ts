@@ -1,12 +1,14 @@
-import type { ProductType } from '@xtrader/core/orders/types';
+import { PRODUCT_TYPES } from '@xtrader/core/orders/types';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type Kysely, sql } from 'kysely';
 import { LruMap } from '../../../lru-map';
 import { inChunks, insertShape, rowValues, runShaped } from '../../../store/compiled-shapes';
 import type { Database } from '../../../store/database';
 import { fromRow, type OrderRecord, type OrderRow, toRow } from './record';
+import { oneOf } from './row-values';
 
 const FINAL_STATUSES = ['complete', 'cancelled', 'rejected'];
+const readFillProduct = oneOf('productType', PRODUCT_TYPES);
 /** Most working orders kept in memory; past it the least recently used is read again when next needed. */
 const WORKING_ORDERS_KEPT = 20_000;
 /**
@@ -260,14 +262,14 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
     async netFilledQuantities(userId: string): Promise<Map<string, number>> {
       const rows = await db
         .selectFrom('orderFills')
-        .select(['tradingSymbol', 'productType', 'transactionType', 'quantity'])
+        .select(['tradeId', 'tradingSymbol', 'productType', 'transactionType', 'quantity'])
         .where('userId', '=', userId)
         .execute();
       const net = new Map<string, number>();
       for (const row of rows) {
         const key = positionKey({
           tradingSymbol: row.tradingSymbol,
-          product: row.productType as ProductType,
+          product: readFillProduct({ table: 'orderFills', id: row.tradeId }, row.productType),
         });
         const signed = row.transactionType === 'buy' ? Number(row.quantity) : -Number(row.quantity);
         net.set(key, (net.get(key) ?? 0) + signed);

@@ -73,7 +73,7 @@ async function plan(ctx: OrderContext, userId: string, session: BrokerSession, r
   // An iceberg's legs go out one by one (at most ICEBERG_MAX_LEGS); freeze slices go out together, so are capped.
   const legs = request.iceberg ? icebergPlan(body.quantity, tradable, body.icebergLegs) : undefined;
   if (!request.iceberg) checkSliceCap(ctx, tradable, body.quantity);
-  const priceView = await ctx.priceViewFor(userId);
+  const priceView = ctx.priceViewOf(session.brokerId);
   const bracket = body.orderCategory === 'oco';
   const trail = requestedTrailing(body, session);
   const stopLeg = hasStopLeg(body);
@@ -145,11 +145,15 @@ export async function placeOrder(
   ctx: OrderContext,
   userId: string,
   request: PlacementRequest,
+  /** The user's active session, resolved once by the caller (undefined: the user has no broker). */
+  activeSession: BrokerSession | undefined,
 ): Promise<PlacementResult> {
   const key = request.idempotencyKey;
   const earlier = key ? await ctx.store.findByIdempotencyKey(userId, key) : undefined;
   if (earlier) return resultOf(ctx, userId, earlier, request);
-  const session = await ctx.sessions.require(userId);
+  if (!activeSession) throw new DomainError('no_broker', ORDER_ERRORS.noBroker);
+  const session = activeSession;
+  ctx.sessions.listen(session);
   const { orders, warning } = await plan(ctx, userId, session, request);
   try {
     await ctx.store.insertOrders(orders);

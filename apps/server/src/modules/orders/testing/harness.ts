@@ -66,7 +66,7 @@ export async function createOrdersHarness(options: HarnessOptions = {}): Promise
       marketData: market,
       instruments,
       requireUser: noopAuth,
-      priceViewFor: async () => 'practice',
+      priceViewOf: () => 'practice',
       ...(options.placementGuards ? { placementGuards: options.placementGuards } : {}),
       ...(options.stopLimitOffsetFor ? { stopLimitOffsetFor: options.stopLimitOffsetFor } : {}),
       ...(options.pacerTime ? { pacerTime: options.pacerTime } : {}),

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { describeEachStore } from '../../../../test/helpers/test-store';
 import { createAuthModule } from '../../auth/index';
 import { type BrokersModule, createBrokersModule } from '../../brokers/index';
-import { viewOfActiveBroker } from '../../market/index';
+import { viewOfBroker } from '../../market/index';
 import { createOrdersModule, type OrdersModule } from '../index';
 import { childIds } from '../model/ids';
 
@@ -84,7 +84,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
   /** Positions are the sum of fills: the exchange's net quantity per symbol equals what our fills booked. */
   const expectPositionsEqualFills = async (userId: string) => {
     const booked = await orders.context.store.netFilledQuantities(userId);
-    const positions = brokers.paper.positions(userId);
+    const positions = await brokers.paper.sessionFor(userId).positions();
     expect(positions.length).toBeGreaterThan(0);
     for (const position of positions) {
       expect(booked.get(positionKey(position)) ?? 0).toBe(position.quantity);
@@ -111,7 +111,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
           marketData: market,
           instruments,
           requireUser: auth.requireUser,
-          priceViewFor: viewOfActiveBroker(brokers.activeBrokers.activeBrokerOf),
+          priceViewOf: viewOfBroker,
         });
         return [auth, brokers, orders];
       },
@@ -140,7 +140,7 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
     for (const { id: userId } of users) {
       const entries = entriesOf.get(userId) ?? [];
       expect(entries).toHaveLength(ROUNDS * BRACKETS_PER_USER);
-      const atExchange = await brokers.paper.listOrders(userId);
+      const atExchange = await brokers.paper.sessionFor(userId).listOrders();
       for (const entryId of entries) {
         const family = await orders.context.store.listFamily(userId, entryId);
         const byId = new Map(family.map((order) => [order.id, order]));
@@ -181,7 +181,9 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
         expect(family.get(childIds.target(entryId))?.state.status).toBe('complete');
         expect(family.get(childIds.stoploss(entryId))?.state.status).toBe('cancelled');
       }
-      expect(brokers.paper.positions(userId).every((position) => position.quantity === 0)).toBe(true);
+      expect(
+        (await brokers.paper.sessionFor(userId).positions()).every((position) => position.quantity === 0),
+      ).toBe(true);
       await expectPositionsEqualFills(userId);
     }
     expect(brokers.paper.persistenceFailures).toBe(0);

@@ -55,12 +55,12 @@ export async function createPaperStack(options: PaperStackOptions = {}): Promise
     marketData: paper.market,
     instruments: paper.instruments,
     requireUser: async () => {},
-    priceViewFor: async () => 'practice',
+    priceViewOf: () => 'practice',
   });
   const risk = createRiskModule(resources, {
     requireUser: async () => {},
     marketData: paper.market,
-    positions: { positions: async (userId) => paper.exchange.positions(userId) },
+    positions: { positions: async (userId) => await paper.exchange.sessionFor(userId).positions() },
     viewOf: async () => 'practice',
     activity: busOrderActivity(bus),
     exits: orderManagerExits(orders.service),

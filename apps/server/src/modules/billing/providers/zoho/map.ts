@@ -1,7 +1,7 @@
 import { planKeySchema } from '@xtrader/core/api/billing';
 import { isIsoDate } from '@xtrader/core/market/dates';
 import { z } from 'zod';
-import { BadRequestError } from '../../../../http/errors';
+import { DomainError } from '../../../../domain-error';
 import type { BillingEvent, BillingEventKind } from '../../events';
 import { endOfIstDay, startOfIstDay } from '../../periods';
 
@@ -17,6 +17,9 @@ export const zohoSubscriptionSchema = z.object({
   /** Date-only, `YYYY-MM-DD`. */
   current_term_starts_at: z.string().optional(),
   current_term_ends_at: z.string().optional(),
+  /** Date-only, while the subscription is in its trial. */
+  trial_starts_at: z.string().optional(),
+  trial_ends_at: z.string().optional(),
 });
 export type ZohoSubscription = z.infer<typeof zohoSubscriptionSchema>;
 
@@ -54,7 +57,11 @@ export function eventFromSubscription(
   let kind = EVENT_KINDS[eventType] ?? 'ignored';
   // "created" also fires for subscriptions that are not paid yet; only a paid status activates.
   if (kind === 'activated' && !PAID_STATUSES.has(subscription.status)) kind = 'ignored';
-  const plan = planKeySchema.safeParse(subscription.plan?.plan_code);
+  // A trial is created on a paid plan at Zoho, but it is no purchase of that plan: without a plan code its
+  // events can only match our trial record (by Zoho's id), never a customer's open checkout of the plan.
+  const plan = planKeySchema.safeParse(
+    subscription.status === 'trial' ? undefined : subscription.plan?.plan_code,
+  );
   return {
     eventId,
     eventType,
@@ -84,12 +91,13 @@ export function parseZohoWebhook(rawBody: string): BillingEvent {
   try {
     json = JSON.parse(rawBody);
   } catch {
-    throw new BadRequestError('body: Expected a JSON webhook payload');
+    throw new DomainError('bad_request', 'body: Expected a JSON webhook payload');
   }
   const parsed = zohoWebhookSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new BadRequestError(
+    throw new DomainError(
+      'bad_request',
       `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'Invalid webhook payload'}`,
     );
   }

@@ -31,6 +31,11 @@ interface FakeSubscription {
   customer: { email: string; display_name: string };
   current_term_starts_at: string;
   current_term_ends_at: string;
+  trial_starts_at?: string;
+  trial_ends_at?: string;
+  trial_remaining_days?: number;
+  auto_collect?: boolean;
+  reference_id?: string;
 }
 
 export interface SignedWebhook {
@@ -54,6 +59,11 @@ const readBody = (req: IncomingMessage) =>
   });
 
 const id = () => randomBytes(8).toString('hex');
+const addDaysToDate = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
 const addMonthsToDate = (date: string, months: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + months);
@@ -72,6 +82,10 @@ export class FakeZoho {
   readonly requests: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[] =
     [];
   private readonly tokens = new Set<string>();
+  /** Zoho's "today" (its organisation's date) for subscriptions created through the API. */
+  today = new Date().toISOString().slice(0, 10);
+  /** While set, POST /subscriptions answers this HTTP status (Zoho down or refusing). */
+  failSubscriptionsWith: number | undefined;
   private server: Server | undefined;
   baseUrl = '';
 
@@ -120,6 +134,16 @@ export class FakeZoho {
     this.subscriptions.set(subscription.subscription_id, subscription);
     page.status = 'completed';
     page.subscriptionId = subscription.subscription_id;
+    return subscription;
+  }
+
+  /** The customer pays for a trial subscription on `today`: it goes live on its plan's first paid term. */
+  convertTrial(subscriptionId: string, today: string): FakeSubscription {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+    subscription.status = 'live';
+    subscription.current_term_starts_at = today;
+    subscription.current_term_ends_at = addMonthsToDate(today, PLAN_MONTHS[subscription.plan.plan_code] ?? 1);
     return subscription;
   }
 
@@ -196,6 +220,7 @@ export class FakeZoho {
 
   private billing(method: string, path: string, body: string, res: ServerResponse) {
     if (method === 'POST' && path === '/hostedpages/newsubscription') return this.newSubscription(body, res);
+    if (method === 'POST' && path === '/subscriptions') return this.createSubscription(body, res);
     const page = /^\/hostedpages\/([^/]+)$/.exec(path);
     if (method === 'GET' && page?.[1]) {
       const found = this.hostedPages.get(page[1]);
@@ -218,6 +243,43 @@ export class FakeZoho {
       return json(res, 200, { code: 0, message: 'success', subscription: found });
     }
     return json(res, 404, { code: 5, message: 'Invalid URL Passed' });
+  }
+
+  /** POST /subscriptions: a new customer's subscription; with `plan.trial_days` it starts in trial today. */
+  private createSubscription(body: string, res: ServerResponse) {
+    if (this.failSubscriptionsWith !== undefined) {
+      return json(res, this.failSubscriptionsWith, { code: 1, message: 'Service temporarily unavailable' });
+    }
+    const request = JSON.parse(body) as {
+      customer?: { display_name?: string; email?: string };
+      customer_id?: string;
+      plan?: { plan_code?: string; trial_days?: number };
+      auto_collect?: boolean;
+      reference_id?: string;
+    };
+    const planCode = request.plan?.plan_code ?? '';
+    if (!(planCode in PLAN_MONTHS)) return json(res, 400, { code: 4, message: 'Plan does not exist' });
+    if (!request.customer?.email || !request.customer.display_name) {
+      return json(res, 400, { code: 4, message: 'Customer details are required' });
+    }
+    const trialDays = request.plan?.trial_days ?? 0;
+    const months = PLAN_MONTHS[planCode] ?? 1;
+    const trialEnds = addDaysToDate(this.today, trialDays);
+    const subscription: FakeSubscription = {
+      subscription_id: `9030000${id()}`,
+      status: trialDays > 0 ? 'trial' : 'live',
+      plan: { plan_code: planCode },
+      customer: { email: request.customer.email, display_name: request.customer.display_name },
+      current_term_starts_at: this.today,
+      current_term_ends_at: trialDays > 0 ? trialEnds : addMonthsToDate(this.today, months),
+      ...(trialDays > 0
+        ? { trial_starts_at: this.today, trial_ends_at: trialEnds, trial_remaining_days: trialDays }
+        : {}),
+      auto_collect: request.auto_collect ?? true,
+      ...(request.reference_id ? { reference_id: request.reference_id } : {}),
+    };
+    this.subscriptions.set(subscription.subscription_id, subscription);
+    return json(res, 201, { code: 0, message: 'Subscription has been created successfully.', subscription });
   }
 
   private newSubscription(body: string, res: ServerResponse) {

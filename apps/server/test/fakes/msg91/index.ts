@@ -1,0 +1,1 @@
+export { FakeMsg91, type Msg91Mode, type Msg91Request } from './fake-msg91';

@@ -1,0 +1,1 @@
+export { FakeTwilio, type TwilioMode, type TwilioRequest } from './fake-twilio';
