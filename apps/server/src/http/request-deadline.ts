@@ -18,6 +18,8 @@ export function enforceBodyDeadline(app: FastifyInstance, timeoutMs: number): vo
       return;
     }
     const timer = setTimeout(() => {
+      // An injected request (tests, app.inject) has no real socket to close.
+      if (typeof raw.socket?.destroy !== 'function') return;
       if (raw.complete || raw.socket.destroyed) return;
       request.log.info({ timeoutMs }, 'request body too slow; closing the connection');
       // Already answered (a 401 before the body, say): nothing to say, only the connection to close.

@@ -106,7 +106,8 @@ describe('WebSocket gateway', () => {
           if (frames.length >= count) return resolve();
           const timer = setTimeout(
             () => reject(new Error(`waited for frame ${count}, got ${frames.length}`)),
-            3000,
+            // A bound on waiting, not a timing check: generous, so a busy machine does not fail the run.
+            10_000,
           );
           waiters.push({
             count,
