@@ -165,7 +165,7 @@ async function main(): Promise<void> {
     await app.close();
     await paper.close();
     await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());

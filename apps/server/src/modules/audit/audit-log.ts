@@ -2,17 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Logger } from '../../logger';
 import { inChunks, insertShape, rowValues, runShaped } from '../../store/compiled-shapes';
 import type { Database } from '../../store/database';
+import type { CommitWriter, SyncSql } from '../../store/group-commit';
 import { GENESIS_HASH, lineHash } from './chain';
 import type { AuditLogTable } from './tables';
 
 /** What a line records: the request as received, a call to the broker, its answer or update, a state change. */
-export type AuditKind =
-  | 'request'
-  | 'response'
-  | 'broker.call'
-  | 'broker.answer'
-  | 'broker.update'
-  | 'state.change';
+export type AuditKind = 'request' | 'broker.call' | 'broker.answer' | 'broker.update' | 'state.change';
 
 export interface AuditLog {
   /**
@@ -20,6 +15,8 @@ export interface AuditLog {
    * chained and written in batches after the current turn of the event loop, so the order path never waits for them.
    */
   append(userId: string, kind: AuditKind, orderId: string | null, data: unknown): void;
+  /** As `append`, with the data already serialised: `json` must be one JSON value (it is stored as it is). */
+  appendJson(userId: string, kind: AuditKind, orderId: string | null, json: string): void;
   /** Resolves once every line appended for the user so far is stored (or its write failed and will be retried). */
   settled(userId: string): Promise<void>;
   /** Writes every pending line of every user. */
@@ -59,10 +56,11 @@ function newBatch(lines: Pending[] = []): Batch {
  * The audit trail's writer. Lines are collected into batches, chained per user from the user's tip (kept in memory,
  * read once from the store) and inserted with one statement per 500 lines. Two ways to write them:
  *
- * - Pipelined, when this process alone writes the store (SQLite): a batch is flushed at the end of the current
- *   synchronous run, chained at once and its insert issued without waiting for the one before it to commit, so it
- *   joins the commit of the order writes of the same turn. A failed insert is retried as it was (same seq, same
- *   hashes) until it is stored: the chain has a hole only meanwhile.
+ * - Joined, when this process alone writes the store (SQLite, `commits` given): a batch collects every line
+ *   appended until the store's next group COMMIT (one turn of the event loop), and is chained, hashed and inserted
+ *   right before that COMMIT, in its transaction: one statement and no commit of its own for all the lines of a
+ *   turn, stored together with the order writes that caused them. A failed insert is retried as it was (same seq,
+ *   same hashes) until it is stored: the chain has a hole only meanwhile.
  * - Serial, when several processes may append to one chain (PostgreSQL): one batch per turn of the event loop,
  *   chained from the tips once the batch before it is stored. A batch that fails (another process appended for one
  *   of its users first and its insert hit the (userId, seq) key, or the store is down) is not lost: its unstored
@@ -72,16 +70,20 @@ export function createAuditLog(deps: {
   db: Kysely<Database>;
   clock: { now(): number };
   logger: Logger;
-  /** True when this process alone writes the store (SQLite). */
-  pipelined?: boolean;
+  /** The store's pre-commit writer when this process alone writes the store (SQLite): lines join its commits. */
+  commits?: CommitWriter | undefined;
 }): AuditLog {
-  const { db, clock, logger, pipelined = false } = deps;
+  const { db, clock, logger, commits } = deps;
   const tips = new Map<string, Tip>();
   /** The batch collecting lines; undefined when nothing was appended since the last flush. */
   let open: Batch | undefined;
   /** Each user's latest batch not yet written: what `settled` waits for. */
   const latest = new Map<string, Batch>();
   let writing: Promise<void> = Promise.resolve();
+  /** Joined: batches handed to a commit and not yet settled (a flush waits for them). */
+  const inFlight = new Set<Promise<unknown>>();
+  /** Joined: the next batch waits a moment (its lines were put back after the store failed). */
+  let pauseNext = false;
 
   const readTip = async (userId: string): Promise<Tip> => {
     const row = await db
@@ -110,12 +112,42 @@ export function createAuditLog(deps: {
       db.insertInto('auditLog').values(rows),
     );
 
-  /** The batch new lines go to, opened (and its flush scheduled) by the first of them. */
+  /** Joined: the insert's SQL text per row count, built by Kysely once (its column names, its placeholders). */
+  const insertTexts = new Map<number, string>();
+  const insertNow = (sql: SyncSql, rows: readonly AuditLogTable[]) => {
+    let text = insertTexts.get(rows.length);
+    const values = rowValues(rows);
+    if (text === undefined) {
+      const compiled = db.insertInto('auditLog').values(rows).compile();
+      if (compiled.parameters.length !== values.length)
+        throw new Error('audit insert: unexpected parameters');
+      text = compiled.sql;
+      insertTexts.set(rows.length, text);
+    }
+    sql.run(text, values);
+  };
+  const tipNow = (sql: SyncSql, userId: string): Tip => {
+    const query = db
+      .selectFrom('auditLog')
+      .select(['seq', 'hash'])
+      .where('userId', '=', userId)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .compile();
+    const [row] = sql.all(query.sql, query.parameters) as { seq: number | bigint; hash: string }[];
+    return row ? { seq: Number(row.seq), hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
+  };
+
+  /** The batch new lines go to, opened (and its write scheduled) by the first of them. */
   const openBatch = (): Batch => {
     if (!open) {
-      open = newBatch();
-      if (pipelined) queueMicrotask(() => void flush());
-      else setImmediate(() => void flush());
+      const batch = newBatch();
+      open = batch;
+      if (!commits) setImmediate(() => void flush());
+      else if (pauseNext) {
+        pauseNext = false;
+        setTimeout(() => join(commits, batch), RETRY_MS).unref();
+      } else join(commits, batch);
     }
     return open;
   };
@@ -162,59 +194,72 @@ export function createAuditLog(deps: {
     if (!ok) await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref());
   };
 
-  /** Pipelined: inserts not yet answered (a flush waits for them). */
-  const inFlight = new Set<Promise<unknown>>();
-  /** Pipelined: batches waiting for a tip to be read; later batches queue behind them, so lines keep their order. */
-  let waiting = 0;
-
-  const retryRows = (rows: readonly AuditLogTable[], error: unknown) => {
+  /** Joined: chained rows that were not stored, inserted again as they are before a later commit. */
+  const retryRows = (writer: CommitWriter, rows: readonly AuditLogTable[], error: unknown) => {
     logger.error({ err: error, lines: rows.length }, 'audit trail write failed; retrying the same lines');
     setTimeout(
-      () => void insertRows(rows).catch((again: unknown) => retryRows(rows, again)),
+      () =>
+        void writer
+          .beforeNextCommit((sql) => insertNow(sql, rows))
+          .catch((again: unknown) => retryRows(writer, rows, again)),
       RETRY_MS,
     ).unref();
   };
 
-  const issue = (batch: Batch) => {
-    const writes = inChunks(chainRows(batch.lines, tips), ROWS_PER_STATEMENT).map((chunk) =>
-      insertRows(chunk).catch((error: unknown) => retryRows(chunk, error)),
-    );
-    const done = Promise.all(writes).then(() => finish(batch));
+  /**
+   * Joined: the batch is chained, hashed and inserted right before the next COMMIT. A chunk whose insert fails is
+   * retried as it was; if the COMMIT itself fails, every chunk it carried is.
+   */
+  const join = (writer: CommitWriter, batch: Batch) => {
+    const inserted: AuditLogTable[][] = [];
+    const done = writer
+      .beforeNextCommit((sql) => {
+        if (open === batch) open = undefined;
+        let rows: AuditLogTable[];
+        try {
+          for (const { userId } of batch.lines) if (!tips.has(userId)) tips.set(userId, tipNow(sql, userId));
+          rows = chainRows(batch.lines, tips);
+        } catch (error) {
+          // The store could not be read: the lines go, unchained, ahead of the next batch (after a pause).
+          pauseNext = true;
+          requeue(batch, batch.lines);
+          logger.error({ err: error }, 'audit trail tip could not be read; retrying');
+          return;
+        }
+        for (const chunk of inChunks(rows, ROWS_PER_STATEMENT)) {
+          try {
+            insertNow(sql, chunk);
+            inserted.push(chunk);
+          } catch (error) {
+            retryRows(writer, chunk, error);
+          }
+        }
+      })
+      .catch((error: unknown) => {
+        // The COMMIT failed: nothing of the group is stored.
+        for (const chunk of inserted) retryRows(writer, chunk, error);
+      })
+      .then(() => finish(batch));
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
   };
 
-  const flushPipelined = (batch: Batch) => {
-    const missing = [...new Set(batch.lines.map((line) => line.userId))].filter(
-      (userId) => !tips.has(userId),
-    );
-    if (missing.length === 0 && waiting === 0) {
-      issue(batch);
+  const flush = async (): Promise<void> => {
+    if (commits) {
+      // Joined: the open batch is already handed to the next commit.
+      while (inFlight.size > 0) await Promise.all(inFlight);
       return;
     }
-    waiting += 1;
-    writing = writing
-      .then(async () => {
-        for (const userId of missing) if (!tips.has(userId)) tips.set(userId, await readTip(userId));
-        issue(batch);
-      })
-      .catch((error: unknown) => {
-        requeue(batch, batch.lines);
-        batch.finish();
-        logger.error({ err: error }, 'audit trail tip could not be read; retrying');
-      })
-      .finally(() => {
-        waiting -= 1;
-      });
-  };
-
-  const flush = async (): Promise<void> => {
     const batch = open;
     open = undefined;
-    if (batch && pipelined) flushPipelined(batch);
-    else if (batch) writing = writing.then(() => writeSerially(batch));
+    if (batch) writing = writing.then(() => writeSerially(batch));
     await writing;
-    await Promise.all(inFlight);
+  };
+
+  const queue = (userId: string, kind: AuditKind, orderId: string | null, data: string) => {
+    const batch = openBatch();
+    batch.lines.push({ userId, ts: clock.now(), kind, orderId, data });
+    latest.set(userId, batch);
   };
 
   return {
@@ -226,10 +271,9 @@ export function createAuditLog(deps: {
       } catch (error) {
         text = JSON.stringify({ unserialisable: String(error) });
       }
-      const batch = openBatch();
-      batch.lines.push({ userId, ts: clock.now(), kind, orderId, data: text });
-      latest.set(userId, batch);
+      queue(userId, kind, orderId, text);
     },
+    appendJson: queue,
     settled: (userId) => latest.get(userId)?.done ?? Promise.resolve(),
     flush,
   };

@@ -85,27 +85,47 @@ const linesOf = (userId: string) =>
 describe('audit trail of the order routes', () => {
   let orderId: string;
 
-  it('has the request and the broker call and answer stored before the order is acknowledged, then the answer', async () => {
+  it('has the broker call with its answer, then the request with its answer, stored before the order is acknowledged', async () => {
     const placed = await call('POST', '/order', alice, order);
     expect(placed.statusCode).toBe(200);
     orderId = placed.json().data.orderId;
-    // No settling: what the answer acknowledged is stored already.
-    const kinds = (await linesOf(aliceId)).map((line) => line.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['request', 'broker.call', 'broker.answer']));
-    expect(kinds[0]).toBe('request');
-    await audit.log.settled(aliceId);
-    const lines = await linesOf(aliceId);
-    const request = JSON.parse(lines[0]?.data ?? '{}');
-    expect(request).toMatchObject({ method: 'POST', url: '/v1/options-x/order', body: { quantity: 65 } });
-    const brokerCall = lines.find((line) => line.kind === 'broker.call');
+    // No settling: what the answer acknowledges, its own line included, is stored already.
+    // (State changes and the broker's update of its acceptance may come in between.)
+    const lines = (await linesOf(aliceId)).filter((line) => ['broker.call', 'request'].includes(line.kind));
+    expect(lines.map((line) => line.kind)).toEqual(['broker.call', 'request']);
+    const brokerCall = lines[0];
     expect(brokerCall).toMatchObject({ orderId });
     expect(JSON.parse(brokerCall?.data ?? '{}')).toMatchObject({
       method: 'placeOrder',
       args: { quantity: 65 },
+      answer: { ok: true },
     });
-    const response = lines.find((line) => line.kind === 'response');
-    expect(response).toMatchObject({ orderId });
-    expect(JSON.parse(response?.data ?? '{}')).toMatchObject({ status: 200, body: { success: true } });
+    const request = lines[1];
+    expect(request).toMatchObject({ orderId });
+    expect(JSON.parse(request?.data ?? '{}')).toMatchObject({
+      method: 'POST',
+      url: '/v1/options-x/order',
+      body: { quantity: 65 },
+      status: 200,
+      answer: { success: true, data: { orderId } },
+    });
+    // The answer is stored as it was sent, byte for byte.
+    expect(request?.data).toContain(`"answer":${placed.body}}`);
+  });
+
+  it('records a refused request with its answer', async () => {
+    const before = (await linesOf(aliceId)).length;
+    const refused = await call('DELETE', '/order/XTNOSUCHORDER', alice);
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    // (The placement's later state changes may be stored meanwhile.)
+    const lines = (await linesOf(aliceId)).slice(before).filter((line) => line.kind !== 'state.change');
+    expect(lines.map((line) => line.kind)).toEqual(['request']);
+    expect(lines[0]).toMatchObject({ orderId: 'XTNOSUCHORDER' });
+    expect(JSON.parse(lines[0]?.data ?? '{}')).toMatchObject({
+      method: 'DELETE',
+      status: refused.statusCode,
+      answer: { success: false },
+    });
   });
 
   it('records the broker update and each state change, in one intact chain', async () => {
@@ -140,7 +160,7 @@ describe('audit trail of the order routes', () => {
     expect(rows[0]).toBe('seq,time,kind,orderId,data,prevHash,hash');
     expect(rows).toHaveLength((await linesOf(aliceId)).length + 1);
     expect(rows[1]).toMatch(
-      /^1,\d{4}-\d\d-\d\dT[\d:.]+Z,request,,"\{""method"":""POST"",""url"":""\/v1\/options-x\/order""/,
+      /^1,\d{4}-\d\d-\d\dT[\d:.]+Z,broker\.call,XT\w+,"\{""broker"":""\w+"",""method"":""placeOrder""/,
     );
   });
 

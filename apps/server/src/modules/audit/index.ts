@@ -1,5 +1,6 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
+import { commitWriterOf } from '../../store/group-commit';
 import type { AppModule } from '../module';
 import { type AuditLog, createAuditLog } from './audit-log';
 import { createOrderAuditHooks, type OrderAuditHooks } from './order-hooks';
@@ -18,7 +19,7 @@ export function createAuditModule(
   deps: { requireUser: preHandlerAsyncHookHandler },
 ): AuditModule {
   // On SQLite this process alone writes the store: lines join the commit of the order writes (see audit-log.ts).
-  const log = createAuditLog({ ...resources, pipelined: resources.dialect === 'sqlite' });
+  const log = createAuditLog({ ...resources, commits: commitWriterOf(resources.db) });
   return {
     name: 'audit',
     log,

@@ -3,9 +3,11 @@ import type { BrokerOrderUpdate, BrokerRegistry, BrokerSession } from '../broker
 import type { AuditLog } from './audit-log';
 
 // Where the order manager's actions reach the audit trail. Every hook only appends (no I/O on the order path); the
-// one wait is before an order route answers, until that user's lines so far are stored, so an acknowledged order's
-// request, broker calls and answers are never lost. Shapes are structural so this folder imports nothing of the
-// order manager (which wires these hooks in).
+// one wait is before an order route answers, until that user's lines so far (its own line included) are stored, so
+// an acknowledged order's request, broker calls and answers are never lost. One line per step: a request and its
+// answer are one line, written when the answer goes out; a broker call and its answer are one line, written when
+// the answer comes (the call alone first if the broker takes longer than CALL_ALONE_AFTER_MS). Shapes are structural
+// so this folder imports nothing of the order manager (which wires these hooks in).
 
 /** The parts of an order's state change ('order.changed') the trail records. */
 export interface AuditedChange {
@@ -30,11 +32,9 @@ export interface OrderAuditHooks {
   /** The registry with every session's order calls and answers recorded. */
   registry(registry: BrokerRegistry): BrokerRegistry;
   /**
-   * preHandler hook of the order routes: records each order request (not reads) of a signed-in user. Authentication
-   * has run by then (it moves to onRequest), and the body is parsed and validated.
+   * onSend hook of the order routes: records each order request (not reads) of a signed-in user with its answer, and
+   * holds the answer until that line and every earlier line of the user are stored.
    */
-  preHandler(request: FastifyRequest): Promise<void>;
-  /** onSend hook of the order routes: holds the answer until the user's lines so far are stored, then records it. */
   onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
   /** 'broker.update' listener. */
   brokerUpdate(update: BrokerOrderUpdate): void;
@@ -51,16 +51,26 @@ const orderIdOfParams = (request: FastifyRequest): string | null => {
   return typeof params?.orderId === 'string' ? params.orderId : null;
 };
 
-function parsedPayload(payload: unknown): unknown {
-  if (typeof payload !== 'string') return payload === undefined || payload === null ? null : '[stream]';
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return payload;
-  }
+/** A broker call still unanswered after this long is recorded alone (its answer follows as its own line). */
+export const CALL_ALONE_AFTER_MS = 1000;
+
+/** The answer as JSON text: a JSON body as it was sent (not parsed and serialised again), anything else quoted. */
+function answerJson(reply: FastifyReply, payload: unknown): string {
+  if (payload === undefined || payload === null) return 'null';
+  if (typeof payload !== 'string') return '"[stream]"';
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('application/json') && payload.length > 0
+    ? payload
+    : JSON.stringify(payload);
 }
 
-/** The session with its order calls (and the lookup made before any resend) recorded, call then answer. */
+/** The order id a placement's answer names (`data.orderId`), read without parsing the answer. */
+const PLACED_ID = /"orderId":"([^"\\]+)"/;
+
+/**
+ * The session with its order calls (and the lookup made before any resend) recorded: the call and its answer as one
+ * line once the answer comes; a call unanswered after CALL_ALONE_AFTER_MS is recorded alone, then its answer.
+ */
 function auditedSession(log: AuditLog, session: BrokerSession): BrokerSession {
   const { userId, brokerId } = session;
   const call = async <T>(
@@ -70,14 +80,24 @@ function auditedSession(log: AuditLog, session: BrokerSession): BrokerSession {
     send: () => Promise<T>,
     summary: (answer: T) => unknown = (answer) => answer,
   ): Promise<T> => {
-    log.append(userId, 'broker.call', orderId, { broker: brokerId, method, args });
+    let alone = false;
+    const slow = setTimeout(() => {
+      alone = true;
+      log.append(userId, 'broker.call', orderId, { broker: brokerId, method, args });
+    }, CALL_ALONE_AFTER_MS);
+    slow.unref();
+    const record = (outcome: { answer: unknown } | { threw: string }) => {
+      clearTimeout(slow);
+      if (alone) log.append(userId, 'broker.answer', orderId, { broker: brokerId, method, ...outcome });
+      else log.append(userId, 'broker.call', orderId, { broker: brokerId, method, args, ...outcome });
+    };
     try {
       const answer = await send();
-      log.append(userId, 'broker.answer', orderId, { broker: brokerId, method, answer: summary(answer) });
+      record({ answer: summary(answer) });
       return answer;
     } catch (error) {
       // A throw from a placement means "outcome unknown": recorded as such, never as a refusal.
-      log.append(userId, 'broker.answer', orderId, { broker: brokerId, method, threw: errorText(error) });
+      record({ threw: errorText(error) });
       throw error;
     }
   };
@@ -130,29 +150,27 @@ export function createOrderAuditHooks(log: AuditLog): OrderAuditHooks {
         return session ? wrap(session) : undefined;
       },
     }),
-    async preHandler(request) {
-      if (isRead(request) || !request.user) return;
-      log.append(request.user.id, 'request', orderIdOfParams(request), {
+    async onSend(request, reply, payload) {
+      if (isRead(request) || !request.user) return payload;
+      const answer = answerJson(reply, payload);
+      const orderId = orderIdOfParams(request) ?? PLACED_ID.exec(answer)?.[1] ?? null;
+      const asked = JSON.stringify({
         method: request.method,
         url: request.url,
         body: request.body ?? null,
         idempotencyKey: request.headers['idempotency-key'] ?? null,
+        status: reply.statusCode,
       });
-    },
-    async onSend(request, reply, payload) {
-      if (isRead(request) || !request.user) return payload;
-      const body = parsedPayload(payload);
-      const placedId = (body as { data?: { orderId?: unknown } } | null)?.data?.orderId;
-      const orderId = orderIdOfParams(request) ?? (typeof placedId === 'string' ? placedId : null);
-      // What the answer acknowledges (the request, the broker's calls and answers, the changes so far) is stored
-      // before it goes out. The line of the answer itself goes with the next batch: waiting for it too would hold
-      // every answer for one more commit.
+      // The request and its answer as one line (the answer spliced in as sent), stored before the answer goes out
+      // together with everything the request caused before it (broker calls and answers, state changes).
+      log.appendJson(request.user.id, 'request', orderId, `${asked.slice(0, -1)},"answer":${answer}}`);
       await log.settled(request.user.id);
-      log.append(request.user.id, 'response', orderId, { status: reply.statusCode, body });
       return payload;
     },
     brokerUpdate(update) {
-      log.append(update.userId, 'broker.update', update.clientOrderId ?? null, update);
+      // The user is the line's own column.
+      const { userId, ...reported } = update;
+      log.append(userId, 'broker.update', update.clientOrderId ?? null, reported);
     },
     stateChange({ before, after, event }) {
       // The event says what happened; the state's figures after it, without its bookkeeping (trade ids, ...).

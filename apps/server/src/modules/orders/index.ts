@@ -128,7 +128,6 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     repairs,
     registerRoutes(app) {
       if (audit) {
-        app.addHook('preHandler', audit.preHandler);
         app.addHook('onSend', audit.onSend);
       }
       registerOrderRoutes(app, { orders: service, requireUser: deps.requireUser });
