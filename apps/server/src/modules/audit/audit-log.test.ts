@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, describeEachStore } from '../../../test/helpers/test-store';
 import { silentLogger } from '../../logger';
@@ -8,9 +9,10 @@ import { lineHash } from './chain';
 import { verifyAuditTrail } from './verify';
 
 describeEachStore('audit trail', (kind) => {
-  describe('serial', () => suite(kind, false));
-  // Joining the group commit is SQLite's alone.
+  // Each engine's own way: joined to the group commit on SQLite (one writer process, no key on the table), serial with
+  // re-chaining on PostgreSQL (several writers, kept apart by the (userId, seq) key).
   if (kind === 'sqlite') describe('joined to the commits', () => suite(kind, true));
+  else describe('serial', () => suite(kind, false));
 });
 
 function suite(kind: Parameters<typeof createTestStore>[0], pipelined: boolean) {
@@ -139,27 +141,47 @@ function suite(kind: Parameters<typeof createTestStore>[0], pipelined: boolean) 
   );
 
   it.runIf(pipelined)(
+    'verifies a chain whose lines were stored out of order (a retried insert), and finds a gap in it',
+    async () => {
+      let prevHash = '0'.repeat(64);
+      const chain = [1, 2, 3].map((seq) => {
+        const line = {
+          userId: 'carol',
+          seq,
+          ts: seq,
+          kind: 'request',
+          orderId: null,
+          data: `{"n":${seq}}`,
+          prevHash,
+        };
+        prevHash = lineHash(line);
+        return { ...line, hash: prevHash };
+      });
+      const [first, second, third] = chain as [(typeof chain)[0], (typeof chain)[0], (typeof chain)[0]];
+      for (const line of [first, third, second]) await store.db.insertInto('auditLog').values(line).execute();
+      expect(await verifyAuditTrail(store.db)).toEqual({ users: 1, lines: 3, breaks: [] });
+      await store.db.deleteFrom('auditLog').where('userId', '=', 'carol').where('seq', '=', 2).execute();
+      expect((await verifyAuditTrail(store.db)).breaks).toEqual([
+        { userId: 'carol', seq: 3, reason: expect.stringContaining('missing') },
+      ]);
+    },
+  );
+
+  it.runIf(pipelined)(
     'retries a failed insert as it was, so the chain has no hole once it is stored',
     async () => {
       const log = newLog();
       log.append('alice', 'request', null, { n: 1 });
       await log.settled('alice');
-      // Something holds seq 2 for a moment: the next insert fails and is retried with the same seq and hashes.
-      const blocker = {
-        userId: 'alice',
-        seq: 2,
-        ts: 1,
-        kind: 'x',
-        orderId: null,
-        data: '{}',
-        prevHash: 'x',
-        hash: 'x',
-      };
-      await store.db.insertInto('auditLog').values(blocker).execute();
+      // The store refuses audit lines for a moment: the next insert fails and is retried with the same seq and hashes.
+      await sql`create trigger xt_block_audit before insert on audit_log
+        begin select raise(abort, 'blocked'); end`.execute(store.db);
       log.append('alice', 'request', null, { n: 2 });
       log.append('alice', 'request', null, { n: 3 });
+      // The failed write does not hold the answer.
       await log.settled('alice');
-      await store.db.deleteFrom('auditLog').where('userId', '=', 'alice').where('seq', '=', 2).execute();
+      expect(await lines('alice')).toHaveLength(1);
+      await sql`drop trigger xt_block_audit`.execute(store.db);
       for (let waited = 0; (await lines('alice')).length < 3 && waited < 5000; waited += 50) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

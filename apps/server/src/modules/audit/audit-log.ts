@@ -114,7 +114,7 @@ export function createAuditLog(deps: {
 
   /** Joined: the insert's SQL text per row count, built by Kysely once (its column names, its placeholders). */
   const insertTexts = new Map<number, string>();
-  const insertNow = (sql: SyncSql, rows: readonly AuditLogTable[]) => {
+  const insertLines = (sql: SyncSql, rows: readonly AuditLogTable[]) => {
     let text = insertTexts.get(rows.length);
     const values = rowValues(rows);
     if (text === undefined) {
@@ -126,15 +126,40 @@ export function createAuditLog(deps: {
     }
     sql.run(text, values);
   };
+  /** Joined (SQLite): each user's last line of `rows` into auditTip; a retried older line never moves a tip back. */
+  const storeTips = (sql: SyncSql, rows: readonly AuditLogTable[]) => {
+    const last = new Map<string, AuditLogTable>();
+    for (const row of rows) last.set(row.userId, row);
+    const values: unknown[] = [];
+    for (const row of last.values()) values.push(row.userId, row.seq, row.hash);
+    sql.run(
+      `insert into "audit_tip" ("user_id", "seq", "hash") values ${Array(last.size).fill('(?, ?, ?)').join(', ')} ` +
+        'on conflict ("user_id") do update set "seq" = excluded."seq", "hash" = excluded."hash" ' +
+        'where excluded."seq" > "audit_tip"."seq"',
+      values,
+    );
+  };
+  /**
+   * Joined: the rows and their tips, all or nothing (a savepoint inside the group's transaction), so a retry never
+   * stores a line twice (the SQLite table has no key to refuse it).
+   */
+  const insertNow = (sql: SyncSql, rows: readonly AuditLogTable[]) => {
+    sql.run('savepoint xt_audit', []);
+    try {
+      for (const chunk of inChunks(rows, ROWS_PER_STATEMENT)) insertLines(sql, chunk);
+      storeTips(sql, rows);
+    } catch (error) {
+      sql.run('rollback to xt_audit', []);
+      sql.run('release xt_audit', []);
+      throw error;
+    }
+    sql.run('release xt_audit', []);
+  };
   const tipNow = (sql: SyncSql, userId: string): Tip => {
-    const query = db
-      .selectFrom('auditLog')
-      .select(['seq', 'hash'])
-      .where('userId', '=', userId)
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .compile();
-    const [row] = sql.all(query.sql, query.parameters) as { seq: number | bigint; hash: string }[];
+    const [row] = sql.all('select "seq", "hash" from "audit_tip" where "user_id" = ?', [userId]) as {
+      seq: number | bigint;
+      hash: string;
+    }[];
     return row ? { seq: Number(row.seq), hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
   };
 
@@ -211,7 +236,7 @@ export function createAuditLog(deps: {
    * retried as it was; if the COMMIT itself fails, every chunk it carried is.
    */
   const join = (writer: CommitWriter, batch: Batch) => {
-    const inserted: AuditLogTable[][] = [];
+    let inserted: AuditLogTable[] | undefined;
     const done = writer
       .beforeNextCommit((sql) => {
         if (open === batch) open = undefined;
@@ -226,18 +251,16 @@ export function createAuditLog(deps: {
           logger.error({ err: error }, 'audit trail tip could not be read; retrying');
           return;
         }
-        for (const chunk of inChunks(rows, ROWS_PER_STATEMENT)) {
-          try {
-            insertNow(sql, chunk);
-            inserted.push(chunk);
-          } catch (error) {
-            retryRows(writer, chunk, error);
-          }
+        try {
+          insertNow(sql, rows);
+          inserted = rows;
+        } catch (error) {
+          retryRows(writer, rows, error);
         }
       })
       .catch((error: unknown) => {
         // The COMMIT failed: nothing of the group is stored.
-        for (const chunk of inserted) retryRows(writer, chunk, error);
+        if (inserted) retryRows(writer, inserted, error);
       })
       .then(() => finish(batch));
     inFlight.add(done);

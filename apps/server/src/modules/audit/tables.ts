@@ -18,6 +18,14 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/** SQLite only: each chain's last line, kept with the lines of every commit (the writer reads it once per user). */
+export interface AuditTipTable {
+  userId: string;
+  seq: number;
+  hash: string;
+}
+
 export interface AuditTables {
   auditLog: AuditLogTable;
+  auditTip: AuditTipTable;
 }
