@@ -11,6 +11,7 @@ import { systemClock } from '../../apps/server/src/clock';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/http/app';
 import { silentLogger } from '../../apps/server/src/logger';
+import { createAuditModule } from '../../apps/server/src/modules/audit/index';
 import { createAuthModule } from '../../apps/server/src/modules/auth/index';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { createBrokerLinks } from '../../apps/server/src/modules/brokers/links/broker-links';
@@ -117,6 +118,10 @@ async function main(): Promise<void> {
   const links = createBrokerLinks(store.db, systemClock);
   const registry = new AdapterRegistry({ activeBrokerOf: (userId) => links.activeBrokerOf(userId) });
   registry.register(PRACTICE_BROKER_ID, (userId) => paper.sessionFor(userId));
+  // As the composition root: every order action goes to the audit trail (BENCH_NO_AUDIT=1 measures without it).
+  const audit = process.env.BENCH_NO_AUDIT
+    ? undefined
+    : createAuditModule(resources, { requireUser: auth.requireUser });
   const orders = createOrdersModule({
     resources,
     registry,
@@ -133,8 +138,12 @@ async function main(): Promise<void> {
         }),
       ),
     ],
+    ...(audit ? { audit: audit.orderHooks } : {}),
   });
-  const app = await buildApp(resources, [auth, orders, bareModule]);
+  const app = await buildApp(
+    resources,
+    audit ? [auth, audit, orders, bareModule] : [auth, orders, bareModule],
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const users = await createUsers(resources, paper);
   const tokens: string[] = [];
@@ -156,7 +165,7 @@ async function main(): Promise<void> {
     await app.close();
     await paper.close();
     await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());

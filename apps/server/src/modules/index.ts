@@ -1,6 +1,7 @@
 import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
+import { createAuditModule } from './audit/index';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
 import { createBrokersModule } from './brokers/index';
@@ -95,6 +96,8 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     viewOf,
     quotesOf: async (userId) => (await market.feedOf(userId)).source.data,
   });
+  // Every order action is appended to the user's hash-chained audit trail.
+  const audit = createAuditModule(resources, { requireUser: auth.requireUser });
   // The order manager trades through the registry; it starts after the brokers (recovery lists their orders).
   const orders = createOrdersModule({
     resources,
@@ -111,6 +114,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
       (await auth.account.getUserInfo(userId)).settings.SLTriggerPriceDifference[index],
     // Outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
     placementGuards: [createEntitlementGuard(entitlementSources(billing.service))],
+    audit: audit.orderHooks,
   });
   brokers.practiceMode.onFundsReset((userId) =>
     orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),
@@ -157,6 +161,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     market,
     liveBrokers,
     brokers,
+    audit,
     orders,
     risk,
     portfolio,

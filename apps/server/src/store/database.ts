@@ -1,3 +1,4 @@
+import type { AuditTables } from '../modules/audit/tables';
 import type { AuthTables } from '../modules/auth/tables';
 import type { BillingTables } from '../modules/billing/tables';
 import type { PaperTables } from '../modules/brokers/paper/tables';
@@ -20,4 +21,5 @@ export interface Database
     BillingTables,
     OrdersTables,
     RiskTables,
-    VaultTables {}
+    VaultTables,
+    AuditTables {}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitWriterOf } from './group-commit';
 import { openStore, type Store } from './open-store';
 
 // Group commit (group-commit.ts): what a caller sees is what autocommit gave, only cheaper. A second connection
@@ -188,5 +189,65 @@ describe('SQLite group commit', () => {
     await write;
     const { rows } = await sql<{ userVersion: number }>`pragma user_version`.execute(db);
     expect(rows[0]?.userVersion).toBe(7);
+  });
+
+  describe('pre-commit writes (commitWriterOf)', () => {
+    const writer = () => {
+      const found = commitWriterOf(store.db);
+      if (!found) throw new Error('no commit writer on SQLite');
+      return found;
+    };
+    const note = (text: string) => (s: { run(sql: string, p: readonly unknown[]): void }) =>
+      s.run('insert into notes (id, text) values (?, ?)', [text, text]);
+
+    it('runs at the end of the open group, after its writes, and in its one commit', async () => {
+      const order: string[] = [];
+      const first = insert('a').then(() => order.push(`a acked with ${committed().join(',')}`));
+      const late = writer()
+        .beforeNextCommit((s) => {
+          // The group's own writes are visible here: it runs inside the same transaction, before COMMIT.
+          const rows = s.all('select text from notes order by text', []) as { text: string }[];
+          order.push(`pre-commit saw ${rows.map((r) => r.text).join(',')}`);
+          note('z')(s);
+        })
+        .then(() => order.push(`z acked with ${committed().join(',')}`));
+      const second = insert('b');
+      expect(committed()).toEqual([]);
+      await Promise.all([first, late, second]);
+      expect(order[0]).toBe('pre-commit saw a,b');
+      expect(order.slice(1).sort()).toEqual(['a acked with a,b,z', 'z acked with a,b,z']);
+    });
+
+    it('opens a group of its own when none is open, and commits it this turn', async () => {
+      await writer().beforeNextCommit(note('alone'));
+      expect(committed()).toEqual(['alone']);
+    });
+
+    it('fails alone when its statement fails; the rest of the group commits', async () => {
+      await insert('k');
+      const results = await Promise.allSettled([
+        insert('other'),
+        writer().beforeNextCommit(note('k')),
+        writer().beforeNextCommit(note('next')),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(committed()).toEqual(['k', 'next', 'other']);
+    });
+
+    it('waits for an explicit transaction, then runs in the group that carries it', async () => {
+      const trx = (db as unknown as Kysely<{ notes: { id: string; text: string } }>)
+        .transaction()
+        .execute(async (t) => {
+          await t.insertInto('notes').values({ id: 't', text: 't' }).execute();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        });
+      const pre = writer().beforeNextCommit(note('p'));
+      await Promise.all([trx, pre]);
+      expect(committed()).toEqual(['p', 't']);
+    });
+
+    it('is not offered on PostgreSQL-like stores (any other handle)', () => {
+      expect(commitWriterOf({})).toBeUndefined();
+    });
   });
 });

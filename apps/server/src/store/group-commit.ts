@@ -29,6 +29,9 @@ import {
  * - PRAGMA, VACUUM and the like commit the open group first and run on their own.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
+  /** The driver Kysely created (one per Kysely instance), for `commitWriterOf`. */
+  driver: GroupCommitDriver | undefined;
+
   constructor(
     private readonly statements: KyselySqliteDatabase,
     private readonly database: SqliteDatabase,
@@ -37,9 +40,41 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.statements, this.database);
+    this.driver = new GroupCommitDriver(this.statements, this.database);
+    return this.driver;
   }
 }
+
+/** Synchronous statements on the group's connection, inside its open transaction. */
+export interface SyncSql {
+  all(sql: string, parameters: readonly unknown[]): unknown[];
+  run(sql: string, parameters: readonly unknown[]): void;
+}
+
+/**
+ * Writes that join a group at its very end: `write` runs synchronously right before the group's COMMIT, in the
+ * same transaction. A writer that collects many small rows during a turn of the event loop (the audit trail) thus
+ * stores them with one statement and no commit of its own.
+ */
+export interface CommitWriter {
+  /**
+   * Runs `write` just before the next COMMIT (a group is opened if none is, so that COMMIT comes this turn).
+   * Resolves once that COMMIT has returned; rejects if `write` threw (SQLite undid its statement alone, the rest of
+   * the group commits) or the COMMIT failed (nothing of the group is stored).
+   */
+  beforeNextCommit(write: (sql: SyncSql) => void): Promise<void>;
+}
+
+const writers = new WeakMap<object, CommitWriter>();
+
+/** Makes `db` (a Kysely instance over `dialect`) answer `commitWriterOf`. */
+export function registerCommitWriter(db: object, dialect: GroupCommitSqliteDialect): void {
+  const { driver } = dialect;
+  if (driver) writers.set(db, driver);
+}
+
+/** The pre-commit writer of a store on group-commit SQLite; undefined on any other store (PostgreSQL). */
+export const commitWriterOf = (db: object): CommitWriter | undefined => writers.get(db);
 
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
@@ -73,9 +108,19 @@ function run(statement: Statement, parameters: readonly unknown[]): QueryResult<
   };
 }
 
-class GroupCommitDriver implements Driver {
+type PreCommit = Waiter & { write: (sql: SyncSql) => void };
+
+class GroupCommitDriver implements Driver, CommitWriter {
   /** Writers waiting for the open group's COMMIT; undefined when no group is open. */
   private group: Waiter[] | undefined;
+  /** Writes to run right before the next COMMIT (`beforeNextCommit`). */
+  private preCommit: PreCommit[] = [];
+  private readonly sync: SyncSql = {
+    all: (text, parameters) => this.prepare(text).all(parameters as unknown[]),
+    run: (text, parameters) => {
+      this.prepare(text).run(parameters as unknown[]);
+    },
+  };
   /** The connection running an explicit transaction; every other connection waits for it. */
   private holder: Connection | undefined;
   /**
@@ -156,6 +201,29 @@ class GroupCommitDriver implements Driver {
     return new Promise((resolve, reject) => group.push({ resolve: () => resolve(result), reject }));
   }
 
+  beforeNextCommit(write: (sql: SyncSql) => void): Promise<void> {
+    try {
+      this.openGroup();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => this.preCommit.push({ write, resolve, reject }));
+  }
+
+  /** Runs the pre-commit writes inside the group; each joins the group's waiters, or fails alone. */
+  private runPreCommit(group: Waiter[]): void {
+    const writes = this.preCommit;
+    this.preCommit = [];
+    for (const { write, resolve, reject } of writes) {
+      try {
+        write(this.sync);
+        group.push({ resolve, reject });
+      } catch (error) {
+        reject(error);
+      }
+    }
+  }
+
   private openGroup(): Waiter[] {
     if (this.group) return this.group;
     this.control.begin.run();
@@ -174,8 +242,11 @@ class GroupCommitDriver implements Driver {
       this.commitWhenFree = true;
       return;
     }
+    this.runPreCommit(group);
     this.group = undefined;
     try {
+      // A pre-commit write whose error ended the transaction: the group is lost (as in `write`).
+      if (!this.database.inTransaction) throw new Error('The group was rolled back');
       this.control.commit.run();
     } catch (error) {
       if (this.database.inTransaction) this.control.rollback.run();
@@ -188,6 +259,14 @@ class GroupCommitDriver implements Driver {
   private failGroup(group: Waiter[], error: unknown): void {
     if (this.group === group) this.group = undefined;
     for (const waiter of group) waiter.reject(error);
+    // Pre-commit writes not yet run go with a group of their own.
+    if (this.preCommit.length > 0 && !this.group) {
+      try {
+        this.openGroup();
+      } catch (failure) {
+        for (const waiter of this.preCommit.splice(0)) waiter.reject(failure);
+      }
+    }
   }
 
   /** Takes the hold for `connection` at once when nobody holds it, else queues for it (first come first served). */

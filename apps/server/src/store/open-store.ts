@@ -5,7 +5,7 @@ import { CamelCasePlugin, type Dialect, Kysely, PostgresDialect, sql } from 'kys
 import pg from 'pg';
 import { type Checkpointer, startCheckpointer } from './checkpointer';
 import type { Database } from './database';
-import { GroupCommitSqliteDialect } from './group-commit';
+import { GroupCommitSqliteDialect, registerCommitWriter } from './group-commit';
 import { migrateToLatest } from './migrate';
 import { withStatementCache } from './statement-cache';
 
@@ -49,7 +49,10 @@ function restrictSqliteFiles(file: string, ownsFolder: boolean): void {
   for (const part of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(part)) chmodSync(part, 0o600);
 }
 
-function sqliteDialect(options: StoreOptions): { dialect: Dialect; checkpointer: Checkpointer } {
+function sqliteDialect(options: StoreOptions): {
+  dialect: GroupCommitSqliteDialect;
+  checkpointer: Checkpointer;
+} {
   const file = options.sqliteFile ?? path.join(options.dataDir, SQLITE_FILE);
   restrictSqliteFiles(file, options.sqliteFile === undefined);
   const database = new SqliteDatabase(file);
@@ -91,6 +94,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     dialect: sqlite?.dialect ?? postgresDialect(options.databaseUrl as string, schema),
     plugins: [new CamelCasePlugin()],
   });
+  // Writers that join each group's commit (the audit trail) find it from the handle.
+  if (sqlite) registerCommitWriter(db, sqlite.dialect);
   const close = async () => {
     await sqlite?.checkpointer.close();
     await db.destroy();

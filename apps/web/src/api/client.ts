@@ -60,16 +60,24 @@ export async function request<T = unknown>(
   if (options.signal) init.signal = options.signal;
   const response = await fetch(buildUrl(path, options.query), init);
   const body = await readBody(response);
-  if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedHandler();
-    const message = (body as { message?: unknown } | null)?.message;
-    throw new ApiError(
-      response.status,
-      body,
-      typeof message === 'string' ? message : `HTTP ${response.status}`,
-    );
-  }
+  if (!response.ok) throw refusal(response.status, body, token);
   return parseEnvelope(response.status, body, options.data);
+}
+
+/** The error of a refused request; a refused token also goes to the 401 interceptor. */
+function refusal(status: number, body: unknown, token: string | undefined): ApiError {
+  if (status === 401 && token) unauthorizedHandler();
+  const message = (body as { message?: unknown } | null)?.message;
+  return new ApiError(status, body, typeof message === 'string' ? message : `HTTP ${status}`);
+}
+
+/** GETs a file (a download, not an envelope) with the session's token; a refusal raises ApiError as `request` does. */
+export async function requestFile(path: string, query?: RequestOptions<unknown>['query']): Promise<Blob> {
+  const token = useSessionStore.getState().user?.accessToken;
+  const headers: Record<string, string> = token ? { Authorization: token } : {};
+  const response = await fetch(buildUrl(path, query), { method: 'GET', headers });
+  if (!response.ok) throw refusal(response.status, await readBody(response), token);
+  return response.blob();
 }
 
 function parseEnvelope<T>(status: number, body: unknown, data: Parser<T> | undefined): ApiResponse<T> {

@@ -2,6 +2,7 @@ import type { IndexName, IndexTable } from '@xtrader/core/market/indices';
 import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
+import type { OrderAuditHooks } from '../audit/order-hooks';
 import type { BrokerRegistry } from '../brokers/broker';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceView, SourcedPrices } from '../market/contract';
@@ -45,6 +46,8 @@ export interface OrdersModuleDeps {
   pacerTime?: PacerTime;
   /** The user's trigger/limit difference of an index (settings' SLTriggerPriceDifference), for stop-limit prices. */
   stopLimitOffsetFor?(userId: string, index: IndexName): Promise<number | undefined>;
+  /** The audit trail: requests, broker calls and answers, broker updates and state changes are appended to it. */
+  audit?: OrderAuditHooks;
 }
 
 /** The order manager: every order action and workflow, the order lists, and recovery after a restart. */
@@ -77,12 +80,13 @@ export interface OrdersModule extends AppModule {
  */
 export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   const { clock, logger, bus, db, dialect } = deps.resources;
+  const { audit } = deps;
   const ctx = createOrderContext({
     clock,
     logger,
     bus,
     store: createOrderStore(db, { keepWorkingOrders: dialect === 'sqlite' }),
-    registry: deps.registry,
+    registry: audit ? audit.registry(deps.registry) : deps.registry,
     prices: deps.prices ?? singleSource(deps.marketData),
     instruments: deps.instruments,
     priceViewOf: deps.priceViewOf,
@@ -102,6 +106,11 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   );
 
   const { events } = ctx;
+  // The audit trail listens first, so its lines follow cause then effect (it only appends: nothing is awaited).
+  if (audit) {
+    events.on('broker.update', ({ update }) => audit.brokerUpdate(update));
+    events.on('order.changed', (change) => audit.stateChange(change));
+  }
   events.on('broker.update', ({ session, update }) => handleBrokerUpdate(ctx, session, update));
   events.on('order.changed', (change) => announceChange(ctx, change));
   events.on('order.changed', ({ after }) => {
@@ -122,6 +131,9 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     trailing,
     repairs,
     registerRoutes(app) {
+      if (audit) {
+        app.addHook('onSend', audit.onSend);
+      }
       registerOrderRoutes(app, { orders: service, requireUser: deps.requireUser });
     },
     async start() {

@@ -9,6 +9,7 @@ import * as risk from './0007-risk';
 import * as brokerVault from './0008-broker-vault';
 import * as paperRollover from './0009-paper-rollover';
 import * as brokerInstruments from './0010-broker-instruments';
+import * as audit from './0011-audit';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -25,4 +26,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0008-broker-vault': brokerVault,
   '0009-paper-rollover': paperRollover,
   '0010-broker-instruments': brokerInstruments,
+  '0011-audit': audit,
 });

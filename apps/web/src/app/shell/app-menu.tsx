@@ -1,5 +1,6 @@
 import {
   CircleUserRound,
+  Download,
   ExternalLink,
   FileText,
   Link2,
@@ -13,6 +14,8 @@ import {
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { downloadDayAudit } from '../../api/audit-download';
+import { toastError } from '../../api/toast-error';
 import { LEGAL_PAGES } from '../../config/product';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from '../theme/theme-toggle';
@@ -40,7 +43,8 @@ function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNo
   );
 }
 
-/** Menu: Add Broker, User Settings, Subscribe, the trading platform, the legal pages, theme, Logout. */
+/** Menu: Add Broker, User Settings, Subscribe, the day's audit download, the trading platform, the legal pages, theme,
+ * Logout. */
 export function AppMenu({
   onAddBroker,
   onUserSettings,
@@ -73,6 +77,16 @@ export function AppMenu({
           </Item>
           <Item icon={icon(Sparkles)} onSelect={() => void navigate('/subscribe')}>
             Subscribe
+          </Item>
+          <Item
+            icon={icon(Download)}
+            onSelect={() =>
+              void downloadDayAudit().catch((error: unknown) =>
+                toastError(error, 'Could not download the audit'),
+              )
+            }
+          >
+            Download audit (CSV)
           </Item>
           <DropdownMenu.Item asChild className={item}>
             <a href={TRADING_PLATFORM_URL} target="_blank" rel="noopener noreferrer">
