@@ -196,6 +196,8 @@ describe('loadProbeSettings', () => {
       fuzzVerbose: false,
       abuseParallel: 300,
       concurrencyRounds: 8,
+      crashCycles: 16,
+      probeSeed: undefined,
     });
   });
 

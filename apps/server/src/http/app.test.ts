@@ -180,6 +180,10 @@ describe('http app', () => {
     expect(response.json()).toEqual({ success: false, message: 'Route GET /v1/options-x/x not found' });
     const post = await t.app.inject({ method: 'POST', url: '/v1/options-x/nope' });
     expect(post.json()).toEqual({ success: false, message: 'Route POST /v1/options-x/nope not found' });
+    const long = await t.app.inject({ method: 'GET', url: `/v1/options-x/${'p'.repeat(3000)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.body.length).toBeLessThan(400);
+    expect(long.json().message).toMatch(/^Route GET \/v1\/options-x\/p+… not found$/);
   });
 
   it('publishes an OpenAPI document of the routes and a docs page', async () => {

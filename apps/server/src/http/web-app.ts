@@ -19,10 +19,18 @@ const isSpaNavigation = (request: FastifyRequest): boolean => {
   return pathname === '/' || (request.headers.accept ?? '').includes('text/html');
 };
 
+/** How much of an unknown path the 404 repeats: a refusal never echoes a long request back. */
+const MAX_PATH_SHOWN = 200;
+
+const shownPath = (url: string) => {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname.length > MAX_PATH_SHOWN ? `${pathname.slice(0, MAX_PATH_SHOWN)}…` : pathname;
+};
+
 const sendRouteNotFound = (request: FastifyRequest, reply: FastifyReply) =>
   reply
     .code(404)
-    .send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    .send({ success: false, message: `Route ${request.method} ${shownPath(request.url)} not found` });
 
 /**
  * Serves the built web app from `webDist` (when it exists) and answers every unknown route: client routes

@@ -181,3 +181,18 @@ describe('audit trail of the order routes', () => {
     expect((await call('GET', `/audit/day?date=${today()}`, {})).statusCode).toBe(401);
   });
 });
+
+describe('a request the audit cannot write back', () => {
+  it('still answers in the envelope: a body nested past the stack is recorded as unserialisable', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/options-x/order/editTrailParams/XT0000000001',
+      headers: { ...alice, 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+});

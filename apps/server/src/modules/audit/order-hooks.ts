@@ -132,6 +132,26 @@ function auditedSession(log: AuditLog, session: BrokerSession): BrokerSession {
   };
 }
 
+/**
+ * The request as one JSON text: method, URL, body, idempotency key and the answer's status. A body JSON cannot
+ * write back (a hostile one nested past the stack, refused by validation) is recorded as such, never thrown: the
+ * answer must still go out.
+ */
+function askedJson(request: FastifyRequest, status: number): string {
+  const base = {
+    method: request.method,
+    url: request.url,
+    idempotencyKey: request.headers['idempotency-key'] ?? null,
+    status,
+  };
+  try {
+    return JSON.stringify({ ...base, body: request.body ?? null });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return JSON.stringify({ ...base, body: { unserialisable: reason } });
+  }
+}
+
 export function createOrderAuditHooks(log: AuditLog): OrderAuditHooks {
   // One wrapper per session object: the order manager listens to a session once, by identity.
   const wrapped = new WeakMap<BrokerSession, BrokerSession>();
@@ -154,13 +174,7 @@ export function createOrderAuditHooks(log: AuditLog): OrderAuditHooks {
       if (isRead(request) || !request.user) return payload;
       const answer = answerJson(reply, payload);
       const orderId = orderIdOfParams(request) ?? PLACED_ID.exec(answer)?.[1] ?? null;
-      const asked = JSON.stringify({
-        method: request.method,
-        url: request.url,
-        body: request.body ?? null,
-        idempotencyKey: request.headers['idempotency-key'] ?? null,
-        status: reply.statusCode,
-      });
+      const asked = askedJson(request, reply.statusCode);
       // The request and its answer as one line (the answer spliced in as sent), stored before the answer goes out
       // together with everything the request caused before it (broker calls and answers, state changes).
       log.appendJson(request.user.id, 'request', orderId, `${asked.slice(0, -1)},"answer":${answer}}`);

@@ -4,11 +4,14 @@ import type { TestResources } from '../../helpers/test-app';
 
 /**
  * Tables a refused request may still write, by design: attempt counters (rate limits, OTP tries) are counted
- * before the work they guard, and the instrument cache is not user state.
+ * before the work they guard, the audit trail records every order request with its answer (a refusal included),
+ * and the instrument cache is not user state.
  */
 const COUNTERS_AND_CACHES = new Set([
   'rate_limit_events',
   'otps',
+  'audit_log',
+  'audit_tip',
   'instruments',
   'kysely_migration',
   'kysely_migration_lock',
