@@ -1,64 +1,16 @@
-import { MARKET_PROTECTION_DEFAULT_PERCENT } from '@xtrader/core/orders/constants';
 import { canCancel, canModify, type OrderEvent } from '@xtrader/core/orders/order-status';
-import type { BrokerAck, BrokerSession, ModifyOrderCommand, PlaceOrderCommand } from '../../brokers/broker';
+import type { BrokerAck, BrokerSession, ModifyOrderCommand } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { ORDER_ERRORS } from '../model/messages';
-import { isHeld, isNativeTrailed, type OrderRecord } from '../model/record';
-import { indexOf } from '../model/tradable';
+import { isHeld, type OrderRecord } from '../model/record';
 import { HELD_ACK, holdStops } from '../state/held-stops';
 import { applyEvent } from '../state/transitions';
+import { stopLimitOffsetOf, toPlaceCommand } from './place-command';
 
 // Commands to brokers. Each is sent outside the user's queue (a slow broker never blocks state work) and its answer
 // is recorded inside it: an accepted placement stores the broker's id, a refusal becomes a state-machine event.
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** The broker command for one of our broker orders. */
-export function toPlaceCommand(order: OrderRecord): PlaceOrderCommand {
-  const type = order.brokerOrderType ?? 'market';
-  const trailing = order.trailing;
-  return {
-    clientOrderId: order.id,
-    tradingSymbol: order.tradingSymbol,
-    internalToken: order.internalToken,
-    exchange: order.exchange,
-    side: order.side,
-    quantity: order.state.quantity,
-    product: order.productType,
-    orderType: type,
-    ...(order.state.price !== null ? { price: order.state.price } : {}),
-    ...(order.state.triggerPrice !== null && (type === 'stoploss' || type === 'stoploss_market')
-      ? { triggerPrice: order.state.triggerPrice }
-      : {}),
-    // Exchanges refuse unprotected market orders (SEBI 2026): market and SL-M orders carry the default protection.
-    ...(type === 'market' || type === 'stoploss_market'
-      ? { marketProtection: MARKET_PROTECTION_DEFAULT_PERCENT }
-      : {}),
-    ...(trailing && isNativeTrailed(trailing)
-      ? { trailing: { changeInPrice: trailing.changeInPrice, changeInSL: trailing.changeInSl } }
-      : {}),
-  };
-}
-
-/**
- * The user's trigger/limit difference for a stop-loss order (none for other orders, or when it cannot be read: the
- * adapter's buffer is the safe fallback, and an order must not fail over a setting).
- */
-async function stopLimitOffsetOf(
-  ctx: OrderContext,
-  order: OrderRecord,
-): Promise<{ stopLimitOffset?: number }> {
-  const isStop = order.brokerOrderType === 'stoploss' || order.brokerOrderType === 'stoploss_market';
-  const index = indexOf(undefined, order.tradingSymbol);
-  if (!isStop || !index || !ctx.stopLimitOffsetFor) return {};
-  try {
-    const offset = await ctx.stopLimitOffsetFor(order.userId, index);
-    return offset !== undefined && offset > 0 ? { stopLimitOffset: offset } : {};
-  } catch (error) {
-    ctx.logger.warn({ err: error, orderId: order.id }, 'could not read the trigger/limit difference');
-    return {};
-  }
-}
 
 /**
  * A placement whose answer was lost and whose lookup by our tag could not be read either: the broker may hold the
