@@ -1,18 +1,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { httpUrl, optionalText, withoutTrailingSlash } from './config-fields';
+import { type LiveBrokerSettings, type PluggedBrokerKey, pluggedBrokerSettings } from './config-live-brokers';
+import { parseSmsSettings, SMS_ENV_FIELDS, type SmsSettings } from './config-sms';
+import {
+  type ProbeSettings,
+  parseProbeSettings,
+  parseTestServices,
+  type TestServices,
+} from './config-test-settings';
+
+export { type LiveBrokerSettings, PLUGGED_BROKER_ENV, type PluggedBrokerKey } from './config-live-brokers';
+export type { SmsSettings } from './config-sms';
+export type { ProbeSettings, TestServices } from './config-test-settings';
 
 // The only module that reads process.env: every setting is parsed once, at boot, into a frozen object.
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
-
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -43,15 +48,7 @@ const envSchema = z.object({
   XT_OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
   SMTP_FROM: optionalText,
-  XT_SMS_PROVIDER: z.enum(['none', 'msg91', 'twilio']).default('none'),
-  XT_SMS_DLT_TEMPLATE_ID: optionalText,
-  XT_SMS_SENDER_ID: optionalText,
-  XT_SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  XT_MSG91_AUTH_KEY: optionalText,
-  XT_MSG91_BASE_URL: httpUrl.default('https://control.msg91.com'),
-  XT_TWILIO_ACCOUNT_SID: optionalText,
-  XT_TWILIO_AUTH_TOKEN: optionalText,
-  XT_TWILIO_BASE_URL: httpUrl.default('https://api.twilio.com'),
+  ...SMS_ENV_FIELDS,
   XT_FEED: z.enum(['simulator', 'replay']).default('simulator'),
   XT_SIM_SEED: optionalText.pipe(
     z
@@ -128,52 +125,6 @@ export type ZohoSettings = Readonly<{
   webhookSecret: string;
   /** Zoho plan the free trial is created on (with `trial_days`); undefined: `x-trader-quarterly`. */
   trialPlanCode?: string;
-}>;
-
-/** SMS delivery of OTPs through a provider with DLT-registered templates (see docs/config.md). */
-export type SmsSettings = Readonly<
-  | {
-      provider: 'msg91';
-      baseUrl: string;
-      authKey: string;
-      /** MSG91's id of the DLT-approved OTP template. */
-      templateId: string;
-      timeoutMs: number;
-    }
-  | {
-      provider: 'twilio';
-      baseUrl: string;
-      accountSid: string;
-      authToken: string;
-      /** `From`: the DLT header (sender id) or number; an `MG...` id is sent as the Messaging Service. */
-      senderId: string;
-      timeoutMs: number;
-    }
->;
-
-/** The live brokers configured by the same three variables each (`XT_<KEY>_BASE_URL`, `_APP_KEY`, `_APP_SECRET`). */
-export const PLUGGED_BROKER_ENV = {
-  upstox: 'UPSTOX',
-  fyers: 'FYERS',
-  dhan: 'DHAN',
-  angelone: 'ANGELONE',
-  flattrade: 'FLATTRADE',
-  aliceblue: 'ALICEBLUE',
-  vortex: 'VORTEX',
-} as const;
-export type PluggedBrokerKey = keyof typeof PLUGGED_BROKER_ENV;
-
-/** One live broker's settings (see docs/config.md). */
-export type LiveBrokerSettings = Readonly<{
-  /**
-   * Replaces the scheme and host of every endpoint of the broker (REST, auth, order host, instrument master, login
-   * page, stream) keeping the documented paths; undefined means the broker's own hosts. Tests point it at a fake.
-   */
-  baseUrl: string | undefined;
-  /** This platform's app at the broker (key and, where the broker has one, secret); undefined: login not offered. */
-  app: Readonly<{ appKey: string; appSecret: string | undefined }> | undefined;
-  /** The operator's exchange algo id, sent on every order where the broker's API takes one. */
-  algoId: string | undefined;
 }>;
 
 /** Where the live-broker adapters reach each provider (tests point them at local fakes). */
@@ -330,44 +281,18 @@ function billingSettings(e: Env): Config['billing'] {
   return Object.freeze({ provider: 'zoho', publicUrl, zoho });
 }
 
-const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
-
 /** The SMS provider's settings; each provider needs its own keys. */
 function smsSettings(e: Env): SmsSettings | undefined {
-  const requireAll = (required: Record<string, string | undefined>) => {
-    const missing = Object.entries(required).filter(([, value]) => value === undefined);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        missing.map(([key]) => `${key}: required when XT_SMS_PROVIDER is ${e.XT_SMS_PROVIDER}`),
-      );
-    }
-  };
-  if (e.XT_SMS_PROVIDER === 'msg91') {
-    requireAll({ XT_MSG91_AUTH_KEY: e.XT_MSG91_AUTH_KEY, XT_SMS_DLT_TEMPLATE_ID: e.XT_SMS_DLT_TEMPLATE_ID });
-    return Object.freeze({
-      provider: 'msg91',
-      baseUrl: withoutTrailingSlash(e.XT_MSG91_BASE_URL),
-      authKey: e.XT_MSG91_AUTH_KEY as string,
-      templateId: e.XT_SMS_DLT_TEMPLATE_ID as string,
-      timeoutMs: e.XT_SMS_TIMEOUT_MS,
-    });
-  }
-  if (e.XT_SMS_PROVIDER === 'twilio') {
-    requireAll({
-      XT_TWILIO_ACCOUNT_SID: e.XT_TWILIO_ACCOUNT_SID,
-      XT_TWILIO_AUTH_TOKEN: e.XT_TWILIO_AUTH_TOKEN,
-      XT_SMS_SENDER_ID: e.XT_SMS_SENDER_ID,
-    });
-    return Object.freeze({
-      provider: 'twilio',
-      baseUrl: withoutTrailingSlash(e.XT_TWILIO_BASE_URL),
-      accountSid: e.XT_TWILIO_ACCOUNT_SID as string,
-      authToken: e.XT_TWILIO_AUTH_TOKEN as string,
-      senderId: e.XT_SMS_SENDER_ID as string,
-      timeoutMs: e.XT_SMS_TIMEOUT_MS,
-    });
-  }
-  return undefined;
+  const { settings, problems } = parseSmsSettings(e);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
+}
+
+/** The plugged brokers' settings; every bad variable is named. */
+function liveSettings(env: Record<string, string | undefined>): BrokerSettings['live'] {
+  const { settings, problems } = pluggedBrokerSettings(env);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
 }
 
 /** Provider URLs and the IIFL app; the IIFL key and secret come as a pair. */
@@ -380,7 +305,7 @@ function brokerSettings(e: Env, env: Record<string, string | undefined>): Broker
       ? Object.freeze({ appKey: e.XT_IIFL_APP_KEY, appSecret: e.XT_IIFL_APP_SECRET })
       : undefined;
   return Object.freeze({
-    live: pluggedBrokerSettings(env),
+    live: liveSettings(env),
     kite: Object.freeze({
       apiUrl: withoutTrailingSlash(e.XT_KITE_API_URL),
       loginUrl: e.XT_KITE_LOGIN_URL,
@@ -393,46 +318,6 @@ function brokerSettings(e: Env, env: Record<string, string | undefined>): Broker
       app,
     }),
   });
-}
-
-const liveBrokerEnvSchema = z.object({
-  baseUrl: optionalText.pipe(httpUrl.optional()),
-  appKey: optionalText,
-  appSecret: optionalText,
-  algoId: optionalText.pipe(z.string().max(64).optional()),
-});
-
-/** `XT_<KEY>_BASE_URL`, `XT_<KEY>_APP_KEY`, `XT_<KEY>_APP_SECRET`, `XT_<KEY>_ALGO_ID` of each plugged broker. */
-function pluggedBrokerSettings(env: Record<string, string | undefined>): BrokerSettings['live'] {
-  const problems: string[] = [];
-  const entries = Object.entries(PLUGGED_BROKER_ENV).map(([key, name]) => {
-    const variable = (suffix: string) => `XT_${name}_${suffix}`;
-    const parsed = liveBrokerEnvSchema.safeParse({
-      baseUrl: env[variable('BASE_URL')],
-      appKey: env[variable('APP_KEY')],
-      appSecret: env[variable('APP_SECRET')],
-      algoId: env[variable('ALGO_ID')],
-    });
-    if (!parsed.success) {
-      const suffixOf = { baseUrl: 'BASE_URL', appKey: 'APP_KEY', appSecret: 'APP_SECRET', algoId: 'ALGO_ID' };
-      for (const issue of parsed.error.issues) {
-        problems.push(`${variable(suffixOf[issue.path[0] as keyof typeof suffixOf])}: ${issue.message}`);
-      }
-      return [key, undefined] as const;
-    }
-    const { baseUrl, appKey, appSecret, algoId } = parsed.data;
-    if (appSecret !== undefined && appKey === undefined) {
-      problems.push(`${variable('APP_KEY')}: required when ${variable('APP_SECRET')} is set`);
-    }
-    const settings: LiveBrokerSettings = Object.freeze({
-      baseUrl: baseUrl === undefined ? undefined : withoutTrailingSlash(baseUrl),
-      app: appKey === undefined ? undefined : Object.freeze({ appKey, appSecret }),
-      algoId,
-    });
-    return [key, settings] as const;
-  });
-  if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze(Object.fromEntries(entries)) as BrokerSettings['live'];
 }
 
 /** Parses the settings from `env` (pure over its argument, so tests pass their own env). */
@@ -505,56 +390,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   });
 }
 
-/** External services the integration tests may use; each is skipped when its variable is unset. */
-export type TestServices = Readonly<{ databaseUrl: string | undefined; redisUrl: string | undefined }>;
-
 /** Reads `TEST_DATABASE_URL` / `TEST_REDIS_URL` (kept here so no other file touches process.env). */
-export function loadTestServices(env: Record<string, string | undefined> = process.env): TestServices {
-  const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-  return Object.freeze({
-    databaseUrl: blankToUndefined(env.TEST_DATABASE_URL),
-    redisUrl: blankToUndefined(env.TEST_REDIS_URL),
-  });
-}
-
-/** Sizes of the permanent probes (apps/server/test/probes); the defaults are the CI run, larger runs are by hand. */
-export type ProbeSettings = Readonly<{
-  /** Requests the schema fuzzer sends (`XT_FUZZ_RUNS`). */
-  fuzzRuns: number;
-  /** Seed that replays a fuzz run (`XT_FUZZ_SEED`); a new one each run when unset. */
-  fuzzSeed: number | undefined;
-  /** Prints the answers per route and the time per route (`XT_FUZZ_VERBOSE`). */
-  fuzzVerbose: boolean;
-  /** Attempts the abuse-limit probe fires at once (`XT_ABUSE_PARALLEL`). */
-  abuseParallel: number;
-  /** Rounds of the mixed concurrency workload (`XT_CONCURRENCY_ROUNDS`). */
-  concurrencyRounds: number;
-  /** Kill -9 cycles of the crash-point probe, about 13 crash points each (`XT_PROBE_CRASH_CYCLES`). */
-  crashCycles: number;
-  /** Seed that replays the crash and broker-fault probes' random choices (`XT_PROBE_SEED`). */
-  probeSeed: number | undefined;
-}>;
-
-const probeSchema = z.object({
-  XT_FUZZ_RUNS: z.coerce.number().int().min(1).default(20_000),
-  XT_FUZZ_SEED: z.coerce.number().int().optional(),
-  XT_FUZZ_VERBOSE: z.string().optional(),
-  XT_ABUSE_PARALLEL: z.coerce.number().int().min(30).default(300),
-  XT_CONCURRENCY_ROUNDS: z.coerce.number().int().min(1).default(8),
-  XT_PROBE_CRASH_CYCLES: z.coerce.number().int().min(1).default(16),
-  XT_PROBE_SEED: z.coerce.number().int().optional(),
-});
+export const loadTestServices = (env: Record<string, string | undefined> = process.env): TestServices =>
+  parseTestServices(env);
 
 /** Reads the probe sizes (kept here so no other file touches process.env). */
-export function loadProbeSettings(env: Record<string, string | undefined> = process.env): ProbeSettings {
-  const e = probeSchema.parse(env);
-  return Object.freeze({
-    fuzzRuns: e.XT_FUZZ_RUNS,
-    fuzzSeed: e.XT_FUZZ_SEED,
-    fuzzVerbose: Boolean(e.XT_FUZZ_VERBOSE?.trim()),
-    abuseParallel: e.XT_ABUSE_PARALLEL,
-    concurrencyRounds: e.XT_CONCURRENCY_ROUNDS,
-    crashCycles: e.XT_PROBE_CRASH_CYCLES,
-    probeSeed: e.XT_PROBE_SEED,
-  });
-}
+export const loadProbeSettings = (env: Record<string, string | undefined> = process.env): ProbeSettings =>
+  parseProbeSettings(env);
