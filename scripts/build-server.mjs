@@ -4,7 +4,7 @@
 // "bundler") and @xtrader/core publishes its subpaths as TypeScript files, neither of which node's own ESM loader
 // can run. esbuild compiles both into one file; every other package stays an ordinary import from node_modules
 // (native better-sqlite3, pino's worker transports and the like must load from their own folders).
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -35,5 +35,9 @@ await build({
   sourcesContent: false,
   plugins: [externalPackages],
   logLevel: 'warning',
+});
+// The shipped session-replay sample days: read beside the bundle (`new URL('./samples/', import.meta.url)`).
+cpSync(path.join(root, 'apps/server/src/modules/replay/samples'), path.join(outdir, 'samples'), {
+  recursive: true,
 });
 console.log(`server built: ${path.relative(root, path.join(outdir, 'main.js'))}`);

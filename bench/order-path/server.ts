@@ -8,6 +8,8 @@ import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { sql } from 'kysely';
 import { createMemoryBus } from '../../apps/server/src/bus/memory-bus';
 import { systemClock } from '../../apps/server/src/clock';
+import { createMemoryLeaseStore } from '../../apps/server/src/cluster/memory-lease-store';
+import { createSoloOwnership } from '../../apps/server/src/cluster/ownership';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/http/app';
 import { silentLogger } from '../../apps/server/src/logger';
@@ -18,9 +20,12 @@ import { createBrokerLinks } from '../../apps/server/src/modules/brokers/links/b
 import { PaperExchange } from '../../apps/server/src/modules/brokers/paper/exchange';
 import { AdapterRegistry } from '../../apps/server/src/modules/brokers/registry';
 import { viewOfBroker } from '../../apps/server/src/modules/market/index';
+import { singleSource } from '../../apps/server/src/modules/market/sourced-prices';
 import type { AppModule } from '../../apps/server/src/modules/module';
 import { createOrdersModule } from '../../apps/server/src/modules/orders/index';
+import { createDisciplineModule } from '../../apps/server/src/modules/risk/discipline/index';
 import { createEntitlementGuard, entitlementSources } from '../../apps/server/src/modules/risk/entitlement';
+import { busOrderActivity, registryPositions } from '../../apps/server/src/modules/risk/index';
 import type { Resources } from '../../apps/server/src/resources';
 import { deriveKey } from '../../apps/server/src/secrets';
 import { openStore } from '../../apps/server/src/store/open-store';
@@ -101,6 +106,8 @@ async function main(): Promise<void> {
     db: store.db,
     dialect: store.dialect,
     bus: createMemoryBus(logger),
+    leases: createMemoryLeaseStore(systemClock),
+    ownership: createSoloOwnership(config.instanceId),
     masterKey: deriveKey(randomBytes(32), 'bench'),
   };
   const marketData = steadyMarket(120);
@@ -122,6 +129,20 @@ async function main(): Promise<void> {
   const audit = process.env.BENCH_NO_AUDIT
     ? undefined
     : createAuditModule(resources, { requireUser: auth.requireUser });
+  // As the composition root: the discipline rules guard and count every order (all off, as by default; each
+  // user's rules read once, then kept until they save settings). BENCH_NO_DISCIPLINE=1 measures without them.
+  const discipline = process.env.BENCH_NO_DISCIPLINE
+    ? undefined
+    : createDisciplineModule(resources, {
+        requireUser: auth.requireUser,
+        settingsOf: (userId) => auth.account.disciplineOf(userId),
+        onSettingsSaved: (handler) =>
+          resources.bus.subscribe('settings.saved', ({ userId }) => handler(userId)),
+        positions: registryPositions(registry),
+        pricesOf: async () => ({ source: 'sim', view: 'practice' }),
+        prices: singleSource(marketData),
+        activity: busOrderActivity(resources.bus),
+      });
   const orders = createOrdersModule({
     resources,
     registry,
@@ -137,7 +158,9 @@ async function main(): Promise<void> {
           getStatus: () => Promise.reject(new Error('Practice Mode needs no subscription')),
         }),
       ),
+      ...(discipline ? [discipline.guard] : []),
     ],
+    ...(discipline ? { placementListeners: [discipline.placed] } : {}),
     ...(audit ? { audit: audit.orderHooks } : {}),
   });
   const app = await buildApp(

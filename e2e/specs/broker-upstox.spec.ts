@@ -62,7 +62,10 @@ test('log in with Upstox through its login page and place an order that reaches 
   });
   expect(latest.ok()).toBe(true);
   const { call, put } = (await latest.json()).data as Record<'call' | 'put', InstrumentRecord>;
-  const [callKey] = upstox.listContracts([call, put]);
+  const [callKey, putKey] = upstox.listContracts([call, put]);
+  // The trader's prices come from their own Upstox session (its LTP endpoint, polled), not the simulator.
+  upstox.setPrice(callKey as string, 120);
+  upstox.setPrice(putKey as string, 95);
 
   await page.goto(`${server.baseUrl}/`);
   await page.getByLabel('Email or Phone').fill(account.email);
@@ -116,8 +119,16 @@ test('log in with Upstox through its login page and place an order that reaches 
   );
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.locator('body').press('ArrowUp');
+  // A question may come first (a large order, or prices not yet live): the trader places it anyway.
   const confirm = page.getByRole('alertdialog');
-  if (await confirm.isVisible({ timeout: 2_000 }).catch(() => false)) {
+  const answered = await Promise.race([
+    placed.then(() => 'placed' as const),
+    confirm.waitFor({ state: 'visible', timeout: 10_000 }).then(
+      () => 'asked' as const,
+      () => 'placed' as const,
+    ),
+  ]);
+  if (answered === 'asked') {
     await confirm
       .getByRole('button', { name: /Place anyway|Confirm|Place/ })
       .first()

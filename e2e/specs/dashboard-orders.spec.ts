@@ -105,7 +105,8 @@ test.describe('dashboard orders', () => {
     const response = await placed;
     expect(response.status(), await response.text()).toBe(200);
 
-    // The entry triggers and fills at 125: its legs are a target at 145 and a stop-loss at 115.
+    // The entry triggers at 125 and buys at the ask, 125.05 (a pinned price has no book: one tick each side):
+    // its legs are a target at 145.05 and a stop-loss at 115.05.
     await pin(config.callTradingSymbol, 125);
     await openTab(page, 'Open Orders');
     const legs = openOrderRows(page, config.callIdentifier);
@@ -113,11 +114,11 @@ test.describe('dashboard orders', () => {
     await expect(stopLeg).toHaveCount(1, { timeout: 20_000 });
     const priceOf = async (row: typeof stopLeg) =>
       page.getByRole('textbox', { name: `Price of ${await row.getAttribute('data-order-id')}` });
-    await expect(await priceOf(stopLeg)).toHaveValue('115.00');
-    // The price rises 5: local trailing (1 for 1) moves the stop-loss leg up 5; the target stays.
-    await pin(config.callTradingSymbol, 130);
-    await expect(await priceOf(stopLeg)).toHaveValue('120.00', { timeout: 20_000 });
-    await expect(await priceOf(legs.filter({ hasText: 'BRACKET-TGT' }))).toHaveValue('145.00');
+    await expect(await priceOf(stopLeg)).toHaveValue('115.05');
+    // The price rises 5 above the fill: local trailing (1 for 1) moves the stop-loss leg up 5; the target stays.
+    await pin(config.callTradingSymbol, 130.05);
+    await expect(await priceOf(stopLeg)).toHaveValue('120.05', { timeout: 20_000 });
+    await expect(await priceOf(legs.filter({ hasText: 'BRACKET-TGT' }))).toHaveValue('145.05');
   });
 
   test('a Local trailing stop-loss is held by X-Trader, trails, and fires a market order when crossed', async ({

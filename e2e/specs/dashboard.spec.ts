@@ -56,9 +56,10 @@ test.describe('dashboard', () => {
     await expect(positionQuantity(page, symbol)).toHaveText(String(config.lotSize));
     await expect(page.locator('[data-notification="order_executed"]').first()).toContainText('COMPLETE');
 
-    // The price moves 10 points: P&L = 10 x one lot, green, in the row and its index group.
+    // Bought at the ask, 100.05 (a pinned price has no book: one tick each side). The price moves to 110:
+    // P&L = 9.95 x one lot, green, in the row and its index group.
     await pin(symbol, 110);
-    const pnl = (10 * config.lotSize).toLocaleString('en-IN');
+    const pnl = (Math.round(995 * config.lotSize) / 100).toLocaleString('en-IN');
     await expect(row.locator('td').nth(5)).toHaveText(pnl, { timeout: 15_000 });
     await expect(row.locator('td').nth(5).locator('span').last()).toHaveClass(/text-buy/);
     await expect(page.getByRole('rowgroup', { name: 'NIFTY 50 positions' })).toContainText(`P&L ${pnl}`);

@@ -9,7 +9,7 @@ import { call, openTab, practiceTrader, releasePinnedPrices, serverQuantity } fr
 test.describe.configure({ timeout: 120_000 });
 test.afterEach(({ request }) => releasePinnedPrices(request));
 
-type Margin = { total: number; available: number; utilized: number };
+type Margin = { total: number; available: number; utilized: number; charges?: number };
 type Orders = { openOrders: { orderId: string }[] };
 
 const rupees = (value: number) => `₹${value.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
@@ -39,6 +39,8 @@ test('a bracket uses only its premium, and the P&L figures agree under their lab
     });
 
   // An NRML bracket on the call at 100 (target +20, stop -10), and an MIS round trip on the put: 50 -> 55.
+  // Pinned prices have no book, so each side is one tick away: buys pay the ask (last + 0.05), sells get the
+  // bid (last - 0.05). The call is bought at 100.05; the put round trip makes 54.95 - 50.05 = 4.90 a unit.
   await pin(callSymbol, 100);
   await pin(putSymbol, 50);
   await order(ce, {
@@ -59,20 +61,23 @@ test('a bracket uses only its premium, and the P&L figures agree under their lab
     })
     .toBe(2);
 
-  // Funds: the bracket holds its premium (100 x lot) and nothing for its two exit legs.
+  // Funds: the bracket holds its premium (100.05 x lot) and nothing for its two exit legs.
+  const paise = (rupeesPerUnit: number) => Math.round(rupeesPerUnit * 100 * lot) / 100;
   const margin = await call<Margin>(request, token, 'GET', '/portfolio/margin');
-  expect(margin.utilized).toBe(100 * lot);
-  expect(margin.total).toBe(1_000_000 + 5 * lot);
+  expect(margin.utilized).toBe(paise(100.05));
+  // The MIS round trip's 4.90 x lot, less the charges of the three fills (docs/charges.md).
+  expect(margin.charges).toBeGreaterThan(0);
+  expect(margin.total).toBeCloseTo(1_000_000 + paise(4.9) - (margin.charges ?? 0), 2);
   const funds = page.getByRole('region', { name: 'Funds' });
-  await expect(funds).toContainText(rupees(100 * lot), { timeout: 15_000 });
+  await expect(funds).toContainText(rupees(paise(100.05)), { timeout: 15_000 });
   await expect(funds).toContainText(rupees(margin.available));
 
-  // The call rises 10: NRML +10 x lot (open), MIS +5 x lot (closed).
+  // The call rises to 110: NRML +9.95 x lot (open), MIS +4.90 x lot (closed).
   await pin(callSymbol, 110);
   const bar = page.getByRole('region', { name: 'Profit Protection' });
   await expect(bar.getByText('Intraday MTM')).toBeVisible();
-  await expect(bar.getByTestId('pp-mtm')).toHaveText(rupees(5 * lot), { timeout: 15_000 });
-  const indexPnl = (15 * lot).toLocaleString('en-IN');
+  await expect(bar.getByTestId('pp-mtm')).toHaveText(rupees(paise(4.9)), { timeout: 15_000 });
+  const indexPnl = paise(14.85).toLocaleString('en-IN');
   const besideFunds = funds.getByText('NIFTY 50 P&L').locator('xpath=following-sibling::span[1]');
   await expect(besideFunds).toHaveText(indexPnl, { timeout: 15_000 });
   await openTab(page, 'Positions');

@@ -54,6 +54,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('names the instance from XT_INSTANCE_ID, or uniquely per process', () => {
+    expect(
+      loadConfig({ XT_INSTANCE_ID: 'web-1', XT_LEASE_TTL_MS: '5000', XT_FORWARD_TIMEOUT_MS: '2000' }),
+    ).toMatchObject({ instanceId: 'web-1', leaseTtlMs: 5000, forwardTimeoutMs: 2000 });
+    expect(loadConfig({}).forwardTimeoutMs).toBe(10_000);
+    const first = loadConfig({}).instanceId;
+    expect(first).toContain(String(process.pid));
+    expect(loadConfig({}).instanceId).not.toBe(first);
+    expect(loadConfig({}).leaseTtlMs).toBe(3000);
+    expect(() => loadConfig({ XT_INSTANCE_ID: 'a b' })).toThrow(/XT_INSTANCE_ID/);
+    expect(() => loadConfig({ XT_LEASE_TTL_MS: '10' })).toThrow(/XT_LEASE_TTL_MS/);
+  });
+
+  it('prefixes Redis channels with XT_REDIS_PREFIX (default xt:)', () => {
+    expect(loadConfig({}).redisPrefix).toBe('xt:');
+    expect(loadConfig({ XT_REDIS_PREFIX: 'xt-staging:' }).redisPrefix).toBe('xt-staging:');
+    expect(() => loadConfig({ XT_REDIS_PREFIX: 'a b' })).toThrow(/XT_REDIS_PREFIX/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' })).toMatchObject({
       databaseUrl: undefined,
@@ -128,14 +147,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ XT_SMS_PROVIDER: 'sns' })).toThrow(/XT_SMS_PROVIDER/);
   });
 
+  it('reads the platform feed, and names the login it is missing', () => {
+    expect(loadConfig({}).market.platformFeed).toBeUndefined();
+    expect(
+      loadConfig({
+        XT_PLATFORM_FEED_VENDOR: 'truedata',
+        XT_PLATFORM_FEED_USER: 'tdws1',
+        XT_PLATFORM_FEED_PASSWORD: 'pw',
+      }).market.platformFeed,
+    ).toEqual({ vendor: 'truedata', url: 'wss://push.truedata.in:8082', user: 'tdws1', password: 'pw' });
+    expect(() => loadConfig({ XT_PLATFORM_FEED_VENDOR: 'truedata', XT_PLATFORM_FEED_USER: 'u' })).toThrow(
+      /XT_PLATFORM_FEED_PASSWORD: required when XT_PLATFORM_FEED_VENDOR is truedata/,
+    );
+    expect(() => loadConfig({ XT_PLATFORM_FEED_URL: 'http://x' })).toThrow(/XT_PLATFORM_FEED_URL/);
+    expect(() => loadConfig({ XT_PLATFORM_FEED_VENDOR: 'acme' })).toThrow(/XT_PLATFORM_FEED_VENDOR/);
+  });
+
   it('reads the paper exchange settings', () => {
     expect(loadConfig({}).paper.capital).toBe(1_000_000);
     // Unset: the square-off comes from the session table each day.
     expect(loadConfig({}).paper.squareOffTime).toBeUndefined();
-    expect(loadConfig({ XT_PAPER_CAPITAL: '250000.5', XT_PAPER_SQUAREOFF_TIME: '09:05' }).paper).toEqual({
+    expect(
+      loadConfig({ XT_PAPER_CAPITAL: '250000.5', XT_PAPER_SQUAREOFF_TIME: '09:05', XT_PAPER_BROKERAGE: '15' })
+        .paper,
+    ).toEqual({
       capital: 250_000.5,
       squareOffTime: { hour: 9, minute: 5 },
+      brokeragePerOrder: 15,
     });
+    expect(loadConfig({}).paper.brokeragePerOrder).toBe(20);
+    expect(() => loadConfig({ XT_PAPER_BROKERAGE: '-1' })).toThrow(/XT_PAPER_BROKERAGE/);
     expect(() => loadConfig({ XT_PAPER_SQUAREOFF_TIME: '15:60' })).toThrow(
       /XT_PAPER_SQUAREOFF_TIME: must be HH:MM/,
     );

@@ -1,8 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { httpUrl, optionalText, withoutTrailingSlash } from './config-fields';
+import { BILLING_ENV_FIELDS, type BillingSettings, parseBillingSettings } from './config-billing';
+import { optionalText, withoutTrailingSlash } from './config-fields';
 import { type LiveBrokerSettings, type PluggedBrokerKey, pluggedBrokerSettings } from './config-live-brokers';
+import { OPERATOR_ENV_FIELDS, type OperatorSettings, operatorSettings } from './config-operator';
+import {
+  PLATFORM_FEED_ENV_FIELDS,
+  type PlatformFeedSettings,
+  parsePlatformFeedSettings,
+} from './config-platform-feed';
+import { parseRecordingSettings, RECORDING_ENV_FIELDS, type RecordingSettings } from './config-recording';
 import { parseSmsSettings, SMS_ENV_FIELDS, type SmsSettings } from './config-sms';
 import {
   type ProbeSettings,
@@ -11,7 +21,10 @@ import {
   type TestServices,
 } from './config-test-settings';
 
+export type { BillingSettings, ZohoSettings } from './config-billing';
 export { type LiveBrokerSettings, PLUGGED_BROKER_ENV, type PluggedBrokerKey } from './config-live-brokers';
+export type { OperatorSettings } from './config-operator';
+export type { PlatformFeedSettings } from './config-platform-feed';
 export type { SmsSettings } from './config-sms';
 export type { ProbeSettings, TestServices } from './config-test-settings';
 
@@ -28,7 +41,20 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  XT_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits or _ : . -')
+    .default('xt:'),
   XT_WEB_DIST: optionalText,
+  XT_INSTANCE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1 to 100 letters, digits or . _ : -')
+      .optional(),
+  ),
+  XT_LEASE_TTL_MS: z.coerce.number().int().min(500).max(60_000).default(3000),
+  XT_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   XT_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   XT_ACCESS_TOKEN_TTL_HOURS: z.coerce
@@ -49,6 +75,10 @@ const envSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
   SMTP_FROM: optionalText,
   ...SMS_ENV_FIELDS,
+  ...BILLING_ENV_FIELDS,
+  ...OPERATOR_ENV_FIELDS,
+  ...PLATFORM_FEED_ENV_FIELDS,
+  ...RECORDING_ENV_FIELDS,
   XT_FEED: z.enum(['simulator', 'replay']).default('simulator'),
   XT_SIM_SEED: optionalText.pipe(
     z
@@ -67,22 +97,14 @@ const envSchema = z.object({
   XT_PRACTICE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   XT_STALE_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   XT_INSTRUMENTS_CSV: optionalText,
+  XT_INSTRUMENTS_SOURCE: z.enum(['auto', 'generated', 'kite']).default('auto'),
   XT_PAPER_CAPITAL: z.coerce.number().positive().max(1e12).default(1_000_000),
+  XT_PAPER_BROKERAGE: z.coerce.number().min(0).max(10_000).default(20),
   XT_PAPER_SQUAREOFF_TIME: z
     .string()
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour, IST)')
     .optional(),
-  XT_BILLING_PROVIDER: z.enum(['sandbox', 'zoho']).default('sandbox'),
-  XT_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
-  XT_ZOHO_ACCOUNTS_URL: httpUrl.default('https://accounts.zoho.in'),
-  XT_ZOHO_API_URL: httpUrl.default('https://www.zohoapis.in/billing/v1'),
-  XT_ZOHO_CLIENT_ID: optionalText,
-  XT_ZOHO_CLIENT_SECRET: optionalText,
-  XT_ZOHO_REFRESH_TOKEN: optionalText,
-  XT_ZOHO_ORGANIZATION_ID: optionalText,
-  XT_ZOHO_WEBHOOK_SECRET: optionalText,
-  XT_ZOHO_TRIAL_PLAN_CODE: z.string().trim().min(1).default('x-trader-quarterly'),
   XT_KITE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('https://api.kite.trade'),
@@ -101,31 +123,7 @@ const envSchema = z.object({
   XT_KITE_ALGO_ID: optionalText.pipe(z.string().max(64).optional()),
   XT_IIFL_APP_KEY: optionalText,
   XT_IIFL_APP_SECRET: optionalText,
-  XT_OPERATOR_LEGAL_NAME: optionalText,
-  XT_OPERATOR_ADDRESS: optionalText,
-  XT_OPERATOR_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
-  XT_OPERATOR_PHONE: optionalText,
-  XT_OPERATOR_GRIEVANCE_OFFICER: optionalText,
-  XT_OPERATOR_GRIEVANCE_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
-  XT_OPERATOR_JURISDICTION: optionalText,
-  XT_OPERATOR_DEMO_URL: optionalText.pipe(httpUrl.optional()),
 });
-
-/** Zoho Billing account of the `zoho` billing provider (every field required when it is selected). */
-export type ZohoSettings = Readonly<{
-  /** Zoho Accounts server of the data centre, e.g. https://accounts.zoho.in (OAuth token refresh). */
-  accountsUrl: string;
-  /** Zoho Billing API base, e.g. https://www.zohoapis.in/billing/v1. */
-  apiUrl: string;
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
-  organizationId: string;
-  /** Secret token of the secured webhook (X-Zoho-Webhook-Signature). */
-  webhookSecret: string;
-  /** Zoho plan the free trial is created on (with `trial_days`); undefined: `x-trader-quarterly`. */
-  trialPlanCode?: string;
-}>;
 
 /** Where the live-broker adapters reach each provider (tests point them at local fakes). */
 export type BrokerSettings = Readonly<{
@@ -151,22 +149,6 @@ export type BrokerSettings = Readonly<{
   }>;
 }>;
 
-/**
- * The operator's details shown on the legal pages (XT_OPERATOR_*); undefined means unset, which production refuses
- * (see production-guard.ts) except for the grievance email (defaults to the email) and the demo-booking URL.
- */
-export type OperatorSettings = Readonly<{
-  legalName: string | undefined;
-  address: string | undefined;
-  email: string | undefined;
-  phone: string | undefined;
-  grievanceOfficer: string | undefined;
-  grievanceEmail: string | undefined;
-  jurisdiction: string | undefined;
-  /** Where Book a Demo leads (e.g. a scheduling page); undefined means the in-app contact page. */
-  demoUrl: string | undefined;
-}>;
-
 /** Typed, validated settings of one server process. */
 export type Config = Readonly<{
   port: number;
@@ -179,6 +161,14 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   /** Redis URL; undefined means the in-process bus. */
   redisUrl: string | undefined;
+  /** Prepended to every Redis channel: deployments (or test clusters) sharing one Redis never cross. */
+  redisPrefix: string;
+  /** This process's name among the cluster's instances (lease holder, bus replies). */
+  instanceId: string;
+  /** How long a lease lives unrenewed: a killed instance's users move after at most this (docs/cluster.md). */
+  leaseTtlMs: number;
+  /** How long the instance owning a user has to answer a request forwarded to it before the client gets a 503. */
+  forwardTimeoutMs: number;
   /** Absolute path of the built web app (served if it exists). */
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -211,8 +201,19 @@ export type Config = Readonly<{
     practiceDelayMs: number;
     /** A contract with no tick for longer than this (beyond the Practice delay) is stale (XT_STALE_TICK_MS). */
     staleTickMs: number;
+    /**
+     * A licensed vendor's real-time feed (XT_PLATFORM_FEED_*): when set it replaces the simulator or replay as the
+     * shared source of everyone without a broker stream of their own; undefined means `feed` drives them.
+     */
+    platformFeed: PlatformFeedSettings | undefined;
   }>;
-  /** Kite-format instruments CSV (absolute path or http(s) URL); undefined means generate the master. */
+  /** Tick recording of every price source, for session replay (see docs/market-data.md). */
+  recording: RecordingSettings;
+  /**
+   * Kite-format instruments CSV (absolute path or http(s) URL): XT_INSTRUMENTS_CSV, else Kite's published dump
+   * (`<XT_KITE_API_URL>/instruments`) when XT_INSTRUMENTS_SOURCE is `kite` (or `auto` with a platform feed);
+   * undefined means generate the master.
+   */
   instrumentsCsv: string | undefined;
   /** Practice Mode's paper exchange (see docs/paper-broker.md). */
   paper: Readonly<{
@@ -223,15 +224,11 @@ export type Config = Readonly<{
      * undefined: each day's square-off from the session table (core `sessions.ts`), which moves with the close.
      */
     squareOffTime: Readonly<{ hour: number; minute: number }> | undefined;
+    /** Brokerage per executed paper order in rupees (futures pay the lower of it and 0.03% of turnover). */
+    brokeragePerOrder: number;
   }>;
   /** Subscriptions: who takes payments (see docs/config.md). */
-  billing: Readonly<{
-    /** `sandbox`: checkout served by this server, nothing charged; `zoho`: Zoho Billing hosted pages. */
-    provider: 'sandbox' | 'zoho';
-    /** Where users reach the app (no trailing slash); the provider's hosted page sends them back there. */
-    publicUrl: string | undefined;
-    zoho: ZohoSettings | undefined;
-  }>;
+  billing: BillingSettings;
   /** Live brokers: provider base URLs and this platform's app keys (see docs/config.md). */
   brokers: BrokerSettings;
   /** Who runs this instance, for the terms, privacy policy, risk disclosure and contact pages. */
@@ -252,38 +249,22 @@ const describeIssues = (error: z.ZodError): string[] =>
 type Env = z.infer<typeof envSchema>;
 
 /** Billing settings; the zoho provider needs every Zoho credential and the public URL to return to. */
-function billingSettings(e: Env): Config['billing'] {
-  const publicUrl = e.XT_PUBLIC_URL?.replace(/\/+$/, '');
-  if (e.XT_BILLING_PROVIDER === 'sandbox')
-    return Object.freeze({ provider: 'sandbox', publicUrl, zoho: undefined });
-  const required = {
-    XT_PUBLIC_URL: publicUrl,
-    XT_ZOHO_CLIENT_ID: e.XT_ZOHO_CLIENT_ID,
-    XT_ZOHO_CLIENT_SECRET: e.XT_ZOHO_CLIENT_SECRET,
-    XT_ZOHO_REFRESH_TOKEN: e.XT_ZOHO_REFRESH_TOKEN,
-    XT_ZOHO_ORGANIZATION_ID: e.XT_ZOHO_ORGANIZATION_ID,
-    XT_ZOHO_WEBHOOK_SECRET: e.XT_ZOHO_WEBHOOK_SECRET,
-  };
-  const missing = Object.entries(required).filter(([, value]) => value === undefined);
-  if (missing.length > 0) {
-    throw new ConfigError(missing.map(([key]) => `${key}: required when XT_BILLING_PROVIDER is zoho`));
-  }
-  const zoho: ZohoSettings = Object.freeze({
-    accountsUrl: e.XT_ZOHO_ACCOUNTS_URL.replace(/\/+$/, ''),
-    apiUrl: e.XT_ZOHO_API_URL.replace(/\/+$/, ''),
-    clientId: e.XT_ZOHO_CLIENT_ID as string,
-    clientSecret: e.XT_ZOHO_CLIENT_SECRET as string,
-    refreshToken: e.XT_ZOHO_REFRESH_TOKEN as string,
-    organizationId: e.XT_ZOHO_ORGANIZATION_ID as string,
-    webhookSecret: e.XT_ZOHO_WEBHOOK_SECRET as string,
-    trialPlanCode: e.XT_ZOHO_TRIAL_PLAN_CODE,
-  });
-  return Object.freeze({ provider: 'zoho', publicUrl, zoho });
+function billingSettings(e: Env): BillingSettings {
+  const { settings, problems } = parseBillingSettings(e);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
 }
 
 /** The SMS provider's settings; each provider needs its own keys. */
 function smsSettings(e: Env): SmsSettings | undefined {
   const { settings, problems } = parseSmsSettings(e);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
+}
+
+/** The platform feed's settings; its vendor needs a login. */
+function platformFeedSettings(e: Env): PlatformFeedSettings | undefined {
+  const { settings, problems } = parsePlatformFeedSettings(e);
   if (problems.length > 0) throw new ConfigError(problems);
   return settings;
 }
@@ -320,6 +301,22 @@ function brokerSettings(e: Env, env: Record<string, string | undefined>): Broker
   });
 }
 
+/** Unique enough to tell two processes apart, readable in logs: host, pid and a random suffix. */
+const defaultInstanceId = () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+/**
+ * Where the instrument master comes from: an explicit CSV, else the broker's published master (Kite's public dump)
+ * when asked for, or by default when real prices come from a platform feed (its contracts are the exchange's, which
+ * a generated master only approximates); else undefined (generated).
+ */
+function instrumentsCsvOf(e: Env): string | undefined {
+  const csv = e.XT_INSTRUMENTS_CSV;
+  if (csv !== undefined) return /^https?:\/\//i.test(csv) ? csv : path.resolve(csv);
+  const fromKite =
+    e.XT_INSTRUMENTS_SOURCE === 'kite' ||
+    (e.XT_INSTRUMENTS_SOURCE === 'auto' && e.XT_PLATFORM_FEED_VENDOR !== 'none');
+  return fromKite ? `${withoutTrailingSlash(e.XT_KITE_API_URL)}/instruments` : undefined;
+}
+
 /** Parses the settings from `env` (pure over its argument, so tests pass their own env). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -342,6 +339,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.XT_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.XT_REDIS_PREFIX,
+    instanceId: e.XT_INSTANCE_ID ?? defaultInstanceId(),
+    leaseTtlMs: e.XT_LEASE_TTL_MS,
+    forwardTimeoutMs: e.XT_FORWARD_TIMEOUT_MS,
     webDist: path.resolve(e.XT_WEB_DIST ?? DEFAULT_WEB_DIST),
     logLevel: e.LOG_LEVEL,
     secretKey: e.XT_SECRET_KEY,
@@ -360,9 +361,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replaySpeed: e.XT_REPLAY_SPEED,
       practiceDelayMs: e.XT_PRACTICE_DELAY_MS,
       staleTickMs: e.XT_STALE_TICK_MS,
+      platformFeed: platformFeedSettings(e),
     }),
+    recording: parseRecordingSettings(e),
     paper: Object.freeze({
       capital: e.XT_PAPER_CAPITAL,
+      brokeragePerOrder: e.XT_PAPER_BROKERAGE,
       squareOffTime:
         e.XT_PAPER_SQUAREOFF_TIME === undefined
           ? undefined
@@ -371,22 +375,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               minute: Number(e.XT_PAPER_SQUAREOFF_TIME.slice(3, 5)),
             }),
     }),
-    instrumentsCsv:
-      e.XT_INSTRUMENTS_CSV === undefined || /^https?:\/\//i.test(e.XT_INSTRUMENTS_CSV)
-        ? e.XT_INSTRUMENTS_CSV
-        : path.resolve(e.XT_INSTRUMENTS_CSV),
+    instrumentsCsv: instrumentsCsvOf(e),
     billing: billingSettings(e),
     brokers: brokerSettings(e, env),
-    operator: Object.freeze({
-      legalName: e.XT_OPERATOR_LEGAL_NAME,
-      address: e.XT_OPERATOR_ADDRESS,
-      email: e.XT_OPERATOR_EMAIL,
-      phone: e.XT_OPERATOR_PHONE,
-      grievanceOfficer: e.XT_OPERATOR_GRIEVANCE_OFFICER,
-      grievanceEmail: e.XT_OPERATOR_GRIEVANCE_EMAIL ?? e.XT_OPERATOR_EMAIL,
-      jurisdiction: e.XT_OPERATOR_JURISDICTION,
-      demoUrl: e.XT_OPERATOR_DEMO_URL,
-    }),
+    operator: operatorSettings(e),
   });
 }
 

@@ -15,6 +15,8 @@ export const DOMAIN_ERROR_CODES = [
   'no_broker',
   'other_broker',
   'subscription_required',
+  // One of the trader's own discipline rules (max trades, max loss lock, cool-down, cut-off, no market orders).
+  'discipline_hold',
   'squaring_off',
   'invalid_targets',
   'not_in_practice_mode',
@@ -42,6 +44,8 @@ export const DOMAIN_ERROR_CODES = [
   'trial_used',
   'bad_signature',
   'billing_unavailable',
+  'engine_moved',
+  'engine_unreachable',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

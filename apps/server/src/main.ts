@@ -1,5 +1,7 @@
 import { openBus } from './bus/open-bus';
 import { systemClock } from './clock';
+import { openLeaseStore } from './cluster/open-lease-store';
+import { openOwnership } from './cluster/open-ownership';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './http/app';
 import { createLogger } from './logger';
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
   const masterKey = await loadMasterKey(config);
   const store = await openStore(config);
   const bus = await openBus(config, logger);
+  const leases = openLeaseStore(store.dialect, store.db, systemClock);
+  const ownership = await openOwnership({ ...config, ...store, bus, leases, logger });
   const resources: Resources = {
     config,
     logger,
@@ -26,6 +30,8 @@ async function main(): Promise<void> {
     db: store.db,
     dialect: store.dialect,
     bus,
+    leases,
+    ownership,
     masterKey,
   };
   const app = await buildApp(resources);
@@ -40,6 +46,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    // Drain first: /ready turns 503, leases are handed over and sockets told to reconnect elsewhere.
+    await app.drain();
     await app.close().catch((error: unknown) => logger.error({ err: error }, 'closing HTTP failed'));
     await bus.close().catch((error: unknown) => logger.error({ err: error }, 'closing bus failed'));
     await store.close().catch((error: unknown) => logger.error({ err: error }, 'closing store failed'));
@@ -53,7 +61,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(
-    { store: store.dialect, bus: bus.kind, dataDir: config.dataDir },
+    { store: store.dialect, bus: bus.kind, dataDir: config.dataDir, instanceId: config.instanceId },
     `X-Trader listening on http://localhost:${port}`,
   );
 }

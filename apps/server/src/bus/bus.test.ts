@@ -27,6 +27,14 @@ describeEachBus('bus', (kind) => {
     });
   });
 
+  it('says it is connected until closed (readiness reads it)', async () => {
+    await bus.ready();
+    expect(bus.connected()).toBe(true);
+    const other = await createTestBus(kind);
+    await other.close();
+    expect(other.connected()).toBe(false);
+  });
+
   it('stops delivering after unsubscribe', async () => {
     const kept = vi.fn();
     const dropped = vi.fn();

@@ -24,5 +24,7 @@ export interface Bus {
   subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): Unsubscribe;
   /** Resolves once every subscription made so far is active (Redis subscribes asynchronously). */
   ready(): Promise<void>;
+  /** Whether the transport is connected now (readiness: an instance cut off from Redis misses others' events). */
+  connected(): boolean;
   close(): Promise<void>;
 }

@@ -23,6 +23,7 @@ export function createMemoryBus(logger: Logger): Bus {
       };
     },
     async ready() {},
+    connected: () => !closed,
     async close() {
       closed = true;
       emitter.removeAllListeners();

@@ -5,8 +5,8 @@ import { createMemoryBus } from './memory-bus';
 import { createRedisBus } from './redis-bus';
 
 /** The bus selected by config: Redis when `REDIS_URL` is set, otherwise in-process. */
-export function openBus(config: Pick<Config, 'redisUrl'>, logger: Logger): Promise<Bus> {
+export function openBus(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, logger: Logger): Promise<Bus> {
   return config.redisUrl
-    ? createRedisBus({ url: config.redisUrl }, logger)
+    ? createRedisBus({ url: config.redisUrl, channelPrefix: config.redisPrefix }, logger)
     : Promise.resolve(createMemoryBus(logger));
 }

@@ -40,6 +40,7 @@ export async function createRedisBus(options: RedisBusOptions, logger: Logger): 
   });
 
   let pending: Promise<unknown> = Promise.resolve();
+  let closed = false;
   const channelSubscription = (action: 'subscribe' | 'unsubscribe', topic: string) => {
     const done = subscriber[action](prefix + topic).catch((error: unknown) =>
       logger.error({ err: error, topic }, `redis bus ${action} failed`),
@@ -70,7 +71,9 @@ export async function createRedisBus(options: RedisBusOptions, logger: Logger): 
     async ready() {
       await pending;
     },
+    connected: () => !closed && publisher.status === 'ready' && subscriber.status === 'ready',
     async close() {
+      closed = true;
       handlers.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },

@@ -31,6 +31,7 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   no_broker: 400,
   other_broker: 400,
   subscription_required: 403,
+  discipline_hold: 403,
   squaring_off: 409,
   invalid_targets: 400,
   not_in_practice_mode: 400,
@@ -58,6 +59,9 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   trial_used: 409,
   bad_signature: 401,
   billing_unavailable: 502,
+  // Another instance runs the user's engine (cluster/): the client may simply try again.
+  engine_moved: 503,
+  engine_unreachable: 503,
 };
 
 function describeDomainError(error: DomainError): ErrorReply {

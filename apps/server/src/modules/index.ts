@@ -1,13 +1,15 @@
 import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
+import { INDEX_TABLE } from '@xtrader/core/market/indices';
 import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
 import { createAuditModule } from './audit/index';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
-import { createBrokersModule } from './brokers/index';
+import { createBrokersModule, paperSettings } from './brokers/index';
 import { type BrokerLinks, createBrokerLinks } from './brokers/links/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
+import { clusterPriceFeed } from './market/cluster-prices';
 import {
   createConfiguredFeed,
   createMarketModule,
@@ -19,8 +21,12 @@ import type { AppModule } from './module';
 import { createOperatorModule } from './operator/index';
 import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
+import { createRecordingModule } from './recording/index';
+import { createReplayModule } from './replay/index';
+import { createDisciplineModule } from './risk/discipline/index';
 import { createEntitlementGuard, entitlementSources } from './risk/entitlement';
 import { busOrderActivity, createRiskModule, orderManagerExits, registryPositions } from './risk/index';
+import { wireUserEngines } from './user-engines';
 
 /** Collaborators tests may replace; every field is optional and defaults to the real implementation. */
 export interface ModuleOverrides {
@@ -28,6 +34,11 @@ export interface ModuleOverrides {
   billing?: BillingModuleOptions;
   /** Replaces the configured price feed (XT_FEED). */
   priceFeed?: PriceFeed;
+  /**
+   * Runs the price feed once per cluster (leader lease, ticks over the bus); default: when the bus is Redis, that
+   * is when several instances may share it.
+   */
+  clusterPrices?: boolean;
   /** WebSocket gateway tuning (heartbeat, backpressure marks). */
   gateway?: Partial<GatewayOptions>;
   /** Replaces the owner of users' broker links and active broker (e.g. to count its reads). */
@@ -57,11 +68,16 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   // The one cheap read of a user's active broker (a single column), used on every order and quote view.
   const activeBrokerOf = (userId: string) => links.activeBrokerOf(userId);
   // Prices: the configured feed shared by everyone, plus each user's own broker stream for that user alone.
+  const ownFeed = overrides.priceFeed ?? createConfiguredFeed(resources, catalog);
+  // Several instances (a Redis bus): one price stream for the cluster, and users' broker streams relayed to
+  // their sockets on every instance.
+  const clustered = overrides.clusterPrices ?? resources.bus.kind === 'redis';
   const market = createMarketModule(resources, {
-    feed: overrides.priceFeed ?? createConfiguredFeed(resources, catalog),
+    feed: clustered ? clusterPriceFeed(resources, ownFeed) : ownFeed,
     directory: catalog,
     requireUser: auth.requireUser,
     activeBrokerOf,
+    clustered,
   });
   // Zerodha's ticker streams each linked user's own prices into their price source. Its `adapters` go to the
   // broker registry and its `reconnect` to the broker links' reconnect handlers.
@@ -76,14 +92,39 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   const brokers = createBrokersModule(resources, {
     requireUser: auth.requireUser,
     marketData: market.marketData,
+    prices: market.prices,
     instruments: catalog,
     links,
     adapters: liveBrokers.adapters,
   });
+  // A user's Practice Mode prices follow their own stream as it opens or ends: their paper orders move with them.
+  market.sources.onChange((userId) => brokers.paper.followSource(userId));
+  // Ticks of subscribed contracts of every source, per trading day, for session replay.
+  const recording = createRecordingModule(resources, { sources: market.sources });
+  // A Practice user's replay of a recorded day: their own prices, clock and paper account while it runs.
+  const replay = createReplayModule(resources, {
+    requireUser: auth.requireUser,
+    recordings: recording.store,
+    sources: market.sources,
+    activeBrokerOf,
+    practiceSession: (userId) => brokers.paper.sessionFor(userId),
+    directory: catalog,
+    indexTable: INDEX_TABLE,
+    paperSettings: paperSettings(resources.config),
+  });
+  brokers.usePracticeExchangeOf((userId) => replay.service.practiceExchangeOf(userId));
+  // Leaving Practice Mode ends the user's replay with it.
+  brokers.practiceMode.onStopped((userId) => replay.service.stop(userId));
+  brokers.practiceMode.checkBeforeReset((userId) => replay.service.refuseResetWhileReplaying(userId));
   const viewOf = viewOfActiveBroker(activeBrokerOf);
   const instruments = createInstrumentsModule(resources, {
     catalog,
     quotes: market.marketData,
+    // Open paper positions and working paper orders, and every working order at any broker.
+    heldSymbols: async () => [
+      ...brokers.paper.heldSymbols(),
+      ...(await orders.context.store.workingSymbols()),
+    ],
     requireUser: auth.requireUser,
     viewOf,
   });
@@ -98,6 +139,16 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   });
   // Every order action is appended to the user's hash-chained audit trail.
   const audit = createAuditModule(resources, { requireUser: auth.requireUser });
+  // The trader's own limits: they guard and count each POST /order and watch order activity for losing trades.
+  const discipline = createDisciplineModule(resources, {
+    requireUser: auth.requireUser,
+    settingsOf: (userId) => auth.account.disciplineOf(userId),
+    onSettingsSaved: (handler) => resources.bus.subscribe('settings.saved', ({ userId }) => handler(userId)),
+    positions: registryPositions(brokers.registry),
+    pricesOf: market.pricesOf,
+    prices: market.prices,
+    activity: busOrderActivity(resources.bus),
+  });
   // The order manager trades through the registry; it starts after the brokers (recovery lists their orders).
   const orders = createOrdersModule({
     resources,
@@ -113,7 +164,8 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     stopLimitOffsetFor: async (userId, index) =>
       (await auth.account.getUserInfo(userId)).settings.SLTriggerPriceDifference[index],
     // Outside Practice Mode an order needs a live subscription or a paid plan (403 otherwise).
-    placementGuards: [createEntitlementGuard(entitlementSources(billing.service))],
+    placementGuards: [createEntitlementGuard(entitlementSources(billing.service)), discipline.guard],
+    placementListeners: [discipline.placed],
     audit: audit.orderHooks,
   });
   brokers.practiceMode.onFundsReset((userId) =>
@@ -141,9 +193,16 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     activity: busOrderActivity(resources.bus),
     exits: orderManagerExits(orders.service),
     loggedIn: auth.isLoggedIn,
+    owns: resources.ownership.owns,
   });
   brokers.practiceMode.onFundsReset((userId) => risk.monitor.refresh(userId));
+  // A replay swaps the user's paper account: the order manager listens to the new one, profit protection reloads.
+  replay.service.onSwitch(async (userId) => {
+    await orders.service.resync(userId);
+    await risk.monitor.refresh(userId);
+  });
   brokers.links.onReconnect((userId) => risk.monitor.refresh(userId));
+  wireUserEngines(resources.ownership, { paper: brokers.paper, orders, risk: risk.monitor });
   const liveGateway = createLiveGateway(resources, {
     marketData: market.marketData,
     directory: catalog,
@@ -159,10 +218,13 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     createOperatorModule(resources),
     instruments,
     market,
+    recording,
     liveBrokers,
     brokers,
+    replay,
     audit,
     orders,
+    discipline,
     risk,
     portfolio,
     liveGateway,

@@ -5,6 +5,7 @@ import type { PaperTables } from '../modules/brokers/paper/tables';
 import type { VaultTables } from '../modules/brokers/vault/tables';
 import type { InstrumentTables } from '../modules/instruments/tables';
 import type { OrdersTables } from '../modules/orders/model/tables';
+import type { RecordingTables } from '../modules/recording/tables';
 import type { RiskTables } from '../modules/risk/tables';
 import type { SystemTables } from './system-tables';
 
@@ -22,4 +23,5 @@ export interface Database
     OrdersTables,
     RiskTables,
     VaultTables,
-    AuditTables {}
+    AuditTables,
+    RecordingTables {}

@@ -5,6 +5,15 @@ interface AppMetaTable {
   updatedAt: number;
 }
 
+/** Leases between instances (cluster/pg-lease-store.ts); holder NULL once released. */
+interface LeasesTable {
+  name: string;
+  holder: string | null;
+  epoch: number;
+  expiresAt: number;
+}
+
 export interface SystemTables {
   appMeta: AppMetaTable;
+  leases: LeasesTable;
 }

@@ -7,6 +7,10 @@ import { socketSink } from './socket-sink';
 /** Close code for a missing, bad, expired or revoked token. */
 export const CLOSE_UNAUTHORIZED = 4401;
 
+/** Close code of a drain (1012, "service restart"): the client reconnects, and reaches another instance. */
+export const CLOSE_RESTARTING = 1012;
+export const CLOSE_RESTARTING_REASON = 'Server restarting: reconnect';
+
 /** Where a socket's prices come from: one view of one price source, and that pair's fan-out. */
 export interface Placement {
   sourceId: string;
@@ -99,6 +103,14 @@ export class ConnectionRegistry {
       }
       connection.alive = false;
       connection.socket.ping();
+    }
+  }
+
+  /** Drain: every socket is told to reconnect (somewhere else). */
+  closeAllForRestart(): void {
+    for (const connection of [...this.all]) {
+      connection.socket.close(CLOSE_RESTARTING, CLOSE_RESTARTING_REASON);
+      this.remove(connection);
     }
   }
 

@@ -7,9 +7,16 @@ import type { Quote } from '../modules/market/contract';
 /** `{"symbol":"NIFTY 50",` — fixed per symbol, built once. */
 export const quotePrefix = (symbol: string): string => `{"symbol":${JSON.stringify(symbol)},`;
 
-/** One element of an ltp frame's data: `{symbol, LastPrice, NetChange, OHLC:{close}, ts}`. */
+/**
+ * Best bid and offer, `,"Bid":x,"Ask":y`, for a quote with a book (null for an empty side); nothing without one.
+ * Two numbers only: the book itself goes on `instrument_data`, so depth never bloats the ltp stream.
+ */
+const touchFragment = (quote: Quote): string =>
+  quote.depth === undefined ? '' : `,"Bid":${quote.bid ?? null},"Ask":${quote.ask ?? null}`;
+
+/** One element of an ltp frame's data: `{symbol, LastPrice, NetChange, OHLC:{close}, Bid?, Ask?, ts}`. */
 export const quoteFragment = (prefix: string, quote: Quote): string =>
-  `${prefix}"LastPrice":${quote.lastPrice},"NetChange":${quote.netChange},"OHLC":{"close":${quote.close}},"ts":${quote.ts}}`;
+  `${prefix}"LastPrice":${quote.lastPrice},"NetChange":${quote.netChange},"OHLC":{"close":${quote.close}}${touchFragment(quote)},"ts":${quote.ts}}`;
 
 export const ltpFrame = (fragments: readonly string[]): string =>
   `{"channel":"ltp","data":[${fragments.join(',')}]}`;

@@ -10,7 +10,14 @@ import type { InstrumentDirectory } from '../modules/instruments/contract';
 import type { MarketData, PriceView, ViewOfUser } from '../modules/market/contract';
 import type { AppModule } from '../modules/module';
 import type { Resources } from '../resources';
-import { CLOSE_UNAUTHORIZED, type Connection, ConnectionRegistry, type Placement } from './connections';
+import {
+  CLOSE_RESTARTING,
+  CLOSE_RESTARTING_REASON,
+  CLOSE_UNAUTHORIZED,
+  type Connection,
+  ConnectionRegistry,
+  type Placement,
+} from './connections';
 import type { FanoutLimits } from './fanout';
 import { Flusher } from './flusher';
 import {
@@ -99,6 +106,7 @@ export function createLiveGateway(
   });
   const teardown: Unsubscribe[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
+  let draining = false;
   let instrumentTimer: NodeJS.Timeout | undefined;
 
   const instrumentsOwner = (connection: Connection) => `${connection.id}:instruments`;
@@ -257,6 +265,10 @@ export function createLiveGateway(
       socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
       return;
     }
+    if (draining) {
+      socket.close(CLOSE_RESTARTING, CLOSE_RESTARTING_REASON);
+      return;
+    }
     const placement = await placementOf(identity.userId);
     if (socket.readyState !== socket.OPEN) return;
     if (connections.ofUser(identity.userId).size >= options.maxSocketsPerUser) {
@@ -322,6 +334,10 @@ export function createLiveGateway(
         for (const connection of connections.withInstruments()) sendInstrumentData(connection);
       }, INSTRUMENT_DATA_INTERVAL_MS);
       instrumentTimer.unref();
+    },
+    async drain() {
+      draining = true;
+      connections.closeAllForRestart();
     },
     async close() {
       for (const stop of teardown.splice(0)) stop();

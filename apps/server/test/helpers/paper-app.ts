@@ -23,7 +23,10 @@ export interface PaperApp extends TestApp {
  * The app with the auth, brokers and portfolio modules on fake market data and instruments (test resources:
  * temp store, fake clock, market hours followed so square-off applies).
  */
-export async function createPaperApp(store: StoreDialect = 'sqlite'): Promise<PaperApp> {
+export async function createPaperApp(
+  store: StoreDialect = 'sqlite',
+  env: Record<string, string> = {},
+): Promise<PaperApp> {
   const contracts = paperInstruments();
   const instruments = new FakeInstruments(Object.values(contracts));
   let market: FakeMarketData | undefined;
@@ -31,7 +34,7 @@ export async function createPaperApp(store: StoreDialect = 'sqlite'): Promise<Pa
   let portfolio: PortfolioModule | undefined;
   const t = await createTestApp({
     store,
-    env: { XT_SIM_MARKET_HOURS: 'true' },
+    env: { XT_SIM_MARKET_HOURS: 'true', ...env },
     modules: (resources) => {
       market = new FakeMarketData(resources.clock.now);
       const auth = createAuthModule(resources);

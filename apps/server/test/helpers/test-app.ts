@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Bus } from '../../src/bus/bus';
+import { openLeaseStore } from '../../src/cluster/open-lease-store';
+import { openOwnership } from '../../src/cluster/open-ownership';
 import { loadConfig } from '../../src/config';
 import { buildApp } from '../../src/http/app';
 import type { ApiApp } from '../../src/http/types';
@@ -45,13 +47,26 @@ export async function createTestResources(options: TestResourcesOptions = {}): P
   }
   const openedStore = store;
   const openedBus = bus;
+  const clock = options.clock ?? createFakeClock();
+  const logger = silentLogger();
+  const leases = openLeaseStore(openedStore.dialect, openedStore.db, clock);
+  const ownership = await openOwnership({
+    ...config,
+    dialect: openedStore.dialect,
+    db: openedStore.db,
+    bus: openedBus,
+    leases,
+    logger,
+  });
   return {
     config,
-    logger: silentLogger(),
-    clock: options.clock ?? createFakeClock(),
+    logger,
+    clock,
     db: openedStore.db,
     dialect: openedStore.dialect,
     bus: openedBus,
+    leases,
+    ownership,
     masterKey: deriveKey(new Uint8Array(32).fill(7), 'test-master'),
     close: async () => {
       await openedBus.close();

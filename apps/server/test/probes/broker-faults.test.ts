@@ -43,7 +43,7 @@ afterAll(() => {
   );
 });
 
-describe.each(FAULT_TARGETS)('$name under faults', ({ start, staleReadsHeal }) => {
+describe.each(FAULT_TARGETS)('$name under faults', ({ start }) => {
   let target: FaultTarget;
   let proxy: FaultProxy;
   let t: TestApp;
@@ -235,15 +235,8 @@ describe.each(FAULT_TARGETS)('$name under faults', ({ start, staleReadsHeal }) =
     proxy.forgetAnswers();
     await new Promise((resolve) => setTimeout(resolve, 300));
     target.fill(brokerId, 100, contract.lot_size);
+    // Where the fill's push is a doorbell for a book read (Dhan, Rupeezy), the stale answers are read again.
     proxy.plan('stale', orderRead, 5);
-    if (!staleReadsHeal) {
-      // Known gap (see the report): an order-book read that answers the stream's doorbell with a stale book loses
-      // that change until the order's next event. Checked here: nothing doubled.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      for (const leg of ['T', 'S']) expect(atBroker(`${id}${leg}`).length).toBeLessThanOrEqual(1);
-      done();
-      return;
-    }
     await familyCovered(id);
     done();
   });

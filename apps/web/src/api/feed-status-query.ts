@@ -24,3 +24,16 @@ export const useFeedStatus = () => useQuery(feedStatusQuery);
 /** The server's time now, from a status and the client clock (the client's clock may be off). */
 export const serverNow = (status: ReceivedFeedStatus, clientNow = Date.now()): number =>
   status.now + (clientNow - status.receivedAt);
+
+/**
+ * The replayed time now while a Practice session replay runs (it moves `speed` times faster than the client's
+ * clock, and stands still while paused); undefined without a replay.
+ */
+export const replayedNow = (
+  status: ReceivedFeedStatus | undefined,
+  clientNow = Date.now(),
+): number | undefined => {
+  const replay = status?.replay;
+  if (!status || !replay) return undefined;
+  return replay.paused ? replay.now : replay.now + (clientNow - status.receivedAt) * replay.speed;
+};

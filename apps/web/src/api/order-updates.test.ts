@@ -52,6 +52,7 @@ describe('order updates over the live socket', () => {
       tradingKeys.orders,
       tradingKeys.positions,
       tradingKeys.margin,
+      tradingKeys.discipline,
     ]);
   });
 

@@ -20,9 +20,10 @@ describe('refresh after an order action', () => {
       tradingKeys.orders,
       tradingKeys.positions,
       tradingKeys.margin,
+      tradingKeys.discipline,
     ]);
     refreshTradingDataSoon(client);
     await vi.advanceTimersByTimeAsync(500);
-    expect(invalidate).toHaveBeenCalledTimes(6);
+    expect(invalidate).toHaveBeenCalledTimes(8);
   });
 });

@@ -145,6 +145,14 @@ export function useLiveIndexPnl(
 
 const NONE: readonly Position[] = [];
 
+/** The live P&L of all these positions together, before charges (the sum of their rows). */
+export function useLiveTotalPnl(positions: readonly Position[], store: LivePnlStore = livePnl): number {
+  useTrackedPositions(positions, store);
+  return useSyncExternalStore(store.subscribe, () =>
+    positions.reduce((sum, position) => sum + store.get(position).pnl, 0),
+  );
+}
+
 /** The live intraday MTM of these positions; undefined while they are unknown. */
 export function useLiveIntradayMtm(
   positions: readonly Position[] | undefined,

@@ -7,6 +7,12 @@ export type LiveQuote = {
   netChange: number;
   /** Previous session's close. */
   close: number;
+  /**
+   * Best bid and offer when the source quotes a book (null: nobody on that side); undefined for indices and
+   * sources without depth.
+   */
+  bid?: number | null;
+  ask?: number | null;
   /** When the price happened (epoch ms). */
   ts: number;
 };
@@ -38,6 +44,8 @@ export class PriceStore {
         lastPrice: tick.LastPrice,
         netChange: tick.NetChange,
         close: tick.OHLC.close,
+        // A quote without a book has neither (instrument_data sends both as null).
+        ...(tick.Bid == null && tick.Ask == null ? {} : { bid: tick.Bid ?? null, ask: tick.Ask ?? null }),
         ts: tick.ts,
       });
       changed.add(tick.symbol);

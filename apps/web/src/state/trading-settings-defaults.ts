@@ -77,6 +77,7 @@ export function defaultTradingSettings(): TradingSettings {
       lotSize: null,
       marketProtection: { ...DEFAULT_MARKET_PROTECTION },
       icebergOrder: false,
+      tradingKeysEnabled: true,
     },
     marketOrderState: {
       quantity: DEFAULT_QUANTITY,
@@ -100,6 +101,8 @@ export function defaultTradingSettings(): TradingSettings {
       quantity: DEFAULT_QUANTITY,
       multiplier: DEFAULT_MULTIPLIER,
       slPoints: DEFAULT_SL_POINTS,
+      // Off: the card's quantity is sent. Set, the size comes from the risk and the SL points.
+      riskPerTrade: null,
       autoSLTrail: {
         enabled: false,
         ...DEFAULT_TRAIL_PARAMS[DEFAULT_TRAILING_HANDLER],

@@ -30,6 +30,11 @@ export type OrderConfig = {
   lotSize: number | null;
   marketProtection: MarketProtection;
   icebergOrder: boolean;
+  /**
+   * The one switch for every trading key (arrows, Shift + arrows). Kept in this browser with the cards: the
+   * keyboard belongs to the workstation, and a trader sharing a laptop turns it off there, not everywhere.
+   */
+  tradingKeysEnabled: boolean;
 };
 
 export type MarketOrderState = {
@@ -48,7 +53,12 @@ type AutoSLTrail = {
   trailingHandler: TrailingHandler;
 };
 
-export type StopLossOrderState = MarketOrderState & { slPoints: number; autoSLTrail: AutoSLTrail };
+export type StopLossOrderState = MarketOrderState & {
+  slPoints: number;
+  /** Rupees one trade may lose at its stop: when set, lots = floor(risk / (SL points x lot size)) replace Qty. */
+  riskPerTrade: number | null;
+  autoSLTrail: AutoSLTrail;
+};
 
 export type FollowUpInstrument = {
   index: IndexName;

@@ -31,12 +31,29 @@ export const ltpTickSchema = z.object({
   LastPrice: z.number(),
   NetChange: z.number(),
   OHLC: z.object({ close: z.number() }),
+  /**
+   * Best bid and offer, when the source quotes a book (null for an empty side); absent for indices and sources
+   * without depth. The book itself travels only on `instrument_data`.
+   */
+  Bid: z.number().nullable().optional(),
+  Ask: z.number().nullable().optional(),
   /** When the price happened (epoch ms). */
   ts: z.number(),
 });
 export type LtpTick = z.infer<typeof ltpTickSchema>;
 
 export const ltpMessageSchema = z.object({ channel: z.literal('ltp'), data: z.array(ltpTickSchema) });
+
+const depthLevelSchema = z.object({
+  price: z.number(),
+  quantity: z.number(),
+  orders: z.number().optional(),
+});
+/** A contract's visible book: bids by descending price, offers by ascending price. */
+export const marketDepthSchema = z.object({
+  buy: z.array(depthLevelSchema),
+  sell: z.array(depthLevelSchema),
+});
 
 /** One contract's full quote on the `instrument_data` channel. */
 export const instrumentDataSchema = z.object({
@@ -47,6 +64,10 @@ export const instrumentDataSchema = z.object({
   /** Options: implied volatility (annualised fraction) and delta; null otherwise or when no volatility fits. */
   iv: z.number().nullable(),
   delta: z.number().nullable(),
+  /** Best bid and offer and five levels each side (best first), null when the source has no book. */
+  Bid: z.number().nullable(),
+  Ask: z.number().nullable(),
+  depth: marketDepthSchema.nullable(),
   /** When the price happened (epoch ms): its age tells whether the contract is stale. */
   ts: z.number(),
   /** `simulated` (the configured simulator or replay) or `broker` (the user's own broker stream). */

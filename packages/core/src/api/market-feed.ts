@@ -1,18 +1,35 @@
 import { z } from 'zod';
+import { replayStatusSchema } from './replay';
 
 /**
- * Where a user's prices come from and how healthy they are (GET /market/feed). A user sees either their own
- * linked broker's stream or the configured simulator/replay, never another user's broker data.
+ * Where a user's prices come from and how healthy they are (GET /market/feed). A user sees their own linked
+ * broker's stream, else the platform feed when the operator runs one, else the configured simulator/replay; never
+ * another user's broker data.
  */
 export const FEED_STATES = ['live', 'delayed', 'simulated', 'stale', 'expired'] as const;
 export const feedStateSchema = z.enum(FEED_STATES);
 export type FeedState = z.infer<typeof feedStateSchema>;
 
-export const feedStatusSchema = z.object({
-  /** `simulated`: the configured simulator or replay; `broker`: the user's own broker stream. */
-  source: z.enum(['simulated', 'broker']),
-  /** Broker id of the stream (e.g. ZERODHA), null for simulated prices. */
+const FEED_SOURCES = ['simulated', 'platform', 'broker'] as const;
+
+/** Which prices a source is: the words the Practice Mode dialog and the badge's tooltip use. */
+export const priceOriginSchema = z.object({
+  source: z.enum(FEED_SOURCES),
   broker: z.string().nullable(),
+  vendor: z.string().nullable(),
+});
+export type PriceOrigin = z.infer<typeof priceOriginSchema>;
+
+export const feedStatusSchema = z.object({
+  /**
+   * `simulated`: the configured simulator or replay; `platform`: the operator's licensed market-data feed, shared by
+   * every user without a stream of their own; `broker`: the user's own broker stream.
+   */
+  source: z.enum(FEED_SOURCES),
+  /** Broker id of the stream (e.g. ZERODHA), null otherwise. */
+  broker: z.string().nullable(),
+  /** The platform feed's vendor (e.g. TrueData), null otherwise. */
+  vendor: z.string().nullable().default(null),
   /** `live`: real time; `practice`: Practice Mode's delay line. */
   view: z.enum(['live', 'practice']),
   state: feedStateSchema,
@@ -28,6 +45,10 @@ export const feedStatusSchema = z.object({
   staleAfterMs: z.number().int().positive(),
   /** When the broker session's token stops working (epoch ms), null for simulated prices or when unknown. */
   tokenExpiresAt: z.number().nullable(),
+  /** The prices this user's Practice Mode uses (delayed), whatever their active broker now; null when unknown. */
+  practice: priceOriginSchema.nullable().default(null),
+  /** The Practice session replay the user's prices come from, when one runs (absent otherwise). */
+  replay: replayStatusSchema.optional(),
 });
 export type FeedStatus = z.infer<typeof feedStatusSchema>;
 
@@ -65,3 +86,11 @@ export const staleOrderMessage = (ageMs: number | null): string =>
   ageMs === null
     ? 'Prices are stale: no tick yet for this contract'
     : `Prices are stale: last tick ${Math.round(ageMs / 1000)} s ago`;
+
+/** What Practice Mode's prices are, for its dialog: "Simulated prices", "TrueData prices, 5 s delayed"... */
+export function practicePricesText(origin: PriceOrigin | null, delayMs: number): string {
+  const delay = `${Math.round(delayMs / 1000)} s delayed`;
+  if (origin === null || origin.source === 'simulated') return 'Simulated prices: not the market’s.';
+  if (origin.source === 'platform') return `${origin.vendor ?? 'Market'} prices, ${delay}.`;
+  return `Your ${origin.broker ?? 'broker'} prices, ${delay}.`;
+}

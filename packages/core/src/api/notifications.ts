@@ -18,6 +18,12 @@ export const NOTIFICATION_TYPES = [
    * price it must not trust: stale, or not the user's own source. Sent once per pause.
    */
   'automation_paused',
+  /**
+   * A family's follow-on orders (a bracket's legs, a follow-up) could not be placed past their retries and wait
+   * for the server's repair (status RETRYING), then were placed (status PLACED). Neither is an execution: it plays
+   * no fill cue and leaves the pending-order state alone.
+   */
+  'orders_repair',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 

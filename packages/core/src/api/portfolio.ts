@@ -23,6 +23,8 @@ export const positionSchema = z.object({
   /** Per-unit delta of the instrument and its NIFTY-equivalent, when known. */
   delta: z.number().nullable(),
   relativeDelta: z.number().nullable(),
+  /** Charges of the day's fills in rupees (Practice Mode); absent when the broker does not report them. */
+  charges: z.number().optional(),
 });
 export type Position = z.infer<typeof positionSchema>;
 
@@ -37,5 +39,11 @@ export const positionsResponseSchema = z.object({
 export type PositionsResponse = z.infer<typeof positionsResponseSchema>;
 
 /** data of GET /portfolio/margin (funds). */
-export const marginSchema = z.object({ total: z.number(), available: z.number(), utilized: z.number() });
+export const marginSchema = z.object({
+  total: z.number(),
+  available: z.number(),
+  utilized: z.number(),
+  /** The day's charges in rupees, already out of `total` (Practice Mode); absent when the broker does not report them. */
+  charges: z.number().optional(),
+});
 export type Margin = z.infer<typeof marginSchema>;

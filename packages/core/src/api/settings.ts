@@ -10,7 +10,9 @@ import {
   MAX_SL_TRIGGER_DIFFERENCE,
   MIN_PRICE,
 } from '../orders/constants';
+import { DEFAULT_DISCIPLINE } from '../risk/discipline';
 import { marketProtectionSettingSchema, onTickChecks, onTickSchema, type TickBounds } from './common';
+import { disciplinePatchSchema, disciplineSettingsSchema } from './discipline';
 
 const pointsBounds = (max: number): TickBounds => ({
   min: MIN_PRICE,
@@ -43,6 +45,8 @@ export const userSettingsSchema = z.object({
   defaultQuantity: perIndex(defaultQuantitySchema),
   /** Gap between trigger and limit price of stop-loss orders, per index; 0.05 to MAX_SL_TRIGGER_DIFFERENCE. */
   SLTriggerPriceDifference: perIndex(onTickChecks(SL_TRIGGER_DIFFERENCE)),
+  /** Trading discipline (max trades and loss per day, cool-down, cut-off time, no market orders); all off by default. */
+  discipline: disciplineSettingsSchema,
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -56,6 +60,7 @@ export const userSettingsPatchSchema = z.object({
   useDefaultQuantity: z.boolean().optional(),
   defaultQuantity: somePerIndex(defaultQuantitySchema).optional(),
   SLTriggerPriceDifference: somePerIndex(onTickSchema(SL_TRIGGER_DIFFERENCE)).optional(),
+  discipline: disciplinePatchSchema.optional(),
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 
@@ -72,6 +77,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   useDefaultQuantity: false,
   defaultQuantity: everyIndex(DEFAULT_QUANTITY),
   SLTriggerPriceDifference: everyIndex(1),
+  discipline: DEFAULT_DISCIPLINE,
 };
 
 /** Applies a patch to settings without mutating either. */
@@ -81,6 +87,7 @@ export const mergeUserSettings = (settings: UserSettings, patch: UserSettingsPat
   useDefaultQuantity: patch.useDefaultQuantity ?? settings.useDefaultQuantity,
   defaultQuantity: { ...settings.defaultQuantity, ...patch.defaultQuantity },
   SLTriggerPriceDifference: { ...settings.SLTriggerPriceDifference, ...patch.SLTriggerPriceDifference },
+  discipline: { ...settings.discipline, ...patch.discipline },
 });
 
 /** The answer of a successful settings update, also the web app's toast. */

@@ -1,29 +1,18 @@
 import { toPaise } from '../orders/price-rules';
-
-/** Which way an order trades. */
-export type MarginSide = 'buy' | 'sell';
+import { type SpanLeg, type SpanMarket, spanMargin } from './span';
 
 /**
- * Margin estimates of the paper exchange. A real broker asks the exchange's SPAN file; the paper exchange has
- * none, so it uses a documented approximation (docs/paper-broker.md) that lands in the same range for index
- * options:
+ * Margin estimates of the paper exchange, per contract. A real broker asks the exchange's SPAN; the paper exchange
+ * revalues the contract itself the same way (span.ts, docs/paper-broker.md):
  *
- * - Buying an option blocks the full premium (SEBI: option premium is paid upfront): price x quantity.
- * - Selling an option blocks, per unit, the premium plus a SPAN-like charge:
- *     premium + max(12% x underlying - OTM amount / 2, 5% x underlying)
- *   where the OTM amount is how far the strike is out of the money (call: strike - spot, put: spot - strike,
- *   never negative). Deep OTM options thus need less, but never under 5% of the underlying's notional.
- * - Futures, either side, block 12% of the contract value: price x quantity x 12%.
+ * - buying an option blocks the full premium (SEBI: option premium is paid upfront): price x quantity;
+ * - selling an option blocks SPAN (scan risk plus the premium's worth) plus exposure margin;
+ * - futures, either side, block SPAN plus exposure margin.
  *
- * All amounts are whole paise (rounded up: a margin is never under-estimated by a rounding).
+ * A short hedged by a long of the same underlying and expiry blocks less once both are held (portfolio.ts), and
+ * the paper exchange charges an order what it adds to such a group (apps/server paper/funds.ts).
+ * All amounts are whole paise, rounded up: a margin is never under-estimated by a rounding.
  */
-
-/** Share of the underlying's notional a short option blocks before the OTM discount. */
-export const SHORT_OPTION_RATE = 0.12;
-/** Floor of a short option's charge, as a share of the underlying's notional. */
-export const SHORT_OPTION_FLOOR_RATE = 0.05;
-/** Share of a futures contract's value blocked either side. */
-export const FUTURES_RATE = 0.12;
 
 export type ContractKind = 'CE' | 'PE' | 'FUT';
 
@@ -32,24 +21,45 @@ export interface MarginInputs {
   kind: ContractKind;
   /** Option strike (ignored for futures). */
   strike: number;
-  /** Underlying index level; when unknown the strike stands in for it (at the money). */
+  /** Underlying index level; when unknown the strike stands in for it (at the money), or a future's own price. */
   spot: number | undefined;
+  /** Time to expiry in years; a week when unknown. */
+  timeYears?: number;
+  /** Annual implied volatility (0.15 = 15%); span.ts's default when unknown. */
+  vol?: number;
+  /** True on the contract's expiry day (short options then block an extra 2% exposure). */
+  expiryDay?: boolean;
 }
 
-/** OTM amount per unit: how far the strike lies beyond the spot on the side that makes the option worthless. */
-export const otmAmount = (kind: 'CE' | 'PE', strike: number, spot: number): number =>
-  Math.max(0, kind === 'CE' ? strike - spot : spot - strike);
+export type MarginSide = 'buy' | 'sell';
 
-/** Per-unit charge of a short option on top of its premium, in rupees. */
-export const shortOptionCharge = (kind: 'CE' | 'PE', strike: number, spot: number): number =>
-  Math.max(SHORT_OPTION_RATE * spot - otmAmount(kind, strike, spot) / 2, SHORT_OPTION_FLOOR_RATE * spot);
+const A_WEEK_IN_YEARS = 7 / 365;
 
 /** Rupees to whole paise, rounded up; snapped to 1/1000 paise first so float noise never adds a paisa. */
-const ceilPaise = (rupees: number): number => Math.ceil(Math.round(rupees * 100_000) / 1000);
+export const ceilPaise = (rupees: number): number => Math.ceil(Math.round(rupees * 100_000) / 1000);
+
+/** The market a contract is revalued in. `price` stands in for the spot of a future with no index price. */
+export const spanMarketOf = (inputs: MarginInputs, price: number): SpanMarket => {
+  const fallback = inputs.kind === 'FUT' ? price : inputs.strike;
+  return {
+    spot: inputs.spot !== undefined && inputs.spot > 0 ? inputs.spot : fallback,
+    timeYears: inputs.timeYears ?? A_WEEK_IN_YEARS,
+    ...(inputs.vol === undefined ? {} : { vol: inputs.vol }),
+    ...(inputs.expiryDay === undefined ? {} : { expiryDay: inputs.expiryDay }),
+  };
+};
+
+/** The contract as a SPAN leg of `quantity` units (negative = short) at `price`. */
+export const spanLegOf = (inputs: MarginInputs, quantity: number, price: number): SpanLeg => ({
+  kind: inputs.kind,
+  strike: inputs.strike,
+  quantity,
+  price,
+});
 
 /**
  * Paise blocked by `quantity` units opened on `side` at `price` (the premium for options, the contract price for
- * futures). Quantity is the opening quantity only: closing an existing position needs no margin.
+ * futures), the contract alone. Quantity is the opening quantity only: closing a position needs no margin.
  */
 export const openingMarginPaise = (
   inputs: MarginInputs,
@@ -58,9 +68,7 @@ export const openingMarginPaise = (
   quantity: number,
 ): number => {
   if (quantity <= 0) return 0;
-  if (inputs.kind === 'FUT') return ceilPaise(price * quantity * FUTURES_RATE);
-  if (side === 'buy') return toPaise(price) * quantity;
-  const spot = inputs.spot !== undefined && inputs.spot > 0 ? inputs.spot : inputs.strike;
-  const perUnit = price + shortOptionCharge(inputs.kind, inputs.strike, spot);
-  return ceilPaise(perUnit * quantity);
+  if (inputs.kind !== 'FUT' && side === 'buy') return toPaise(price) * quantity;
+  const signed = side === 'buy' ? quantity : -quantity;
+  return ceilPaise(spanMargin([spanLegOf(inputs, signed, price)], spanMarketOf(inputs, price)));
 };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, SqliteAdapter } from 'kysely';
 import type { Logger } from '../../logger';
 import { inChunks, insertShape, rowValues, runShaped } from '../../store/compiled-shapes';
 import type { Database } from '../../store/database';
@@ -70,10 +70,17 @@ export function createAuditLog(deps: {
   db: Kysely<Database>;
   clock: { now(): number };
   logger: Logger;
-  /** The store's pre-commit writer when this process alone writes the store (SQLite): lines join its commits. */
+  /**
+   * The store's pre-commit writer when this process alone writes the store (SQLite): lines join its commits. Required
+   * on SQLite: only the joined writer keeps each chain's tip (`auditTip`), which audit:verify compares chain ends with.
+   */
   commits?: CommitWriter | undefined;
 }): AuditLog {
   const { db, clock, logger, commits } = deps;
+  if (!commits && db.getExecutor().adapter instanceof SqliteAdapter)
+    throw new Error(
+      'the audit trail on SQLite joins the group commit (pass commits): it alone keeps the chain tips',
+    );
   const tips = new Map<string, Tip>();
   /** The batch collecting lines; undefined when nothing was appended since the last flush. */
   let open: Batch | undefined;

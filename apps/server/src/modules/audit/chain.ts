@@ -55,3 +55,19 @@ export function chainChecker(userId: string): { next(line: AuditLogTable): Chain
     },
   };
 }
+
+/** A chain's last line: its place and hash. */
+export interface ChainEnd {
+  seq: number;
+  hash: string;
+}
+
+/** One user's chain as the walk sees it, line by line in seq order. */
+export interface ChainWalk {
+  checker: { next(line: AuditLogTable): ChainBreak | undefined };
+  broken?: ChainBreak;
+  /** The last line checked. */
+  end?: ChainEnd;
+  /** The hash of each line an anchor names (only those), to compare with the anchor once the walk is done. */
+  seen: Map<number, string>;
+}

@@ -171,7 +171,8 @@ export function createOrderAuditHooks(log: AuditLog): OrderAuditHooks {
       },
     }),
     async onSend(request, reply, payload) {
-      if (isRead(request) || !request.user) return payload;
+      // A request answered by another instance (cluster/forwarding.ts) is recorded there, by the user's engine.
+      if (isRead(request) || !request.user || request.forwardedTo) return payload;
       const answer = answerJson(reply, payload);
       const orderId = orderIdOfParams(request) ?? PLACED_ID.exec(answer)?.[1] ?? null;
       const asked = askedJson(request, reply.statusCode);

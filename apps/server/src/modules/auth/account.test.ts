@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authHeader, createTestUser } from '../../../test/helpers/auth';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { describeEachStore } from '../../../test/helpers/test-store';
-import { readSettings } from './account';
+import { readDiscipline, readSettings } from './account';
 
 describeEachStore('auth: profile and settings', (kind) => {
   let t: TestApp;
@@ -127,6 +127,20 @@ describe('readSettings', () => {
       ...DEFAULT_USER_SETTINGS,
       useDefaultQuantity: true,
       defaultQuantity: { ...DEFAULT_USER_SETTINGS.defaultQuantity, NIFTY: 130 },
+    });
+  });
+});
+
+describe('readDiscipline', () => {
+  it('reads the discipline rules alone, each out-of-bounds or missing rule off, the rest kept', () => {
+    const off = DEFAULT_USER_SETTINGS.discipline;
+    expect(readDiscipline(JSON.stringify({ modifyStep: 0.1 }))).toEqual(off);
+    expect(readDiscipline('null')).toEqual(off);
+    const stored = { discipline: { maxTradesPerDay: 4, coolDownMinutes: -3, noNewPositionsAfter: '14:45' } };
+    expect(readDiscipline(JSON.stringify(stored))).toEqual({
+      ...off,
+      maxTradesPerDay: 4,
+      noNewPositionsAfter: '14:45',
     });
   });
 });

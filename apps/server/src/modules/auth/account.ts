@@ -1,4 +1,5 @@
 import type { ActiveBroker } from '@xtrader/core/api/auth';
+import { disciplineSettingsSchema } from '@xtrader/core/api/discipline';
 import {
   DEFAULT_USER_SETTINGS,
   mergeUserSettings,
@@ -6,6 +7,7 @@ import {
   type UserSettingsPatch,
   userSettingsPatchSchema,
 } from '@xtrader/core/api/settings';
+import { DEFAULT_DISCIPLINE, type DisciplineSettings } from '@xtrader/core/risk/discipline';
 import type { Clock } from '../../clock';
 import { DomainError } from '../../domain-error';
 import type { AuthStore, UserRow } from './store';
@@ -46,6 +48,27 @@ export function readSettings(json: string): UserSettings {
   return mergeUserSettings(DEFAULT_USER_SETTINGS, patch as UserSettingsPatch);
 }
 
+/**
+ * Only the discipline block of stored settings, read the same way: each rule checked on its own, what is missing or
+ * out of bounds falls back to off. The order path reads this once per order, so it parses no other setting.
+ */
+export function readDiscipline(json: string): DisciplineSettings {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(json);
+  } catch {
+    return DEFAULT_DISCIPLINE;
+  }
+  const block = (stored as { discipline?: unknown } | null)?.discipline;
+  if (typeof block !== 'object' || block === null) return DEFAULT_DISCIPLINE;
+  const rules: Record<string, unknown> = { ...DEFAULT_DISCIPLINE };
+  for (const [key, schema] of Object.entries(disciplineSettingsSchema.shape)) {
+    const field = schema.safeParse((block as Record<string, unknown>)[key]);
+    if (field.success) rules[key] = field.data;
+  }
+  return rules as unknown as DisciplineSettings;
+}
+
 const toProfile = (user: UserRow): UserProfile => ({
   id: user.id,
   name: user.name,
@@ -57,7 +80,16 @@ const toProfile = (user: UserRow): UserProfile => ({
 });
 
 /** The caller's own profile and settings; every read and write is by the authenticated user's id. */
-export function createAccountService({ store, clock }: { store: AuthStore; clock: Clock }) {
+export function createAccountService({
+  store,
+  clock,
+  onSettingsSaved,
+}: {
+  store: AuthStore;
+  clock: Clock;
+  /** Told after a user's settings were written (readers that keep them, e.g. the discipline rules, drop theirs). */
+  onSettingsSaved?: (userId: string) => void;
+}) {
   const userOrThrow = async (userId: string) => {
     const user = await store.findUserById(userId);
     // A valid session of a deleted user: treat as logged out.
@@ -71,11 +103,17 @@ export function createAccountService({ store, clock }: { store: AuthStore; clock
       return { user: toProfile(user), settings: readSettings(user.settings) };
     },
 
+    /** The user's discipline rules (the order path's one settings read per order). */
+    async disciplineOf(userId: string): Promise<DisciplineSettings> {
+      return readDiscipline((await userOrThrow(userId)).settings);
+    },
+
     /** Applies a validated patch and returns the complete settings. */
     async updateSettings(userId: string, patch: UserSettingsPatch): Promise<UserSettings> {
       const user = await userOrThrow(userId);
       const settings = mergeUserSettings(readSettings(user.settings), patch);
       await store.updateSettings(userId, JSON.stringify(settings), clock.now());
+      onSettingsSaved?.(userId);
       return settings;
     },
   };

@@ -1,4 +1,12 @@
 import type { Resources } from '../../resources';
+
+// Published after a user's settings were saved: readers that keep a copy (the discipline rules) drop it.
+declare module '../../bus/bus' {
+  interface BusEvents {
+    'settings.saved': { userId: string };
+  }
+}
+
 import { deriveKey } from '../../secrets';
 import type { AppModule } from '../module';
 import { type AccountService, createAccountService, defaultSettingsJson } from './account';
@@ -57,7 +65,16 @@ export function createAuthModule(resources: Resources, options: AuthModuleOption
     clock,
     defaultSettings: defaultSettingsJson,
   });
-  const account = createAccountService({ store, clock });
+  const account = createAccountService({
+    store,
+    clock,
+    // Every instance hears of it (Redis bus): their copies of the user's settings are dropped.
+    onSettingsSaved: (userId) => {
+      bus.publish('settings.saved', { userId }).catch((error: unknown) => {
+        logger.warn({ err: error, userId }, 'settings.saved not published');
+      });
+    },
+  });
   const requireUser = createRequireUser(sessions.verify);
 
   return {

@@ -48,11 +48,14 @@ export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
     },
 
     /**
-     * Creates a new code for the phone (voiding any earlier one), sends it, and returns it with the channels that
-     * took it; a delivery failure throws OtpDeliveryError (the code stays stored, but nobody has it).
+     * Creates a new code for the phone, sends it, and only then stores it (voiding any earlier one), returning it
+     * with the channels that took it. A delivery failure throws OtpDeliveryError and changes nothing: a code the
+     * trader already received keeps working rather than being replaced by one nobody has.
      */
     async issue(message: Omit<OtpMessage, 'code'>): Promise<OtpIssued & { code: string }> {
       const code = randomInt(0, 10_000).toString().padStart(4, '0');
+      const channels = await sender.send({ ...message, code });
+      // The code's 5 minutes run from its delivery.
       const now = clock.now();
       await store.replaceOtp({
         id: randomUUID(),
@@ -64,7 +67,6 @@ export function createOtpFlow({ store, sender, clock, codeKey }: OtpFlowDeps) {
         failedAttempts: 0,
         verifiedAt: null,
       });
-      const channels = await sender.send({ ...message, code });
       return { code, channels };
     },
 

@@ -23,7 +23,9 @@ describeBrokerSessionContract('paper', async () => {
     restingBuy: (clientOrderId, quantity) => buy({ clientOrderId, quantity, orderType: 'limit', price: 90 }),
     async fillAtLimit() {
       f.clock.advance(1000);
-      f.market.push('practice', { [ce.tradingsymbol]: 90 });
+      // Offers come down to the limit: the buy fills there.
+      const depth = { buy: [{ price: 89.95, quantity: 650 }], sell: [{ price: 90, quantity: 650 }] };
+      f.market.push('practice', { [ce.tradingsymbol]: 90 }, { depth });
       await f.exchange.idle();
     },
     close: () => f.close(),

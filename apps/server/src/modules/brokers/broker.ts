@@ -115,12 +115,16 @@ export interface BrokerPosition {
   lastTradedPrice: number;
   /** Average price of the open quantity (0 when flat), when the broker reports it. */
   averagePrice?: number;
+  /** Charges of the day's fills in rupees (brokerage, taxes, fees), when the broker reports them. */
+  charges?: number;
 }
 
 export interface BrokerMargin {
   total: number;
   available: number;
   utilized: number;
+  /** The day's charges in rupees, already out of `total`, when the broker reports them. */
+  charges?: number;
 }
 
 export interface BrokerCapabilities {

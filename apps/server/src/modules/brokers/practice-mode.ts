@@ -24,6 +24,10 @@ export interface PracticeModeDeps {
 export function createPracticeModeService(deps: PracticeModeDeps) {
   const { brokers, paper } = deps;
   const resetHandlers = new Set<FundsResetHandler>();
+  /** Called once a user has left Practice Mode (a session replay of theirs ends with it). */
+  const stopHandlers = new Set<(userId: string) => Promise<unknown>>();
+  /** Checks that may refuse a funds reset (a running session replay does), by throwing a DomainError. */
+  const resetChecks = new Set<(userId: string) => void>();
 
   return {
     /** Switches the user to PAPERTRADE, remembering the live broker to return to; a repeat is harmless. */
@@ -46,6 +50,7 @@ export function createPracticeModeService(deps: PracticeModeDeps) {
       const previous = remembered !== null && isBrokerId(remembered) ? remembered : null;
       await brokers.setActiveBroker(userId, previous);
       await paper.setPreviousBroker(userId, null);
+      for (const handler of stopHandlers) await handler(userId);
       return { activeBroker: previous };
     },
 
@@ -54,8 +59,20 @@ export function createPracticeModeService(deps: PracticeModeDeps) {
       if ((await brokers.activeBrokerOf(userId)) !== PRACTICE_BROKER_ID) {
         throw new DomainError('not_in_practice_mode', PRACTICE_MODE_MESSAGES.resetNeedsPracticeMode);
       }
+      for (const check of resetChecks) check(userId);
       await paper.resetFunds(userId);
       for (const handler of resetHandlers) await handler(userId);
+    },
+
+    /** Adds a check that runs before a funds reset and refuses it by throwing. */
+    checkBeforeReset(check: (userId: string) => void): () => void {
+      resetChecks.add(check);
+      return () => resetChecks.delete(check);
+    },
+
+    onStopped(handler: (userId: string) => Promise<unknown>): () => void {
+      stopHandlers.add(handler);
+      return () => stopHandlers.delete(handler);
     },
 
     onFundsReset(handler: FundsResetHandler): () => void {

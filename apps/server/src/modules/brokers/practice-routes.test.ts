@@ -81,12 +81,18 @@ describeEachStore('Practice Mode calls', (kind) => {
       product: 'normal',
       orderType: 'market',
     });
-    expect((await session?.margin())?.utilized).toBe(6500);
+    // Bought at the ask, one tick above the last price (the quote has no depth).
+    expect((await session?.margin())?.utilized).toBe(6503.25);
     const onReset = vi.fn(async () => {});
     t.brokers.practiceMode.onFundsReset(onReset);
     const reset = await call('PUT', '/broker/resetFunds/papertrade', u.headers);
     expect(reset.json()).toEqual({ success: true, message: 'Your account funds has been reset!', data: {} });
-    expect(await session?.margin()).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+    expect(await session?.margin()).toEqual({
+      total: 1_000_000,
+      available: 1_000_000,
+      utilized: 0,
+      charges: 0,
+    });
     expect(await session?.positions()).toEqual([]);
     expect(onReset).toHaveBeenCalledWith(u.id);
   });

@@ -20,7 +20,7 @@ describe('brokers and portfolio in the app', () => {
     expect((await call('GET', '/portfolio/margin', token)).statusCode).toBe(400);
     expect((await call('POST', '/broker/papertrading/start', token)).statusCode).toBe(200);
     const margin = await call('GET', '/portfolio/margin', token);
-    expect(margin.json().data).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0 });
+    expect(margin.json().data).toEqual({ total: 1_000_000, available: 1_000_000, utilized: 0, charges: 0 });
     const positions = await call('GET', '/portfolio/positions', token);
     expect(positions.json().data).toEqual({ positions: { netPosition: [], byIndex: {} } });
     const info = await call('GET', '/auth/getUserInfo', token);

@@ -15,6 +15,8 @@ export interface InstrumentsModuleDeps {
   /** Shared with the market feed, which prices the contracts it lists. */
   catalog: InstrumentCatalog;
   quotes: Pick<MarketData, 'getQuote'>;
+  /** Contracts held (open positions, working orders): a rebuilt generated master keeps them until they expire. */
+  heldSymbols?: () => Iterable<string> | Promise<Iterable<string>>;
   requireUser: preHandlerAsyncHookHandler;
   viewOf: ViewOfUser;
 }
@@ -40,6 +42,7 @@ export function createInstrumentsModule(
     logger,
     csvSource: config.instrumentsCsv,
     quotes: deps.quotes,
+    ...(deps.heldSymbols ? { heldSymbols: deps.heldSymbols } : {}),
   });
   let timer: NodeJS.Timeout | undefined;
   let builtVersion = '';

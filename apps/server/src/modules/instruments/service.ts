@@ -1,6 +1,7 @@
 import type { Instrument } from '@xtrader/core/api/instruments';
 import { type IsoDate, istDateOf } from '@xtrader/core/market/dates';
 import { listExpiries } from '@xtrader/core/market/expiry';
+import { marketOpenMs } from '@xtrader/core/market/hours';
 import { INDEX_NAMES, INDEX_TABLE, type IndexName } from '@xtrader/core/market/indices';
 import { atmStrike } from '@xtrader/core/market/symbols';
 import type { Clock } from '../../clock';
@@ -22,7 +23,17 @@ export interface InstrumentServiceDeps {
   csvSource: string | undefined;
   /** Live quotes, for the current spot and the `ltp`/`iv` of returned instruments. */
   quotes: Pick<MarketData, 'getQuote'>;
+  /**
+   * Trading symbols someone holds (open positions, working orders): a rebuilt generated master keeps those that
+   * have not expired, even when the strikes around a moved spot no longer include them.
+   */
+  heldSymbols?: () => Iterable<string> | Promise<Iterable<string>>;
 }
+
+/** How long before the open the master is rebuilt (Kite publishes the day's dump in the morning, before it). */
+export const PRE_OPEN_REFRESH_MS = 30 * 60_000;
+/** Longest an instruments download may take. */
+const CSV_TIMEOUT_MS = 60_000;
 
 export interface RefreshReport {
   source: 'generated' | 'csv' | 'store';
@@ -55,7 +66,8 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
   };
 
   async function importCsv(location: string): Promise<{ rows: MasterInstrument[]; malformed: number }> {
-    const parsed = parseKiteInstrumentsCsv(await readInstrumentsCsv(location), clock.now());
+    const text = await readInstrumentsCsv(location, AbortSignal.timeout(CSV_TIMEOUT_MS));
+    const parsed = parseKiteInstrumentsCsv(text, clock.now());
     for (const row of parsed.malformed.slice(0, MAX_LOGGED_MALFORMED)) {
       logger.warn({ line: row.line, reason: row.reason }, 'instruments CSV: malformed row skipped');
     }
@@ -69,9 +81,32 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
     return (await store.loadAll()).filter((row) => !catalog.isExpired(row, now));
   }
 
+  /** The held contracts of the current master that a new one lacks and that have not expired. */
+  async function keptHeld(rows: readonly MasterInstrument[]): Promise<MasterInstrument[]> {
+    if (!deps.heldSymbols) return [];
+    let held: Set<string>;
+    try {
+      held = new Set(await deps.heldSymbols());
+    } catch (error) {
+      // The new master still goes in; a held contract the strikes no longer reach is then missing until the next.
+      logger.error({ err: error }, 'held contracts unknown; the rebuilt master may drop some');
+      return [];
+    }
+    const now = clock.now();
+    const listed = new Set(rows.map((row) => row.tradingsymbol));
+    const kept: MasterInstrument[] = [];
+    for (const symbol of held) {
+      if (listed.has(symbol)) continue;
+      const row = catalog.bySymbol(symbol);
+      if (row && row.instrument_type !== 'INDEX' && !catalog.isExpired(row, now)) kept.push(row);
+    }
+    return kept;
+  }
+
   async function build(): Promise<{ rows: MasterInstrument[]; report: RefreshReport }> {
     if (!deps.csvSource) {
-      const rows = generate();
+      const fresh = generate();
+      const rows = [...fresh, ...(await keptHeld(fresh))];
       return { rows, report: { source: 'generated', instruments: rows.length, malformed: 0 } };
     }
     try {
@@ -105,8 +140,11 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
      */
     masterVersion(): string {
       const now = clock.now();
+      const today = istDateOf(now);
       const expiries = INDEX_NAMES.map((name) => listExpiries(name, now)[0]?.date).join(',');
-      return `${istDateOf(now)}|${expiries}`;
+      // Once more each day shortly before the open (session table), when the broker's new dump is out.
+      const preOpen = now >= marketOpenMs('NFO', today) - PRE_OPEN_REFRESH_MS ? 'pre-open' : 'night';
+      return `${today}|${preOpen}|${expiries}`;
     },
 
     expiryDates: (name: IndexName): IsoDate[] => catalog.optionExpiries(name, clock.now()),

@@ -1,3 +1,5 @@
+import type { MarketDepth } from '@xtrader/core/market/depth';
+
 /**
  * What other modules may rely on from the market-data module. The order engine, the paper broker, the trailing and
  * profit-protection monitors and the WebSocket gateway code against these interfaces only.
@@ -22,6 +24,13 @@ export interface Quote {
   /** Options only: implied volatility (annualised, e.g. 0.14) and Black-Scholes delta of the option. */
   iv?: number;
   delta?: number;
+  /**
+   * Best bid and offer and the visible book (five levels each side), when the source gives depth (the simulator,
+   * a broker stream in full mode); absent for indices and for sources without depth (old recordings).
+   */
+  bid?: number;
+  ask?: number;
+  depth?: MarketDepth;
   /** When the price happened at the source (epoch ms). */
   ts: number;
 }
@@ -41,7 +50,28 @@ export interface PriceFeed {
    * cannot tell. The delayed Practice Mode view shows a contract nobody was watching at once with it.
    */
   priceAsOf?(symbol: string, at: number): RawTick | undefined;
+  /**
+   * Continue from these last prices (symbol -> price) instead of the feed's own starting point: an instance taking
+   * over the cluster's price stream resumes where the previous leader stopped, so prices do not jump.
+   */
+  resumeFrom?(lastPrices: ReadonlyMap<string, number>): void;
+  /** Drain: stop running the stream for the cluster and let another instance take it at once. */
+  handOver?(): Promise<void>;
 }
+
+/**
+ * A licensed market-data vendor's feed run by the operator (XT_PLATFORM_FEED_*): the operator's licence lets it
+ * serve every user, so it is the shared source's feed instead of the simulator. Its connection is its health.
+ */
+export interface PlatformFeed extends PriceFeed {
+  /** The vendor's name for the trader (`TrueData`). */
+  readonly vendor: string;
+  readonly state: BrokerStreamState;
+  onState(handler: (state: BrokerStreamState) => void): () => void;
+}
+
+export const isPlatformFeed = (feed: PriceFeed): feed is PlatformFeed =>
+  typeof (feed as Partial<PlatformFeed>).vendor === 'string';
 
 export interface RawTick {
   symbol: string;
@@ -49,6 +79,8 @@ export interface RawTick {
   ts: number;
   /** Previous session's close, when the source knows it (else the cache uses the first price of the session). */
   close?: number;
+  /** The book at that moment, when the source has it. A new object per tick: readers may keep it. */
+  depth?: MarketDepth;
 }
 
 /** The quote cache plus the Practice Mode delay line, owned by the market module. */
@@ -102,8 +134,8 @@ export interface UserPrices {
 export type ViewOfUser = (userId: string) => Promise<PriceView>;
 
 /**
- * Where a user's prices come from: `sim`, the configured simulator or replay (one source shared by everyone
- * without a stream of their own), or `<broker>:<userId>`, that user's own broker stream. One user's broker data
+ * Where a user's prices come from: `sim`, the shared source (one source for everyone without a stream of their own:
+ * the platform feed when one is configured, else the configured simulator or replay), or `<broker>:<userId>`, that user's own broker stream. One user's broker data
  * never reaches another user (docs/market-data.md).
  */
 export type PriceSourceId = 'sim' | `${string}:${string}`;

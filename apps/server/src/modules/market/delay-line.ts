@@ -1,9 +1,12 @@
-/** Receives one delayed tick; `close` is undefined when the source gave none. */
+import type { MarketDepth } from '@xtrader/core/market/depth';
+
+/** Receives one delayed tick; `close` and `depth` are undefined when the source gave none. */
 export type DelayedTickVisitor = (
   symbol: string,
   price: number,
   ts: number,
   close: number | undefined,
+  depth: MarketDepth | undefined,
 ) => void;
 
 const INITIAL_CAPACITY = 1024;
@@ -14,6 +17,8 @@ const INITIAL_CAPACITY = 1024;
  */
 export class DelayLine {
   private symbols: string[] = new Array(INITIAL_CAPACITY);
+  /** The book of each tick (the source allocates one per tick, so holding the reference is safe). */
+  private depths: (MarketDepth | undefined)[] = new Array(INITIAL_CAPACITY);
   private prices = new Float64Array(INITIAL_CAPACITY);
   private times = new Float64Array(INITIAL_CAPACITY);
   private closes = new Float64Array(INITIAL_CAPACITY);
@@ -33,10 +38,18 @@ export class DelayLine {
   }
 
   /** Queues a tick seen at `seenAt`; it falls due `delayMs` later. */
-  push(symbol: string, price: number, ts: number, close: number | undefined, seenAt: number): void {
+  push(
+    symbol: string,
+    price: number,
+    ts: number,
+    close: number | undefined,
+    seenAt: number,
+    depth?: MarketDepth,
+  ): void {
     if (this.count === this.prices.length) this.grow();
     const slot = (this.head + this.count) % this.prices.length;
     this.symbols[slot] = symbol;
+    this.depths[slot] = depth;
     this.prices[slot] = price;
     this.times[slot] = ts;
     this.closes[slot] = close ?? Number.NaN;
@@ -55,8 +68,10 @@ export class DelayLine {
         this.prices[slot]!,
         this.times[slot]!,
         Number.isNaN(close) ? undefined : close,
+        this.depths[slot],
       );
       this.symbols[slot] = '';
+      this.depths[slot] = undefined;
       this.head = (this.head + 1) % this.prices.length;
       this.count -= 1;
       drained += 1;
@@ -75,6 +90,7 @@ export class DelayLine {
       return target;
     };
     this.symbols = [...order.map((slot) => this.symbols[slot]!), ...new Array<string>(capacity - this.count)];
+    this.depths = [...order.map((slot) => this.depths[slot]), ...new Array<undefined>(capacity - this.count)];
     this.prices = copy(this.prices);
     this.times = copy(this.times);
     this.closes = copy(this.closes);

@@ -29,6 +29,7 @@ function sourceWith(
   return {
     id: brokerId ? 'zerodha:u' : 'sim',
     brokerId,
+    vendor: null,
     data,
     state,
     tokenExpiresAt,

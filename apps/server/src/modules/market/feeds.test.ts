@@ -7,6 +7,7 @@ import { silentLogger } from '../../logger';
 import { InstrumentCatalog } from '../instruments/catalog';
 import type { RawTick } from './contract';
 import { createConfiguredFeed } from './feeds';
+import { TrueDataFeed } from './platform/truedata-feed';
 import { ReplayFeed } from './replay';
 import { SimulatorFeed } from './simulator';
 
@@ -59,5 +60,17 @@ describe('configured price feed', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('is the platform feed when the operator configured one, whatever XT_FEED says', () => {
+    const config = loadConfig({
+      XT_PLATFORM_FEED_VENDOR: 'truedata',
+      XT_PLATFORM_FEED_URL: 'ws://127.0.0.1:9',
+      XT_PLATFORM_FEED_USER: 'u',
+      XT_PLATFORM_FEED_PASSWORD: 'p',
+    });
+    const feed = createConfiguredFeed({ config, clock, logger: silentLogger() }, new InstrumentCatalog());
+    expect(feed).toBeInstanceOf(TrueDataFeed);
+    expect((feed as TrueDataFeed).vendor).toBe('TrueData');
   });
 });

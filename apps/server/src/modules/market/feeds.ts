@@ -2,16 +2,25 @@ import { randomInt } from 'node:crypto';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { PriceFeed } from './contract';
+import { TrueDataFeed } from './platform/truedata-feed';
 import { loadReplayFile, ReplayFeed } from './replay';
 import { SimulatorFeed } from './simulator';
 
-/** The feed `XT_FEED` names: the simulator (default) or the replay of `XT_REPLAY_FILE` (loaded when it starts). */
+/**
+ * The shared source's feed: the platform feed when the operator configured one (XT_PLATFORM_FEED_VENDOR), else the
+ * feed `XT_FEED` names: the simulator (default) or the replay of `XT_REPLAY_FILE` (loaded when it starts).
+ */
 export function createConfiguredFeed(
   resources: Pick<Resources, 'config' | 'clock' | 'logger'>,
   directory: InstrumentDirectory,
 ): PriceFeed {
   const { config, clock, logger } = resources;
   const market = config.market;
+  if (market.platformFeed) {
+    const { vendor, url } = market.platformFeed;
+    logger.info({ vendor, url }, 'platform feed');
+    return new TrueDataFeed(market.platformFeed, { directory, logger, now: () => clock.now() });
+  }
   const replayFile = market.replayFile;
   // Enough history to price a contract as of the Practice Mode delay ago, with room for a slow tick.
   const historyMs = market.practiceDelayMs + 10_000;

@@ -1,11 +1,18 @@
 import type { FeedStatus } from '@xtrader/core/api/market-feed';
-import { isPracticeBroker } from '@xtrader/core/brokers/ids';
+import { isPracticeBroker, PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { INDEX_NAMES, INDEX_TABLE } from '@xtrader/core/market/indices';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { AppModule } from '../module';
-import type { PriceFeed, PriceView, SourcedPrices, UserPrices, ViewOfUser } from './contract';
+import {
+  isPlatformFeed,
+  type PriceFeed,
+  type PriceView,
+  type SourcedPrices,
+  type UserPrices,
+  type ViewOfUser,
+} from './contract';
 import { registerMarketDevRoutes } from './dev-routes';
 import { registerMarketFeedRoutes } from './feed-routes';
 import { feedStatus } from './feed-status';
@@ -69,10 +76,21 @@ export function createMarketModule(
     requireUser: preHandlerAsyncHookHandler;
     /** The user's active broker (PAPERTRADE in Practice Mode); null when none. */
     activeBrokerOf: (userId: string) => Promise<string | null>;
+    /** Several instances: users' broker streams reach their sockets on every instance over the bus. */
+    clustered?: boolean;
   },
 ): MarketModule {
   const shared = createMarketData(resources, deps.feed, deps.directory);
-  const sources = createPriceSources(resources, shared, deps.directory);
+  const cluster = deps.clustered
+    ? { bus: resources.bus, instanceId: resources.config.instanceId }
+    : undefined;
+  const sources = createPriceSources(
+    resources,
+    shared,
+    deps.directory,
+    isPlatformFeed(deps.feed) ? deps.feed : undefined,
+    cluster,
+  );
   const { market } = resources.config;
   const marketData = shared;
   const prices = createSourcedPrices(
@@ -104,7 +122,8 @@ export function createMarketModule(
       practiceDelayMs: market.practiceDelayMs,
       staleAfterMs: market.staleTickMs,
     };
-    return feedStatus(source, view, timing, symbol);
+    const status = feedStatus(source, view, timing, symbol, sources.sourceFor(userId, PRACTICE_BROKER_ID));
+    return source.replay ? { ...status, replay: source.replay() } : status;
   };
 
   return {
@@ -125,6 +144,10 @@ export function createMarketModule(
     async start() {
       await sources.start();
       marketData.retain(INDEX_OWNER, INDEX_QUOTE_SYMBOLS);
+    },
+    async drain() {
+      // In a cluster, another instance takes the price stream over now rather than when the lease expires.
+      await deps.feed.handOver?.();
     },
     async close() {
       marketData.release(INDEX_OWNER);

@@ -1,3 +1,4 @@
+import type { MarketDepth } from '@xtrader/core/market/depth';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { MarketData, PriceFeed, PriceView, Quote, RawTick } from './contract';
@@ -40,8 +41,8 @@ class ViewChannel {
   }
 
   /** Cache first, then publish: handlers that read the cache see the price they were given. */
-  collect(symbol: string, price: number, ts: number, close: number | undefined): void {
-    this.changed.push(this.book.apply(symbol, price, ts, close));
+  collect(symbol: string, price: number, ts: number, close: number | undefined, depth?: MarketDepth): void {
+    this.changed.push(this.book.apply(symbol, price, ts, close, depth));
   }
 
   /** Each handler runs on its own: one that throws is logged and the others still get the batch. */
@@ -84,8 +85,8 @@ export function createMarketData(
   const drainDue = () => {
     drainTimer = undefined;
     drainAt = Number.POSITIVE_INFINITY;
-    delay.drain(clock.now(), (symbol, price, ts, close) => {
-      if (!pinned.has(symbol)) views.practice.collect(symbol, price, ts, close);
+    delay.drain(clock.now(), (symbol, price, ts, close, depth) => {
+      if (!pinned.has(symbol)) views.practice.collect(symbol, price, ts, close, depth);
     });
     safePublish(views.practice);
     scheduleDrain();
@@ -116,9 +117,10 @@ export function createMarketData(
         pinnedTicked = true;
         continue;
       }
-      views.live.collect(tick.symbol, tick.price, tick.ts, tick.close);
-      if (delay.delayMs === 0) views.practice.collect(tick.symbol, tick.price, tick.ts, tick.close);
-      else delay.push(tick.symbol, tick.price, tick.ts, tick.close, seenAt);
+      views.live.collect(tick.symbol, tick.price, tick.ts, tick.close, tick.depth);
+      if (delay.delayMs === 0)
+        views.practice.collect(tick.symbol, tick.price, tick.ts, tick.close, tick.depth);
+      else delay.push(tick.symbol, tick.price, tick.ts, tick.close, seenAt, tick.depth);
     }
     safePublish(views.live);
     if (delay.delayMs === 0 || pinnedTicked) safePublish(views.practice);
@@ -140,7 +142,7 @@ export function createMarketData(
       if (cached && cached.ts >= asOf) continue;
       const past = feed.priceAsOf(symbol, asOf);
       if (!past || (cached && past.ts <= cached.ts)) continue;
-      views.practice.book.apply(symbol, past.price, past.ts, past.close);
+      views.practice.book.apply(symbol, past.price, past.ts, past.close, past.depth);
     }
   };
 

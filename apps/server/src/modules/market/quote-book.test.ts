@@ -28,6 +28,23 @@ describe('quote book', () => {
     expect(book.get('NIFTY 50')).toBe(quote);
   });
 
+  it('takes bid, ask and depth from the tick, and drops them with a tick that has none', () => {
+    const book = new QuoteBook();
+    const depth = {
+      buy: [{ price: 99.95, quantity: 650 }],
+      sell: [
+        { price: 100.05, quantity: 130 },
+        { price: 100.1, quantity: 325 },
+      ],
+    };
+    const quote = book.apply('NIFTY26NOV26000CE', 100, MORNING, 90, depth);
+    expect(quote).toMatchObject({ bid: 99.95, ask: 100.05, depth });
+    book.apply('NIFTY26NOV26000CE', 100.05, MORNING + 1000);
+    expect(quote.bid).toBeUndefined();
+    expect(quote.ask).toBeUndefined();
+    expect(quote.depth).toBeUndefined();
+  });
+
   it('starts a new session on a new IST day: the last price becomes the close', () => {
     const book = new QuoteBook();
     book.apply('NIFTY 50', 26_010, MORNING, 26_000);

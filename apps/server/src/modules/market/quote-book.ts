@@ -1,3 +1,4 @@
+import type { MarketDepth } from '@xtrader/core/market/depth';
 import { timeToExpiryYears } from '@xtrader/core/market/expiry';
 import { INDEX_TABLE, isIndexName } from '@xtrader/core/market/indices';
 import { roundMoney } from '@xtrader/core/orders/price-rules';
@@ -14,6 +15,19 @@ interface Entry {
   day: number;
   /** The option this symbol is, with its underlying's quote name; null when it is not an option. */
   option: { instrument: InstrumentRecord; underlying: string } | null;
+}
+
+function setDepth(quote: Quote, depth: MarketDepth | undefined): void {
+  if (depth === undefined) {
+    if (quote.depth === undefined) return;
+    quote.depth = undefined;
+    quote.bid = undefined;
+    quote.ask = undefined;
+    return;
+  }
+  quote.depth = depth;
+  quote.bid = depth.buy[0]?.price;
+  quote.ask = depth.sell[0]?.price;
 }
 
 const greekDecimals = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -34,9 +48,9 @@ export class QuoteBook {
   /**
    * Applies a trade price. A new IST day starts a new session: the previous last price (or the source's close)
    * becomes the close, and open/high/low restart. Options get their IV and delta from the underlying's quote in
-   * this same book.
+   * this same book. The tick's depth (or none) replaces the quote's: a book is only as current as its tick.
    */
-  apply(symbol: string, price: number, ts: number, close?: number): Quote {
+  apply(symbol: string, price: number, ts: number, close?: number, depth?: MarketDepth): Quote {
     const day = istDayNumber(ts);
     let entry = this.entries.get(symbol);
     if (!entry) {
@@ -69,6 +83,7 @@ export class QuoteBook {
       quote.ts = ts;
     }
     entry.quote.netChange = roundMoney(price - entry.quote.close);
+    setDepth(entry.quote, depth);
     if (entry.option) this.updateGreeks(entry.quote, entry.option.instrument, entry.option.underlying);
     return entry.quote;
   }

@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../../clock';
 import type { InstrumentDirectory, InstrumentRecord } from '../instruments/contract';
 import type { PriceFeed, RawTick } from './contract';
+import { simulatedDepth } from './depth-model';
 import { istDayNumber } from './ist-day';
 import { modelPrice, toTradablePrice } from './option-model';
 import { PriceHistory } from './price-history';
@@ -39,7 +40,14 @@ interface IndexState {
   close: number;
   /** Whether the index trades in the current cycle. */
   open: boolean;
+  /** Moving average of the size of the walk's shocks in standard deviations: about 0.8 when calm. */
+  activity: number;
 }
+
+/** The mean size of a standard normal shock: the calm activity. */
+const CALM_ACTIVITY = Math.sqrt(2 / Math.PI);
+/** Weight of the newest shock in the activity average (about the last two seconds at 100 ms cycles). */
+const ACTIVITY_WEIGHT = 0.05;
 
 /** One subscribed symbol; its tick object is reused for every tick it emits. */
 interface Subscription {
@@ -68,6 +76,8 @@ const DEFAULT_HISTORY_MS = 60_000;
 export class SimulatorFeed implements PriceFeed {
   readonly name = 'simulator';
   private readonly random: Random;
+  /** Book sizes draw from their own sequence, so the prices of a seed stay what they were before books. */
+  private readonly depthRandom: Random;
   private readonly indices = new Map<IndexName, IndexState>();
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly unknown = new Set<string>();
@@ -85,10 +95,17 @@ export class SimulatorFeed implements PriceFeed {
   constructor(options: SimulatorOptions) {
     this.options = options;
     this.random = createRandom(options.seed);
+    this.depthRandom = createRandom(options.seed ^ 0x5eed_0b00);
     const table = options.table ?? INDEX_TABLE;
     for (const name of INDEX_NAMES) {
       const info = table[name];
-      this.indices.set(name, { info, spot: info.referenceSpot, close: info.referenceSpot, open: true });
+      this.indices.set(name, {
+        info,
+        spot: info.referenceSpot,
+        close: info.referenceSpot,
+        open: true,
+        activity: CALM_ACTIVITY,
+      });
     }
     this.lastCycle = options.clock.now();
     this.day = istDayNumber(this.lastCycle);
@@ -142,6 +159,15 @@ export class SimulatorFeed implements PriceFeed {
     return () => this.handlers.delete(handler);
   }
 
+  /** Indices move on from their last known level (the display name's price), when there is one. */
+  resumeFrom(lastPrices: ReadonlyMap<string, number>): void {
+    for (const state of this.indices.values()) {
+      const level = lastPrices.get(state.info.displayName);
+      if (level !== undefined && level > 0) state.spot = level;
+    }
+    this.recordLevels(this.options.clock.now());
+  }
+
   /** Current unrounded level of an index (tests, diagnostics). */
   spotOf(name: IndexName): number {
     return this.indices.get(name)!.spot;
@@ -192,6 +218,15 @@ export class SimulatorFeed implements PriceFeed {
     tick.ts = at;
     tick.price = priceAt(level.price);
     tick.close = priceAt(index.close);
+    tick.depth = instrument
+      ? this.depthAt(
+          index,
+          instrument,
+          level.price,
+          at,
+          modelPrice(instrument, level.price, index.info.annualVol, at).value,
+        )
+      : undefined;
     return tick;
   }
 
@@ -204,21 +239,32 @@ export class SimulatorFeed implements PriceFeed {
     if (years <= 0) return;
     const { annualVol, referenceSpot } = state.info;
     const pull = -REVERSION_PER_YEAR * Math.log(state.spot / referenceSpot) * years;
-    const shock = annualVol * Math.sqrt(years) * this.random.normal();
+    const normal = this.random.normal();
+    state.activity += ACTIVITY_WEIGHT * (Math.abs(normal) - state.activity);
+    const shock = annualVol * Math.sqrt(years) * normal;
     state.spot *= Math.exp(pull - 0.5 * annualVol * annualVol * years + shock);
   }
 
   private price(subscription: Subscription, now: number): void {
     const { index, instrument, tick } = subscription;
     tick.ts = now;
-    tick.price = toTradablePrice(
-      instrument ? modelPrice(instrument, index.spot, index.info.annualVol, now).value : index.spot,
-    );
+    const fair = instrument
+      ? modelPrice(instrument, index.spot, index.info.annualVol, now).value
+      : index.spot;
+    tick.price = toTradablePrice(fair);
+    tick.depth = instrument ? this.depthAt(index, instrument, index.spot, now, fair) : undefined;
     if (tick.close === undefined) {
       tick.close = toTradablePrice(
         instrument ? modelPrice(instrument, index.close, index.info.annualVol, now).value : index.close,
       );
     }
+  }
+
+  /** The contract's book at an index level: a new object, as the tick that carries it is reused. */
+  private depthAt(index: IndexState, instrument: InstrumentRecord, spot: number, at: number, fair: number) {
+    const atmVol = index.info.annualVol;
+    const speed = index.activity / CALM_ACTIVITY;
+    return simulatedDepth({ instrument, fair, spot, atmVol, now: at, speed }, this.depthRandom);
   }
 
   /** A new IST day: today's levels become the previous close. */

@@ -17,7 +17,12 @@ import { noticeLostProtection } from './protection/protection';
 import { createRepairAnnouncer, repairFamily } from './recovery/repair';
 import { createRepairList, type RepairList } from './recovery/repair-list';
 import { registerOrderRoutes } from './routes';
-import { createOrdersService, type OrdersService, type PlacementGuard } from './service';
+import {
+  createOrdersService,
+  type OrdersService,
+  type PlacementGuard,
+  type PlacementListener,
+} from './service';
 import { followPart } from './state/group-follow';
 import { handleBrokerUpdate } from './state/updates';
 import { createTrailingMonitor, type TrailingMonitor } from './trailing/trailing-monitor';
@@ -25,11 +30,12 @@ import { scheduleEvaluation } from './workflows/workflows';
 
 export type { SquareOffAck, SquareOffExit } from './commands/exits';
 export { orderIdFor } from './model/ids';
-export type { OrdersService, PlacementGuard } from './service';
+export type { OrdersService, PlacementGuard, PlacementListener } from './service';
 
 export interface OrdersModuleDeps {
   /** `dialect` 'sqlite' (one process owns the database) lets the store keep working orders in memory. */
-  resources: Pick<Resources, 'clock' | 'logger' | 'bus' | 'db'> & Partial<Pick<Resources, 'dialect'>>;
+  resources: Pick<Resources, 'clock' | 'logger' | 'bus' | 'db'> &
+    Partial<Pick<Resources, 'dialect' | 'ownership'>>;
   registry: BrokerRegistry;
   /** The shared prices; every order reads them unless `prices` is given. */
   marketData: MarketData;
@@ -42,6 +48,8 @@ export interface OrdersModuleDeps {
   priceViewOf(brokerId: string): PriceView;
   /** Run before POST /order and /order/iceberg place anything (entitlement, risk); each may throw to refuse. */
   placementGuards?: PlacementGuard[];
+  /** Told of every order placed through POST /order (the discipline rules count trades with it). */
+  placementListeners?: PlacementListener[];
   indexTable?: IndexTable;
   pacerTime?: PacerTime;
   /** The user's trigger/limit difference of an index (settings' SLTriggerPriceDifference), for stop-limit prices. */
@@ -59,6 +67,8 @@ export interface OrdersModule extends AppModule {
   readonly trailing: TrailingMonitor;
   /** Families whose update or workflow step failed past its retries, repaired until their rules ran through. */
   readonly repairs: RepairList;
+  /** Another instance runs the user's engine now: stop watching their prices and hearing their sessions here. */
+  releaseUser(userId: string): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -79,13 +89,17 @@ export interface OrdersModule extends AppModule {
  * On start, recovery brings every stored order up to date with its broker and resumes its workflows.
  */
 export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
-  const { clock, logger, bus, db, dialect } = deps.resources;
+  const { clock, logger, bus, db, dialect, ownership } = deps.resources;
   const { audit } = deps;
   const ctx = createOrderContext({
     clock,
     logger,
     bus,
-    store: createOrderStore(db, { keepWorkingOrders: dialect === 'sqlite' }),
+    store: createOrderStore(db, {
+      keepWorkingOrders: dialect === 'sqlite',
+      // Clustered, every write of a user's orders proves this instance still owns the user (docs/cluster.md).
+      ...(ownership?.clustered ? { fence: ownership.fence } : {}),
+    }),
     registry: audit ? audit.registry(deps.registry) : deps.registry,
     prices: deps.prices ?? singleSource(deps.marketData),
     instruments: deps.instruments,
@@ -123,9 +137,10 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   events.on('stop.unwatch', ({ orderId }) => trailing.forget(orderId));
   events.on('repair.needed', ({ entry, error }) => repairs.enlist(entry, error));
 
-  const service = createOrdersService(ctx, deps.placementGuards ?? []);
+  const service = createOrdersService(ctx, deps.placementGuards ?? [], deps.placementListeners ?? []);
   return {
     name: 'orders',
+    userEngine: true,
     service,
     context: ctx,
     trailing,
@@ -136,9 +151,15 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
       }
       registerOrderRoutes(app, { orders: service, requireUser: deps.requireUser });
     },
+    async releaseUser(userId) {
+      trailing.forgetUser(userId);
+      ctx.sessions.drop(userId);
+      await ctx.tracker.idle(userId);
+    },
     async start() {
       trailing.start();
-      await service.recover();
+      // Clustered, no user is owned yet: each is recovered (`service.resync`) when this instance takes them.
+      if (!ownership?.clustered) await service.recover();
     },
     async close() {
       trailing.stop();

@@ -109,17 +109,19 @@ describe('Practice Mode trading over HTTP', () => {
       lists.openOrders.map((o: { orderId: string; price: number }) => [o.orderId, o.price]).sort(),
     ).toEqual(
       [
-        [childIds.stoploss(orderId), 114],
-        [childIds.target(orderId), 132],
+        // The entry bought at the ask (120.05, one tick above the last price): the legs follow the fill.
+        [childIds.stoploss(orderId), 114.05],
+        [childIds.target(orderId), 132.05],
       ].sort(),
     );
     const positions = (await request('GET', '/portfolio/positions')).json().data.positions.netPosition;
     expect(positions).toEqual([
       expect.objectContaining({ tradingSymbol: call.tradingsymbol, quantity: 130 }),
     ]);
-    // The target and stop-loss exit the bracket's own long: utilised is its premium, 130 x 120, nothing more.
+    // The target and stop-loss exit the bracket's own long: utilised is its premium, 130 x 120.05, nothing more.
+    // The entry's charges (Rs 30.55 on 15,606.50 of premium, docs/charges.md) are out of the funds.
     const funds = (await request('GET', '/portfolio/margin')).json().data;
-    expect(funds).toEqual({ total: 1_000_000, available: 984_400, utilized: 15_600 });
+    expect(funds).toEqual({ total: 999_969.45, available: 984_362.95, utilized: 15_606.5, charges: 30.55 });
 
     market.push('practice', { [call.tradingsymbol]: 133 });
     await settle();

@@ -5,6 +5,7 @@ import type {
   ModifyMultipleOrdersRequest,
   ModifyOrderRequest,
   OrdersResponse,
+  PlaceOrderRequest,
   TrailStopLossRequest,
 } from '@xtrader/core/api/orders';
 import type { OrderState } from '@xtrader/core/orders/order-state';
@@ -31,10 +32,17 @@ import { withdrawUnsent } from './sending/sender';
 import { editTrailParams, startTrailing, stopTrailing, type TrailParamsInput } from './trailing/trailing';
 
 /**
- * Runs before anything is placed, with the broker the order would go to (null: the user has none); throws (e.g. a
- * `subscription_required` DomainError) to refuse the order.
+ * Runs before anything is placed, with the broker the order would go to (null: the user has none) and the order
+ * asked for; throws (e.g. a `subscription_required` DomainError) to refuse the order.
  */
-export type PlacementGuard = (userId: string, brokerId: string | null) => Promise<void>;
+export type PlacementGuard = (
+  userId: string,
+  brokerId: string | null,
+  body: PlaceOrderRequest,
+) => Promise<void>;
+
+/** Told of each order placed through POST /order (its user and root order id), after the broker took it. */
+export type PlacementListener = (userId: string, orderId: string) => void;
 
 /** Every order action and read, each scoped to the calling user. */
 export interface OrdersService {
@@ -78,14 +86,17 @@ export interface OrdersService {
 export function createOrdersService(
   ctx: OrderContext,
   placementGuards: readonly PlacementGuard[] = [],
+  placementListeners: readonly PlacementListener[] = [],
 ): OrdersService {
   return {
     async place(userId, request) {
       // The one read of the user's active broker for this order: the session it goes through. The guards and the
       // price view are derived from that session's broker, never read again.
       const session = await ctx.sessions.peek(userId);
-      for (const guard of placementGuards) await guard(userId, session?.brokerId ?? null);
-      return placeOrder(ctx, userId, request, session);
+      for (const guard of placementGuards) await guard(userId, session?.brokerId ?? null, request.body);
+      const result = await placeOrder(ctx, userId, request, session);
+      for (const listener of placementListeners) listener(userId, result.orderId);
+      return result;
     },
     modify: (userId, orderId, body) => modifyOrder(ctx, userId, orderId, body),
     cancel: (userId, orderId) => cancelOrder(ctx, userId, orderId),

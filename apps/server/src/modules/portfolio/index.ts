@@ -29,6 +29,7 @@ export function createPortfolioModule(deps: PortfolioModuleDeps): PortfolioModul
   const service = createPortfolioService(deps);
   return {
     name: 'portfolio',
+    userEngine: true,
     service,
     registerRoutes(app) {
       registerPortfolioRoutes(app, { portfolio: service, requireUser: deps.requireUser });

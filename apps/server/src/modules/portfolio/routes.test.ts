@@ -90,12 +90,14 @@ describeEachStore('portfolio positions and margin', (kind) => {
       quantity: 130,
       buyQuantity: 130,
       sellQuantity: 0,
-      buyValue: 13000,
+      // Bought at the ask, one tick above the last price of 100 (the quote has no depth).
+      buyValue: 13006.5,
       sellValue: 0,
-      price: 100,
+      price: 100.05,
       lastTradedPrice: 104.5,
       delta: 0.55,
       relativeDelta: 0.55,
+      charges: 29.38, // the buy of 13,006.50 premium (at the ask): brokerage 20 + exchange 4.56 + SEBI 0.01 + stamp 0.39 + GST 4.42
     });
     const bank = data.positions.netPosition.find((p) => p.index === 'BANKNIFTY');
     expect(bank).toMatchObject({ product: 'MIS', quantity: 30, delta: 0.6, lastTradedPrice: 300 });
@@ -113,12 +115,14 @@ describeEachStore('portfolio positions and margin', (kind) => {
     expect(mine.json()).toEqual({
       success: true,
       message: PORTFOLIO_MESSAGES.margin,
-      data: { total: 1_000_000, available: 993_500, utilized: 6500 },
+      // Bought 65 at the ask (100.05); the buy's charges (Rs 26.50) are out of the funds and reported beside them.
+      data: { total: 999_973.5, available: 993_470.25, utilized: 6503.25, charges: 26.5 },
     });
     expect((await get('margin', other.headers)).json().data).toEqual({
       total: 1_000_000,
       available: 1_000_000,
       utilized: 0,
+      charges: 0,
     });
     expect((await get('positions', other.headers)).json().data.positions.netPosition).toEqual([]);
   });

@@ -84,6 +84,7 @@ export function createPortfolioService(deps: PortfolioDeps) {
         delta !== null && spot !== undefined && nifty !== undefined
           ? deltaRelativeToNifty(delta, spot, nifty)
           : null,
+      ...(p.charges === undefined ? {} : { charges: p.charges }),
     };
   };
 
@@ -115,8 +116,8 @@ export function createPortfolioService(deps: PortfolioDeps) {
     async margin(userId: string): Promise<Margin> {
       const session = await registry.sessionFor(userId);
       if (!session) throw new DomainError('no_broker', PORTFOLIO_MESSAGES.noActiveBroker);
-      const { total, available, utilized } = await session.margin();
-      return { total, available, utilized };
+      const { total, available, utilized, charges } = await session.margin();
+      return { total, available, utilized, ...(charges === undefined ? {} : { charges }) };
     },
   };
 }

@@ -27,6 +27,8 @@ export type {
 /** What the risk module is built from: the auth guard, market data, and the order engine behind small ports. */
 export interface RiskModuleDeps {
   requireUser: preHandlerAsyncHookHandler;
+  /** Whether this instance runs the user's engine (cluster/ownership.ts); only owned users are watched. */
+  owns?: (userId: string) => boolean;
   /** The shared prices; every user's MTM reads them unless `prices` is given. */
   marketData: MarketData;
   /** Users' own price sources (the market module's): each user's MTM reads the source `pricesOf` names. */
@@ -73,6 +75,7 @@ export function createRiskModule(
 
   return {
     name: 'risk',
+    userEngine: true,
     service,
     monitor,
     registerRoutes(app) {

@@ -26,6 +26,8 @@ export interface MonitorDeps {
   bus: Bus;
   clock: Clock;
   logger: Logger;
+  /** Whether this instance runs the user's engine (cluster/ownership.ts); only owned users are watched. */
+  owns?: (userId: string) => boolean;
 }
 
 const owner = (userId: string) => `profit-protection:${userId}`;
@@ -161,6 +163,13 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
     void load(record.userId);
   };
 
+  const resume = (record: ProfitProtectionRecord) => {
+    if (isSquaringOff(record) && record.kill) {
+      logger.info({ userId: record.userId, killId: record.kill.id }, 'resuming an interrupted square-off');
+      void work.track(squareOff(record.userId, record.kill));
+    } else if (isArmed(record)) arm(record);
+  };
+
   const onActivity = (userId: string) => {
     if (watches.has(userId)) void load(userId);
   };
@@ -172,15 +181,19 @@ export function createProfitProtectionMonitor(deps: MonitorDeps) {
         prices.onQuotes('practice', (source, quotes) => onQuotes(source, quotes, 'practice')),
         deps.activity.onOrderActivity(onActivity),
       );
-      for (const record of await store.listActive()) {
-        if (isSquaringOff(record) && record.kill) {
-          logger.info(
-            { userId: record.userId, killId: record.kill.id },
-            'resuming an interrupted square-off',
-          );
-          void work.track(squareOff(record.userId, record.kill));
-        } else if (isArmed(record)) arm(record);
-      }
+      for (const record of await store.listActive()) if (deps.owns?.(record.userId) ?? true) resume(record);
+    },
+
+    /** This instance took the user over: watch them (or finish their interrupted square-off) from the store. */
+    async adopt(userId: string): Promise<void> {
+      const record = await store.get(userId);
+      if (record) resume(record);
+    },
+
+    /** Another instance owns the user now: stop watching them here. */
+    forget(userId: string): void {
+      const watch = watches.get(userId);
+      if (watch) drop(watch);
     },
 
     /** Follows a Save: watch the user with the saved record, or stop watching. */

@@ -18,7 +18,7 @@ describeEachStore('profit protection after the paper day rollover', (store) => {
     s = await createPaperStack({ store, kill: { settleTimeoutMs: 500, retryBackoffMs: 5 } });
     ce = s.paper.contracts.niftyCe;
     userId = await s.addUser();
-    // Yesterday: one MIS lot bought at 100 and sold at 180, Rs 5,200 made.
+    // Yesterday: one MIS lot bought at 100 and sold at 180 (at the ask 100.05 and the bid 179.95), Rs 5,193.50 made.
     prices({ [ce.tradingsymbol]: 100 });
     await s.place(userId, { internalToken: ce.internalToken });
     prices({ [ce.tradingsymbol]: 180 });
@@ -32,13 +32,16 @@ describeEachStore('profit protection after the paper day rollover', (store) => {
     await s.risk.service.update(userId, { ...BASE_SETTINGS, maxLoss: -1300, targetProfit: 100_000 });
     await s.place(userId, { internalToken: ce.internalToken });
     await s.idle();
-    prices({ [ce.tradingsymbol]: 160 }); // today: -1,300 (yesterday's +5,200 no longer offsets it)
+    // Today: bought at 180.05, so -1,303.25 at 160 (yesterday's +5,193.50 no longer offsets it).
+    prices({ [ce.tradingsymbol]: 160 });
     await s.idle();
     const status = await s.risk.service.get(userId);
-    expect(status.lastTrigger).toMatchObject({ trigger: 'max_loss_hit', mtm: -1300 });
+    expect(status.lastTrigger).toMatchObject({ trigger: 'max_loss_hit', mtm: -1303.25 });
     const today = await s.paper.exchange.sessionFor(userId).positions();
-    expect(today).toMatchObject([{ quantity: 0, buyValue: 11_700, sellValue: 10_400 }]);
-    // The money made yesterday stays in the funds.
-    expect((await s.paper.exchange.sessionFor(userId).margin()).total).toBe(1_000_000 + 5200 - 1300);
+    // Squared off at the bid, 159.95.
+    expect(today).toMatchObject([{ quantity: 0, buyValue: 11_703.25, sellValue: 10_396.75 }]);
+    // The money made yesterday stays in the funds (5,193.50 - today's 1,306.50), less the charges of the four
+    // orders: 26.50 + 46.45 + 28.80 + 43.91 = 145.66.
+    expect((await s.paper.exchange.sessionFor(userId).margin()).total).toBe(1_003_741.34);
   });
 });

@@ -48,7 +48,8 @@ describeEachStore('profit protection on the paper exchange', (store) => {
     await s.idle();
     expect(s.notifications).toEqual([]);
 
-    prices({ [ce]: 90, [pe]: 110 }); // intraday -1300
+    // Intraday -1,306.50: the call was bought at the ask (100.05), the put sold at the bid (99.95).
+    prices({ [ce]: 90, [pe]: 110 });
     await s.idle();
 
     expect(await position(ce)).toBe(0);
@@ -59,19 +60,19 @@ describeEachStore('profit protection on the paper exchange', (store) => {
     expect(orders.cancelledOrders.map((o) => o.orderType)).toEqual(['stoploss']);
     const status = await s.risk.service.get(userId);
     expect(status.profitProtectionEnabled).toBe(false);
-    expect(status.lastTrigger).toMatchObject({ trigger: 'max_loss_hit', status: 'completed', mtm: -1300 });
+    expect(status.lastTrigger).toMatchObject({ trigger: 'max_loss_hit', status: 'completed', mtm: -1306.5 });
     expect(s.notifications.map((n) => n.notification.status)).toEqual(['COMPLETE']);
   });
 
   it('squares off at the target with market protection, as limit orders at the protected price', async () => {
     await s.risk.service.update(userId, {
       ...BASE_SETTINGS,
-      targetProfit: 650,
+      targetProfit: 640,
       maxLoss: -5000,
       marketProtection: 0.05,
     });
     await s.idle();
-    prices({ [ce]: 110 }); // +650
+    prices({ [ce]: 110 }); // +643.50: the call +646.75 from its fill at 100.05, the put sold at 99.95 -3.25
     await s.idle();
     const exits = (await s.orders.service.listOrders(userId)).executedOrders.filter(
       (o) => o.orderType === 'limit',

@@ -10,6 +10,9 @@ import * as brokerVault from './0008-broker-vault';
 import * as paperRollover from './0009-paper-rollover';
 import * as brokerInstruments from './0010-broker-instruments';
 import * as audit from './0011-audit';
+import * as leases from './0012-leases';
+import * as recordings from './0013-recordings';
+import * as paperCharges from './0014-paper-charges';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -27,4 +30,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0009-paper-rollover': paperRollover,
   '0010-broker-instruments': brokerInstruments,
   '0011-audit': audit,
+  '0012-leases': leases,
+  '0013-recordings': recordings,
+  '0014-paper-charges': paperCharges,
 });

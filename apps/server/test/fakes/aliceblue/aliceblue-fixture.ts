@@ -4,7 +4,7 @@ import { silentLogger } from '../../../src/logger';
 import { createAliceBluePlugin } from '../../../src/modules/brokers/aliceblue/plugin';
 import type { BrokerSession, PlaceOrderCommand } from '../../../src/modules/brokers/broker';
 import type { LiveBrokerPlugin } from '../../../src/modules/brokers/live/plugin';
-import { createCredentialVault } from '../../../src/modules/brokers/vault';
+import { type CredentialVault, createCredentialVault } from '../../../src/modules/brokers/vault';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { Store } from '../../../src/store/open-store';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
@@ -18,6 +18,7 @@ export interface AliceBlueFixture {
   alice: FakeAliceBlue;
   store: Store;
   clock: FakeClock;
+  vault: CredentialVault;
   plugin: LiveBrokerPlugin;
   /** The NIFTY call the fake lists, and its AliceBlue token. */
   call: InstrumentRecord;
@@ -32,7 +33,12 @@ export interface AliceBlueFixture {
 
 export async function createAliceBlueFixture(
   settings: Partial<LiveBrokerSettings> = {},
-  options: { pollMs?: number; feedRetryMs?: number; feed?: boolean } = {},
+  options: {
+    pollMs?: number;
+    feedRetryMs?: number;
+    feed?: boolean;
+    onStatus?: (userId: string) => void;
+  } = {},
 ): Promise<AliceBlueFixture> {
   const alice = await FakeAliceBlue.start();
   alice.feedEnabled = options.feed ?? false;
@@ -41,8 +47,10 @@ export async function createAliceBlueFixture(
   const call = optionRecord('NIFTY', '2026-12-01', 26000, 'CE');
   const [token] = alice.listContracts([call]) as [string];
   const links = new Map<string, { broker: ActiveBroker; clientId: string }>();
+  const vault = createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) });
   const plugin = createAliceBluePlugin({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) }),
+    vault,
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     accounts: {
       activeBrokerOf: async (userId) => links.get(userId)?.broker ?? null,
       linkBroker: async (userId, broker, clientId) => void links.set(userId, { broker, clientId }),
@@ -62,6 +70,7 @@ export async function createAliceBlueFixture(
   });
   const addUser = () => insertUserRow(store.db, { name: 'AliceBlue Trader', now: clock.now() });
   return {
+    vault,
     alice,
     store,
     clock,

@@ -3,7 +3,7 @@ import { silentLogger } from '../../../src/logger';
 import { createAngelOnePlugin } from '../../../src/modules/brokers/angelone/plugin';
 import type { BrokerSession, PlaceOrderCommand } from '../../../src/modules/brokers/broker';
 import type { LiveBrokerPlugin } from '../../../src/modules/brokers/live/plugin';
-import { createCredentialVault } from '../../../src/modules/brokers/vault';
+import { type CredentialVault, createCredentialVault } from '../../../src/modules/brokers/vault';
 import type { Store } from '../../../src/store/open-store';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
 import { FakeInstruments, optionRecord } from '../../helpers/fake-instruments';
@@ -18,6 +18,7 @@ export interface AngelOneFixture {
   angel: FakeAngelOne;
   store: Store;
   clock: FakeClock;
+  vault: CredentialVault;
   plugin: LiveBrokerPlugin;
   /** The call's symbol token at the fake. */
   token: string;
@@ -30,15 +31,17 @@ export interface AngelOneFixture {
 
 /** The Angel One plugin on its fake, with a test store and a directory holding ANGEL_CALL. */
 export async function createAngelOneFixture(
-  options: { configured?: boolean; pollMs?: number } = {},
+  options: { configured?: boolean; pollMs?: number; onStatus?: (userId: string) => void } = {},
 ): Promise<AngelOneFixture> {
   const angel = await FakeAngelOne.start();
   const [token] = angel.listContracts([ANGEL_CALL]) as [string];
   const store = await createTestStore();
   const clock = createFakeClock(Date.now());
   const links = new Map<string, { broker: ActiveBroker; clientId: string }>();
+  const vault = createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) });
   const plugin = createAngelOnePlugin({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) }),
+    vault,
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     accounts: {
       activeBrokerOf: async (userId) => links.get(userId)?.broker ?? null,
       linkBroker: async (userId, broker, clientId) => void links.set(userId, { broker, clientId }),
@@ -56,6 +59,7 @@ export async function createAngelOneFixture(
   });
   const addUser = () => insertUserRow(store.db, { name: 'Angel Trader', now: clock.now() });
   return {
+    vault,
     angel,
     store,
     clock,

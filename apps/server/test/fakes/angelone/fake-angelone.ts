@@ -81,6 +81,8 @@ export class FakeAngelOne implements FakeLiveBroker {
   readonly requests: RecordedAngelRequest[] = [];
   readonly book = new Map<string, FakeAngelOrder>();
   readonly scrips = new Map<string, AngelScripEntry>();
+  /** Symbol token -> last price, for the quote endpoint. */
+  readonly prices = new Map<string, number>();
   /** Where the app registered at Angel One sends the browser back (the web app's `/redirect/angelone`). */
   redirectUrl = 'https://app.example/redirect/angelone';
   private readonly signingKey = randomBytes(16);
@@ -111,6 +113,33 @@ export class FakeAngelOne implements FakeLiveBroker {
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     fake.baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
     return fake;
+  }
+
+  /** The last price of a listed symbol token, as the market data quote answers it. */
+  setPrice(token: string, price: number): void {
+    this.prices.set(token, price);
+  }
+
+  /** SmartAPI's quote: at most 50 tokens; those with a price are `fetched`, the others `unfetched`. */
+  private quote(b: Record<string, unknown>, res: ServerResponse) {
+    if (!['LTP', 'OHLC', 'FULL'].includes(String(b.mode))) return refuse(res, 'Invalid mode', 'AB4009');
+    const asked = Object.entries((b.exchangeTokens ?? {}) as Record<string, unknown>).flatMap(
+      ([exchange, tokens]) =>
+        (Array.isArray(tokens) ? tokens : []).map((token) => ({ exchange, token: String(token) })),
+    );
+    if (asked.length > 50) return refuse(res, 'Only 50 symbols allowed', 'AB4010');
+    const fetched = [];
+    const unfetched = [];
+    for (const { exchange, token } of asked) {
+      const scrip = this.scrips.get(token);
+      const ltp = this.prices.get(token);
+      if (!scrip || scrip.exch_seg !== exchange || ltp === undefined) {
+        unfetched.push({ exchange, symbolToken: token, message: 'No data', errorCode: 'AB4008' });
+        continue;
+      }
+      fetched.push({ exchange, tradingSymbol: scrip.symbol, symbolToken: token, ltp });
+    }
+    return ok(res, { fetched, unfetched });
   }
 
   listContracts(records: readonly InstrumentRecord[]): string[] {
@@ -318,6 +347,8 @@ export class FakeAngelOne implements FakeLiveBroker {
         return ok(res, this.book.size > 0 ? [...this.book.values()] : null);
       case 'order/v1/getPosition':
         return ok(res, this.positions());
+      case 'market/v1/quote/':
+        return this.quote(b, res);
       default:
         return reply(res, 404, { status: false, message: 'Not found', errorcode: 'AB2000' });
     }

@@ -36,6 +36,8 @@ export async function createDhanFixture(
     appKey?: string;
     /** Order-book polling interval (default 30 ms). */
     pollMs?: number;
+    /** Hears the plugin's status changes (a price stream's refresh). */
+    onStatus?: (userId: string) => void;
   } = {},
 ): Promise<DhanFixture> {
   const fake = await FakeDhan.start();
@@ -55,6 +57,7 @@ export async function createDhanFixture(
     },
     clock,
     logger: silentLogger(),
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     db: store.db,
     directory: new FakeInstruments([call]),
     settings: {

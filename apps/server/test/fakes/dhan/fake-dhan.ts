@@ -89,6 +89,8 @@ export class FakeDhan implements FakeLiveBroker {
   private readonly consents = new Map<string, string>();
   private readonly tokenIds = new Map<string, string>();
   private readonly tokens = new Map<string, string>();
+  /** Security id -> last price, for the LTP endpoint. */
+  readonly prices = new Map<string, number>();
   private readonly securities = new Map<string, Security>();
   private readonly masterRows: string[] = [];
   private lastConsentAppId = '';
@@ -112,6 +114,8 @@ export class FakeDhan implements FakeLiveBroker {
   /** While true, the scrip master answers 503. */
   scripMasterDown = false;
   baseUrl = '';
+  /** The order book as it was when `lagBook` was called, answered to that many more reads. */
+  private laggingBook: { rows: unknown[]; reads: number } | undefined;
 
   constructor(
     readonly appId = 'dhanapp7f3a',
@@ -191,6 +195,24 @@ export class FakeDhan implements FakeLiveBroker {
     return fake;
   }
 
+  /** The last price of a security, as `POST /v2/marketfeed/ltp` answers it. */
+  setPrice(securityId: string, price: number): void {
+    this.prices.set(securityId, price);
+  }
+
+  /** `{segment: {securityId: {last_price}}}` for the ids asked that have a price. */
+  private ltp(body: unknown): Record<string, Record<string, { last_price: number }>> {
+    const data: Record<string, Record<string, { last_price: number }>> = {};
+    for (const [segment, ids] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+      for (const id of Array.isArray(ids) ? ids : []) {
+        const price = this.prices.get(String(id));
+        if (price === undefined || this.securities.get(String(id))?.segment !== segment) continue;
+        data[segment] = { ...data[segment], [String(id)]: { last_price: price } };
+      }
+    }
+    return data;
+  }
+
   listContracts(records: readonly InstrumentRecord[]): string[] {
     return records.map((record) => {
       const securityId = String(this.nextSecurityId++);
@@ -245,6 +267,18 @@ export class FakeDhan implements FakeLiveBroker {
 
   loseNextAnswer(): void {
     this.answerLost = true;
+  }
+
+  /**
+   * Dhan's order book lagging its own alerts: the next `reads` order-book reads answer the book as it is now, so a
+   * change alerted meanwhile shows only in the read after them.
+   */
+  lagBook(reads: number): void {
+    this.laggingBook = { rows: structuredClone(this.bookRows()), reads };
+  }
+
+  private bookRows() {
+    return [...this.book.values()].map(({ modifications: _m, ...row }) => row);
   }
 
   setFunds(available: number): void {
@@ -328,14 +362,22 @@ export class FakeDhan implements FakeLiveBroker {
     const [, version, resource, id] = url.pathname.split('/');
     if (version !== 'v2') return refuse(res, 404, 'DH-910', 'Not found');
     if (resource === 'orders' && method === 'POST' && !id) return this.place(clientId, body, res);
-    if (resource === 'orders' && method === 'GET' && !id)
-      return reply(
-        res,
-        200,
-        [...this.book.values()].map(({ modifications: _m, ...row }) => row),
-      );
+    if (resource === 'orders' && method === 'GET' && !id) {
+      const lagging = this.laggingBook;
+      if (lagging && lagging.reads > 0) {
+        lagging.reads -= 1;
+        return reply(res, 200, lagging.rows);
+      }
+      return reply(res, 200, this.bookRows());
+    }
     if (resource === 'orders' && id) return this.change(method, id, clientId, body, res);
     if (resource === 'positions' && method === 'GET') return reply(res, 200, this.positions(clientId));
+    if (resource === 'marketfeed' && id === 'ltp' && method === 'POST') {
+      // The data APIs want the account's client id beside its token.
+      if (req.headers['client-id'] !== clientId)
+        return refuse(res, 400, 'DH-905', 'Missing or invalid client-id');
+      return reply(res, 200, { status: 'success', data: this.ltp(body) });
+    }
     if (resource === 'fundlimit' && method === 'GET')
       return reply(res, 200, {
         dhanClientId: clientId,

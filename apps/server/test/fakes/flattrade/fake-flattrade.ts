@@ -14,6 +14,8 @@ import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broke
 //   ModifyOrder, CancelOrder, OrderBook, PositionBook, Limits, with Noren's field names, `{stat: "Not_Ok", emsg}`
 //   refusals (HTTP 200) and "no data" for an empty book.
 // - `GET /scripmaster/{Nfo,Bfo}_Index_Derivatives.csv` (the S3 bucket): the scrip master as CSV.
+// - WebSocket `/PiConnectWSTp/` (market data, Noren's touchline): `{t:"c", uid, actid, susertoken}` -> `{t:"ck"}`,
+//   `{t:"t", k}` -> `tk` snapshots then `tf` price changes, `{t:"u", k}`;
 // - WebSocket `/PiConnectWSAPI/`: `{t:"a", uid, actid, source, accesstoken}` -> `{t:"ak", s:"OK"}`, `{t:"o", actid}`
 //   subscribes the account's order updates, pushed as `{t:"om", ...}` (product as `pcode`, no token) on every
 //   change; `{t:"h"}` -> `{t:"hk"}`.
@@ -92,6 +94,10 @@ export class FakeFlattrade implements FakeLiveBroker {
   readonly listed = new Map<string, Listed>();
   private readonly codes = new Map<string, string>();
   private readonly sessions = new Map<string, string>();
+  /** `EXCH|token` -> last price, for the touchline socket. */
+  readonly prices = new Map<string, number>();
+  /** Touchline sockets and the `EXCH|token` keys each watches. */
+  private readonly touchlines = new Map<WebSocket, Set<string>>();
   private answerLost = false;
   private cash = 100_000;
   private readonly marginUsed = 0;
@@ -115,7 +121,12 @@ export class FakeFlattrade implements FakeLiveBroker {
       );
     });
     this.server.on('upgrade', (req, socket, head) => {
-      if (this.feedDown || new URL(req.url ?? '/', 'http://fake').pathname !== '/PiConnectWSAPI/') {
+      const socketPath = new URL(req.url ?? '/', 'http://fake').pathname;
+      if (!this.feedDown && socketPath === '/PiConnectWSTp/') {
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.acceptTouchline(ws));
+        return;
+      }
+      if (this.feedDown || socketPath !== '/PiConnectWSAPI/') {
         socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
         return;
       }
@@ -128,6 +139,17 @@ export class FakeFlattrade implements FakeLiveBroker {
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     fake.baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
     return fake;
+  }
+
+  /** The last price of a listed contract (by our trading symbol), pushed to the touchline sockets watching it. */
+  setPrice(tradingSymbol: string, price: number): void {
+    const listed = [...this.listed.values()].find((each) => each.record.tradingsymbol === tradingSymbol);
+    if (!listed) throw new Error(`${tradingSymbol} is not listed`);
+    const key = `${listed.exchange}|${listed.token}`;
+    this.prices.set(key, price);
+    // Every touchline socket watching it gets a `tf` with the changed price.
+    const frame = JSON.stringify({ t: 'tf', e: listed.exchange, tk: listed.token, lp: price.toFixed(2) });
+    for (const [socket, keys] of this.touchlines) if (keys.has(key)) socket.send(frame);
   }
 
   listContracts(records: readonly InstrumentRecord[]): string[] {
@@ -232,6 +254,7 @@ export class FakeFlattrade implements FakeLiveBroker {
 
   close(): Promise<void> {
     for (const socket of this.feeds.keys()) socket.terminate();
+    for (const socket of this.touchlines.keys()) socket.terminate();
     this.wss.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
@@ -257,6 +280,70 @@ export class FakeFlattrade implements FakeLiveBroker {
         socket.send(JSON.stringify({ t: 'hk' }));
       }
     });
+  }
+
+  /**
+   * Noren's touchline socket: `{t:"c", uid, actid, susertoken}` -> `{t:"ck", s:"OK"}` (or `NOT_OK`);
+   * `{t:"t", k:"NFO|tok#..."}` -> a `tk` snapshot per contract, then `tf` frames as prices move; `{t:"u", k}`.
+   */
+  private acceptTouchline(socket: WebSocket) {
+    this.touchlines.set(socket, new Set());
+    socket.on('close', () => this.touchlines.delete(socket));
+    let uid: string | undefined;
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
+      const watched = this.touchlines.get(socket);
+      if (message.t === 'c') {
+        const client = this.sessions.get(String(message.susertoken ?? ''));
+        if (!client || client !== message.uid) {
+          socket.send(JSON.stringify({ t: 'ck', s: 'NOT_OK', emsg: 'Invalid Session Key' }));
+          return;
+        }
+        uid = client;
+        socket.send(JSON.stringify({ t: 'ck', s: 'OK', uid }));
+        return;
+      }
+      if (!uid || !watched) return;
+      const asked = String(message.k ?? '')
+        .split('#')
+        .filter(Boolean);
+      if (message.t === 't') {
+        for (const key of asked) {
+          watched.add(key);
+          const [e, tk] = key.split('|');
+          const lp = this.prices.get(key);
+          socket.send(
+            JSON.stringify({
+              t: 'tk',
+              e,
+              tk,
+              ...(lp !== undefined ? { lp: lp.toFixed(2) } : {}),
+              c: '100.00',
+            }),
+          );
+        }
+      } else if (message.t === 'u') {
+        for (const key of asked) watched.delete(key);
+        socket.send(JSON.stringify({ t: 'uk', k: message.k }));
+      } else if (message.t === 'h') {
+        socket.send(JSON.stringify({ t: 'hk' }));
+      }
+    });
+  }
+
+  /** The token a listed contract (by our trading symbol) carries. */
+  contractKey(tradingSymbol: string): string | undefined {
+    return [...this.listed.values()].find((each) => each.record.tradingsymbol === tradingSymbol)?.token;
+  }
+
+  /** Touchline sockets subscribed to `EXCH|token` now. */
+  touchlineSubscribers(key: string): number {
+    return [...this.touchlines.values()].filter((keys) => keys.has(key)).length;
+  }
+
+  /** Drops every touchline socket (the client reconnects and subscribes again). */
+  dropTouchlines(): void {
+    for (const socket of this.touchlines.keys()) socket.terminate();
   }
 
   /** Pushes an order's state to the feeds subscribed to its account. */

@@ -3,7 +3,7 @@ import { silentLogger } from '../../../src/logger';
 import type { BrokerSession, PlaceOrderCommand } from '../../../src/modules/brokers/broker';
 import { createFlattradePlugin } from '../../../src/modules/brokers/flattrade/plugin';
 import type { LiveBrokerPlugin } from '../../../src/modules/brokers/live/plugin';
-import { createCredentialVault } from '../../../src/modules/brokers/vault';
+import { type CredentialVault, createCredentialVault } from '../../../src/modules/brokers/vault';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { Store } from '../../../src/store/open-store';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
@@ -21,6 +21,7 @@ export interface FlattradeFixture {
   fake: FakeFlattrade;
   store: Store;
   clock: FakeClock;
+  vault: CredentialVault;
   plugin: LiveBrokerPlugin;
   links: Map<string, { broker: ActiveBroker; clientId: string }>;
   call: InstrumentRecord;
@@ -34,7 +35,12 @@ export interface FlattradeFixture {
 }
 
 export async function createFlattradeFixture(
-  options: { configured?: boolean; unlisted?: InstrumentRecord[]; pollMs?: number } = {},
+  options: {
+    configured?: boolean;
+    unlisted?: InstrumentRecord[];
+    pollMs?: number;
+    onStatus?: (userId: string) => void;
+  } = {},
 ): Promise<FlattradeFixture> {
   const fake = await FakeFlattrade.start();
   const store = await createTestStore();
@@ -43,8 +49,10 @@ export async function createFlattradeFixture(
   const sensexPut = optionRecord('SENSEX', '2026-11-26', 81000, 'PE');
   fake.listContracts([call, sensexPut]);
   const links = new Map<string, { broker: ActiveBroker; clientId: string }>();
+  const vault = createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) });
   const plugin = createFlattradePlugin({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) }),
+    vault,
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     accounts: {
       activeBrokerOf: async (userId) => links.get(userId)?.broker ?? null,
       linkBroker: async (userId, broker, clientId) => void links.set(userId, { broker, clientId }),
@@ -62,6 +70,7 @@ export async function createFlattradeFixture(
   });
   const addUser = () => insertUserRow(store.db, { name: 'Flattrade Trader', now: clock.now() });
   return {
+    vault,
     fake,
     store,
     clock,

@@ -95,6 +95,8 @@ export class FakeFyers implements FakeLiveBroker {
   ]);
   private readonly authCodes = new Map<string, string>();
   private readonly tokens = new Map<string, string>();
+  /** Ticker -> last price, for the quotes endpoint. */
+  readonly prices = new Map<string, number>();
   private funds = { available: 100_000, utilized: 12_500.5 };
   private pendingClient = 'XF00001';
   private answerLost = false;
@@ -196,6 +198,28 @@ export class FakeFyers implements FakeLiveBroker {
     const code = jwt({ sub: 'auth_code', display_name: clientId, app_id: this.appKey.split('-')[0] });
     this.authCodes.set(code, clientId);
     return code;
+  }
+
+  /** The last price of a ticker (`NSE:NIFTY...`), as `GET /data/quotes` answers it. */
+  setPrice(ticker: string, price: number): void {
+    this.prices.set(ticker, price);
+  }
+
+  /** Fyers' quotes: at most 50 symbols; an unknown symbol answers its own `s: "error"` entry. */
+  private quotes(symbols: string, res: ServerResponse) {
+    const list = symbols.split(',').filter(Boolean);
+    if (list.length > 50) return error(res, 400, -300, 'Maximum 50 symbols allowed');
+    const d = list.map((n) => {
+      const lp = this.prices.get(n);
+      return lp === undefined
+        ? { n, s: 'error', v: { errmsg: 'invalid symbol' } }
+        : {
+            n,
+            s: 'ok',
+            v: { lp, prev_close_price: 100, ch: lp - 100, symbol: n, tt: `${Math.floor(Date.now() / 1000)}` },
+          };
+    });
+    return ok(res, { d });
   }
 
   listContracts(records: readonly InstrumentRecord[]): string[] {
@@ -332,6 +356,8 @@ export class FakeFyers implements FakeLiveBroker {
     if (appId !== this.appKey || !token || !this.tokens.has(token))
       return error(res, 401, -17, 'Your token has expired. Please generate a token');
     const clientId = this.tokens.get(token) as string;
+    if (path === '/data/quotes' && method === 'GET')
+      return this.quotes(url.searchParams.get('symbols') ?? '', res);
     if (path === '/api/v3/profile') return ok(res, { data: { fy_id: clientId, name: 'Fyers Trader' } });
     if (path === '/api/v3/funds') return ok(res, { fund_limit: this.fundLimit() });
     if (path === '/api/v3/orders' && method === 'GET')

@@ -2,10 +2,10 @@ import type { ActiveBroker } from '@xtrader/core/api/auth';
 import { silentLogger } from '../../../src/logger';
 import { createFyersPlugin } from '../../../src/modules/brokers/fyers/plugin';
 import type { LiveBrokerPlugin } from '../../../src/modules/brokers/live/plugin';
-import { createCredentialVault } from '../../../src/modules/brokers/vault';
+import { type CredentialVault, createCredentialVault } from '../../../src/modules/brokers/vault';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { Store } from '../../../src/store/open-store';
-import { createFakeClock } from '../../helpers/fake-clock';
+import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
 import { FakeInstruments, optionRecord } from '../../helpers/fake-instruments';
 import { createTestStore } from '../../helpers/test-store';
 import { insertUserRow } from '../../helpers/user-rows';
@@ -16,6 +16,8 @@ export interface FyersFixture {
   fyers: FakeFyers;
   store: Store;
   plugin: LiveBrokerPlugin;
+  vault: CredentialVault;
+  clock: FakeClock;
   call: InstrumentRecord;
   /** The user's broker link as the plugin set it. */
   links: Map<string, { broker: ActiveBroker; clientId: string }>;
@@ -26,7 +28,13 @@ export interface FyersFixture {
 }
 
 export async function createFyersFixture(
-  options: { configured?: boolean; now?: number; pollMs?: number } = {},
+  options: {
+    configured?: boolean;
+    now?: number;
+    pollMs?: number;
+    /** Hears the plugin's status changes (a price stream's refresh). */
+    onStatus?: (userId: string) => void;
+  } = {},
 ): Promise<FyersFixture> {
   const fyers = await FakeFyers.start();
   const store = await createTestStore();
@@ -34,8 +42,10 @@ export async function createFyersFixture(
   const call = optionRecord('NIFTY', '2026-12-01', 26000, 'CE');
   fyers.listContracts([call]);
   const links = new Map<string, { broker: ActiveBroker; clientId: string }>();
+  const vault = createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) });
   const plugin = createFyersPlugin({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) }),
+    vault,
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     accounts: {
       activeBrokerOf: async (userId) => links.get(userId)?.broker ?? null,
       linkBroker: async (userId, broker, clientId) => void links.set(userId, { broker, clientId }),
@@ -56,6 +66,8 @@ export async function createFyersFixture(
     fyers,
     store,
     plugin,
+    vault,
+    clock,
     call,
     links,
     addUser,

@@ -55,6 +55,7 @@ export class FakeKite {
   readonly postbacksSent: object[] = [];
   readonly lastPrices = new Map<string, number>();
   private readonly instruments = new Map<string, FakeInstrument>();
+  private masterCsv: string | undefined;
   private readonly requestTokens = new Map<string, Session>();
   private readonly sessions = new Map<string, Session>();
   private readonly books = new Map<string, FakeOrderBook>();
@@ -111,6 +112,26 @@ export class FakeKite {
 
   get tickerUrl() {
     return `${this.url.replace('http', 'ws')}/ws`;
+  }
+
+  /**
+   * The instrument dump served at GET /instruments (Kite's CSV format); each row's contract is also accepted for
+   * orders under its instrument_token.
+   */
+  publishMaster(csv: string): void {
+    this.masterCsv = csv;
+    const [header, ...lines] = csv.trim().split('\n');
+    const columns = (header ?? '').split(',');
+    const at = (name: string) => columns.indexOf(name);
+    for (const line of lines) {
+      const cells = line.split(',');
+      const tradingsymbol = cells[at('tradingsymbol')] ?? '';
+      this.addInstrument({
+        tradingsymbol,
+        instrument_token: Number(cells[at('instrument_token')]),
+        exchange: cells[at('exchange')] ?? 'NFO',
+      });
+    }
   }
 
   registerApp(app: FakeKiteApp): void {
@@ -191,6 +212,11 @@ export class FakeKite {
     for (const [key, value] of url.searchParams) if (req.method === 'DELETE') form[key] = value;
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, form, headers: req.headers });
     if (url.pathname.startsWith('/connect/')) return this.handleLogin(url, res);
+    // Kite's instrument dump is public (no session): the day's CSV of every tradable contract.
+    if (url.pathname === '/instruments' && req.method === 'GET' && this.masterCsv !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      return void res.end(this.masterCsv);
+    }
     const failure = this.failures.shift();
     if (failure === 'drop') return void req.socket.destroy();
     if (failure === 'rate-limit') return error(res, 429, 'NetworkException', 'Too many requests');

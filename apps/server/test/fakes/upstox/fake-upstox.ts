@@ -66,6 +66,8 @@ export class FakeUpstox implements FakeLiveBroker {
   readonly requests: RecordedUpstoxRequest[] = [];
   readonly book = new Map<string, FakeUpstoxOrder>();
   readonly master: UpstoxMasterRow[] = [];
+  /** Instrument key -> last price, for `GET /v3/market-quote/ltp`. */
+  readonly prices = new Map<string, number>();
   /** Codes the dialog issued, with the redirect URI they were issued for. */
   private readonly codes = new Map<string, { redirectUri: string; userId: string }>();
   private readonly tokens = new Set<string>();
@@ -186,6 +188,11 @@ export class FakeUpstox implements FakeLiveBroker {
     for (const ws of this.streams) ws.send(message);
   }
 
+  /** The last price of a contract (by instrument key), as the LTP quote endpoint answers it. */
+  setPrice(instrumentKey: string, price: number): void {
+    this.prices.set(instrumentKey, price);
+  }
+
   setFunds(available: number): void {
     this.available = available;
   }
@@ -215,6 +222,26 @@ export class FakeUpstox implements FakeLiveBroker {
     this.wss.close();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Upstox's v3 LTP: keyed by `EXCHANGE:SYMBOL`, each entry naming the requested key; unknown keys left out. */
+  private ltp(keys: string, res: ServerResponse) {
+    const list = keys.split(',').filter(Boolean);
+    if (list.length > 500) return failure(res, 400, 'UDAPI1004', 'Instrument keys limit exceeded');
+    const data: Record<string, unknown> = {};
+    for (const key of list) {
+      const price = this.prices.get(key);
+      const row = this.master.find((each) => each.instrument_key === key);
+      if (price === undefined || !row) continue;
+      data[`${row.segment}:${row.trading_symbol}`] = {
+        last_price: price,
+        instrument_token: key,
+        ltq: 75,
+        volume: 1000,
+        cp: 100,
+      };
+    }
+    return success(res, data);
   }
 
   private order(id: string): FakeUpstoxOrder {
@@ -258,6 +285,7 @@ export class FakeUpstox implements FakeLiveBroker {
     if (path === '/v2/order/retrieve-all' && method === 'GET') return success(res, [...this.book.values()]);
     if (path === '/v2/portfolio/short-term-positions') return success(res, this.positions());
     if (path === '/v2/user/get-funds-and-margin') return this.funds(query, res);
+    if (path === '/v3/market-quote/ltp' && method === 'GET') return this.ltp(query.instrument_key ?? '', res);
     return failure(res, 404, 'UDAPI100060', 'Resource not Found.');
   }
 

@@ -35,6 +35,8 @@ export interface UpstoxFixtureOptions {
   algoId?: string;
   /** How often the order book is polled while the stream is down (default 30 ms). */
   pollMs?: number;
+  /** Also hears the plugin's status changes (a price stream's refresh). */
+  onStatus?: (userId: string) => void;
 }
 
 export async function createUpstoxFixture(options: UpstoxFixtureOptions = {}) {
@@ -48,15 +50,19 @@ export async function createUpstoxFixture(options: UpstoxFixtureOptions = {}) {
   const clock = createFakeClock(Date.UTC(2026, 11, 21, 5, 0)); // Monday 10:30 IST
   const links = new Map<string, { broker: ActiveBroker; clientId: string }>();
   const statusChanges: string[] = [];
+  const vault = createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) });
   const plugin: LiveBrokerPlugin = createUpstoxPlugin({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) }),
+    vault,
     accounts: {
       activeBrokerOf: async (userId) => links.get(userId)?.broker ?? null,
       linkBroker: async (userId, broker, clientId) => void links.set(userId, { broker, clientId }),
     },
     clock,
     logger: silentLogger(),
-    onStatus: (userId) => statusChanges.push(userId),
+    onStatus: (userId) => {
+      statusChanges.push(userId);
+      options.onStatus?.(userId);
+    },
     db: store.db,
     directory: new FakeInstruments([NIFTY_CALL, NIFTY_PUT, UNLISTED_CALL, NIFTY_FUTURE]),
     settings: {
@@ -74,6 +80,7 @@ export async function createUpstoxFixture(options: UpstoxFixtureOptions = {}) {
   return {
     upstox,
     plugin,
+    vault,
     clock,
     links,
     statusChanges,

@@ -69,6 +69,8 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 export class FakeVortex implements FakeLiveBroker {
   readonly appKey = 'xt_vortex_app';
   readonly appSecret = 'vortex-api-key-secret';
+  /** `EXCHANGE-TOKEN` -> last price, for the quotes endpoint. */
+  readonly prices = new Map<string, number>();
   /** Where the flow page sends the browser back (the app's registered callback). */
   callbackUrl = 'http://127.0.0.1/redirect/vortex';
   readonly book = new Map<string, FakeVortexOrder>();
@@ -85,6 +87,8 @@ export class FakeVortex implements FakeLiveBroker {
   /** While true, the order WebSocket refuses upgrades (an outage: the adapter polls and keeps retrying). */
   streamUnavailable = false;
   baseUrl = '';
+  /** The order book as it was when `lagBook` was called, answered to that many more reads. */
+  private laggingBook: { orders: FakeVortexOrder[]; reads: number } | undefined;
 
   private constructor() {
     this.server = createServer((req, res) => {
@@ -122,6 +126,14 @@ export class FakeVortex implements FakeLiveBroker {
     this.pushRaw({ type: 'order', data: order });
   }
 
+  /**
+   * Rupeezy's order book lagging its own socket messages: the next `reads` order-book reads answer the book as it is
+   * now, so a change pushed meanwhile shows only in the read after them.
+   */
+  lagBook(reads: number): void {
+    this.laggingBook = { orders: structuredClone([...this.book.values()]), reads };
+  }
+
   /** Sends a text message on every order socket. */
   pushRaw(message: unknown): void {
     const text = JSON.stringify(message);
@@ -140,6 +152,27 @@ export class FakeVortex implements FakeLiveBroker {
     this.wire.close();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The last price of a listed contract (by our trading symbol), as `GET /v2/data/quotes` answers it. */
+  setPrice(tradingSymbol: string, price: number): void {
+    const listed = [...this.listed.values()].find((each) => each.record.tradingsymbol === tradingSymbol);
+    if (!listed) throw new Error(`${tradingSymbol} is not listed`);
+    this.prices.set(`${listed.exchange}-${listed.token}`, price);
+  }
+
+  /** Vortex's quotes: `q=EXCHANGE-TOKEN` repeated (at most 1,000), keyed as asked; no data, no entry. */
+  private quotes(url: URL, res: ServerResponse) {
+    const asked = url.searchParams.getAll('q');
+    if (asked.length > 1000) return refuse(res, 400, 'e-400', 'At most 1000 instruments');
+    if (!['ltp', 'ohlc', 'full'].includes(url.searchParams.get('mode') ?? ''))
+      return refuse(res, 400, 'e-400', 'Invalid mode');
+    const data: Record<string, unknown> = {};
+    for (const key of asked) {
+      const price = this.prices.get(key);
+      if (price !== undefined) data[key] = { last_trade_price: price };
+    }
+    return reply(res, 200, { status: 'success', data });
   }
 
   listContracts(records: readonly InstrumentRecord[]): string[] {
@@ -230,6 +263,7 @@ export class FakeVortex implements FakeLiveBroker {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !this.sessions.has(bearer)) return refuse(res, 401, 'e-401', 'Invalid or expired token');
 
+    if (req.method === 'GET' && path === '/v2/data/quotes') return this.quotes(url, res);
     if (req.method === 'GET' && path === '/v2/trading/orders') return this.orderBook(url, res);
     if (req.method === 'GET' && path === '/v2/trading/portfolio/positions') return this.positions(res);
     if (req.method === 'GET' && path === '/v2/user/funds') return this.fundsAnswer(res);
@@ -360,7 +394,12 @@ export class FakeVortex implements FakeLiveBroker {
   private orderBook(url: URL, res: ServerResponse) {
     const limit = Number(url.searchParams.get('limit') ?? 20);
     const offset = Math.max(1, Number(url.searchParams.get('offset') ?? 1));
-    const all = [...this.book.values()];
+    const lagging = this.laggingBook;
+    let all = [...this.book.values()];
+    if (lagging && lagging.reads > 0) {
+      lagging.reads -= 1;
+      all = lagging.orders;
+    }
     const page = all.slice(offset - 1, offset - 1 + limit);
     reply(res, 200, {
       status: 'success',

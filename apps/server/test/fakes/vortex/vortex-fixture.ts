@@ -2,7 +2,7 @@ import type { LiveBrokerSettings } from '../../../src/config';
 import { silentLogger } from '../../../src/logger';
 import type { BrokerSession } from '../../../src/modules/brokers/broker';
 import type { LiveBrokerPlugin } from '../../../src/modules/brokers/live/plugin';
-import { createCredentialVault } from '../../../src/modules/brokers/vault';
+import { type CredentialVault, createCredentialVault } from '../../../src/modules/brokers/vault';
 import { createVortexPlugin } from '../../../src/modules/brokers/vortex/plugin';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock';
@@ -16,6 +16,7 @@ export interface VortexFixture {
   vortex: FakeVortex;
   plugin: LiveBrokerPlugin;
   clock: FakeClock;
+  vault: CredentialVault;
   niftyCall: InstrumentRecord;
   sensexPut: InstrumentRecord;
   linked: Array<{ userId: string; broker: string; clientId: string }>;
@@ -26,7 +27,7 @@ export interface VortexFixture {
 }
 
 export async function createVortexFixture(
-  options: { configured?: boolean; pollMs?: number } = {},
+  options: { configured?: boolean; pollMs?: number; onStatus?: (userId: string) => void } = {},
 ): Promise<VortexFixture> {
   const vortex = await FakeVortex.start();
   const store = await createTestStore();
@@ -40,8 +41,10 @@ export async function createVortexFixture(
     app: options.configured === false ? undefined : { appKey: vortex.appKey, appSecret: vortex.appSecret },
     algoId: undefined,
   };
+  const vault = createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) });
   const plugin = createVortexPlugin({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(7) }),
+    vault,
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     accounts: {
       activeBrokerOf: async () => 'VORTEX',
       linkBroker: async (userId, broker, clientId) => {
@@ -57,6 +60,7 @@ export async function createVortexFixture(
   });
   const addUser = () => insertUserRow(store.db, { name: 'Rupeezy Trader', now: clock.now() });
   return {
+    vault,
     vortex,
     plugin,
     clock,

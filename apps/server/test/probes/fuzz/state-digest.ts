@@ -5,7 +5,7 @@ import type { TestResources } from '../../helpers/test-app';
 /**
  * Tables a refused request may still write, by design: attempt counters (rate limits, OTP tries) are counted
  * before the work they guard, the audit trail records every order request with its answer (a refusal included),
- * and the instrument cache is not user state.
+ * the instrument cache is not user state, and recorded ticks are written in the background every few seconds.
  */
 const COUNTERS_AND_CACHES = new Set([
   'rate_limit_events',
@@ -13,6 +13,7 @@ const COUNTERS_AND_CACHES = new Set([
   'audit_log',
   'audit_tip',
   'instruments',
+  'recording_chunks',
   'kysely_migration',
   'kysely_migration_lock',
 ]);

@@ -168,34 +168,30 @@ async function iifl(): Promise<FaultTarget> {
 }
 
 /**
- * Every broker with a fake: Kite, IIFL and the seven plugged in through the plugin seam. `staleReadsHeal` is false
- * where order updates are a doorbell for one order-book read and nothing reads the book again while the stream is
- * up (Dhan; Rupeezy only after its 30 s safety read): a stale answer to that read leaves the change unseen.
+ * Every broker with a fake: Kite, IIFL and the seven plugged in through the plugin seam. Where order updates are a
+ * doorbell for an order-book read (Dhan, Rupeezy, AliceBlue, Fyers), a stale answer to that read is read again by the
+ * kit's stream channel, so every broker heals stale reads.
  */
 export const FAULT_TARGETS: ReadonlyArray<{
   name: string;
   start: () => Promise<FaultTarget>;
-  staleReadsHeal: boolean;
 }> = [
-  { name: 'Zerodha', start: kite, staleReadsHeal: true },
-  { name: 'IIFL', start: iifl, staleReadsHeal: true },
-  { name: 'Upstox', start: plugged('Upstox', 'upstox', () => FakeUpstox.start()), staleReadsHeal: true },
-  { name: 'Fyers', start: plugged('Fyers', 'fyers', () => FakeFyers.start()), staleReadsHeal: true },
-  { name: 'Dhan', start: plugged('Dhan', 'dhan', () => FakeDhan.start()), staleReadsHeal: false },
+  { name: 'Zerodha', start: kite },
+  { name: 'IIFL', start: iifl },
+  { name: 'Upstox', start: plugged('Upstox', 'upstox', () => FakeUpstox.start()) },
+  { name: 'Fyers', start: plugged('Fyers', 'fyers', () => FakeFyers.start()) },
+  { name: 'Dhan', start: plugged('Dhan', 'dhan', () => FakeDhan.start()) },
   {
     name: 'Angel One',
     start: plugged('Angel One', 'angelone', () => FakeAngelOne.start()),
-    staleReadsHeal: true,
   },
   {
     name: 'Flattrade',
     start: plugged('Flattrade', 'flattrade', () => FakeFlattrade.start()),
-    staleReadsHeal: true,
   },
   {
     name: 'AliceBlue',
     start: plugged('AliceBlue', 'aliceblue', () => FakeAliceBlue.start()),
-    staleReadsHeal: true,
   },
-  { name: 'Rupeezy', start: plugged('Rupeezy', 'vortex', () => FakeVortex.start()), staleReadsHeal: false },
+  { name: 'Rupeezy', start: plugged('Rupeezy', 'vortex', () => FakeVortex.start()) },
 ];

@@ -6,6 +6,7 @@ import { HeaderQuotes } from '../../features/market-header/header-quotes';
 import { MarketCountdown } from '../../features/market-session/market-countdown';
 import { BrokerStatusCard } from '../../features/practice/broker-status-card';
 import { PracticeModeSwitch } from '../../features/practice/practice-mode-switch';
+import { ReplayControl } from '../../features/practice/replay-dialog';
 import { UserSettingsDialog } from '../../features/user-settings/user-settings-dialog';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { Logo } from '../../ui/logo';
@@ -39,6 +40,7 @@ export function TradingShell({ quotes = <HeaderQuotes />, connection = <Connecti
           {connection}
           <FeedBadge />
           <PracticeModeSwitch />
+          <ReplayControl />
           <BrokerStatusCard onTradeWithBroker={openBroker} />
           <ExitAllButton />
           <div className="h-5 w-px bg-border" aria-hidden />

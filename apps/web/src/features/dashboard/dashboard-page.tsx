@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { useOrders, usePositions } from '../../api/portfolio-queries';
+import { useTradingSettings } from '../../state/trading-settings-store';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { ConfigBar } from '../config-bar/config-bar';
 import { FollowUpTable } from '../follow-up/follow-up-table';
 import { FundsWidget } from '../funds/funds-widget';
 import { FundsConfirmDialog } from '../order-panel/funds-confirm-dialog';
+import { KeyboardHelp } from '../order-panel/keyboard-help';
 import { MarketOrderCard } from '../order-panel/market-order-card';
 import { OrderOptions } from '../order-panel/order-options';
 import { StaleConfirmDialog } from '../order-panel/stale-confirm-dialog';
@@ -12,6 +14,7 @@ import { StopLossOrderCard } from '../order-panel/stop-loss-order-card';
 import { useKeyboardTrading } from '../order-panel/use-keyboard-trading';
 import { useLotSizeQuantities } from '../order-panel/use-lot-size-quantities';
 import { usePlaceOrder } from '../order-panel/use-place-order';
+import { PracticeDaySummaries } from '../practice/day-summary-dialog';
 import { ProfitProtectionBar } from '../profit-protection/profit-protection-bar';
 import { FollowUpInstrumentPicker } from './follow-up-instrument-picker';
 import { OrderTabs } from './order-tabs';
@@ -32,13 +35,15 @@ function Region({ name, children, className }: { name: string; children: ReactNo
  */
 export function DashboardPage() {
   const placeOrder = usePlaceOrder();
-  useKeyboardTrading(placeOrder);
+  const tradingKeys = useTradingSettings((s) => s.orderConfig.tradingKeysEnabled ?? true);
+  useKeyboardTrading(placeOrder, tradingKeys);
   useLotSizeQuantities();
   const positions = usePositions().data?.netPosition ?? NO_POSITIONS;
   const orders = useOrders().data;
   return (
     <main className="flex h-full flex-col gap-2 overflow-auto p-2">
       <h1 className="sr-only">Dashboard</h1>
+      <KeyboardHelp />
       <Region
         name="Configuration bar"
         className="flex shrink-0 flex-wrap items-end gap-x-6 gap-y-2 rounded-lg border border-border bg-surface px-3 py-2"
@@ -53,8 +58,9 @@ export function DashboardPage() {
         <Region name="Profit Protection" className="min-w-0 flex-1">
           <ProfitProtectionBar />
         </Region>
-        <Region name="Funds" className="flex">
+        <Region name="Funds" className="flex gap-2">
           <FundsWidget />
+          <PracticeDaySummaries />
         </Region>
       </div>
       <section aria-label="Order panel" className="grid shrink-0 gap-2 lg:grid-cols-2">

@@ -11,6 +11,7 @@ import { OrderHistory } from '../order-history/order-history';
 import { InstrumentPendingOrders } from '../pending-orders/instrument-pending-orders';
 import { PendingOrdersPanel } from '../pending-orders/pending-orders-panel';
 import { PositionsTable } from '../positions/positions-table';
+import { useOrderCharges } from '../practice/practice-queries';
 
 const TABS: readonly { key: OrderTableTab; label: string }[] = [
   { key: 'positions', label: 'Positions' },
@@ -49,6 +50,12 @@ function OpenOrdersOfSymbol({ symbol, identifier }: { symbol: string; identifier
 function useRetainOrderSymbols(orders: readonly Order[]) {
   const key = [...new Set(orders.map((o) => o.tradingSymbol))].sort().join(',');
   useEffect(() => (key ? retainLivePrices(key.split(',')) : undefined), [key]);
+}
+
+/** The order history, with each executed order's charges in Practice Mode. */
+function ExecutedOrders({ orders }: { orders: OrdersResponse | undefined }) {
+  const charges = useOrderCharges(orders?.executedOrders.length ?? 0).data;
+  return <OrderHistory orders={orders} charges={charges} />;
 }
 
 /** positions / openOrders / executedOrders with their counts; the selected tab is kept in the settings store. */
@@ -117,7 +124,7 @@ export function OrderTabs({
             <PositionsTable positions={positions} renderPendingOrders={renderPendingOrders} />
           )}
           {selected === 'openOrders' && <PendingOrdersPanel orders={open} />}
-          {selected === 'executedOrders' && <OrderHistory orders={orders} />}
+          {selected === 'executedOrders' && <ExecutedOrders orders={orders} />}
         </ErrorBoundary>
       </div>
     </section>

@@ -48,4 +48,23 @@ describe('funds widget', () => {
     expect(within(funds).getByText('NIFTY BANK P&L')).toBeInTheDocument();
     expect(await within(funds).findByText('600')).toHaveClass('text-buy');
   });
+
+  it('shows gross P&L, charges and net P&L when the broker reports charges', async () => {
+    useTradingSettings.getState().resetSettings();
+    setLivePriceSource(createMapPriceSource({ NIFTY26N2426000CE: 99.5 }).source);
+    // Bought 65 at 100, sold at 99.50: -32.50 gross, Rs 62.79 of charges.
+    const closed = positionFixture({ quantity: 0, buyValue: 6500, sellValue: 6467.5, charges: 62.79 });
+    mockApi({
+      'GET /portfolio/margin': () =>
+        ok({ total: 999904.71, available: 999904.71, utilized: 0, charges: 62.79 }),
+      'GET /portfolio/positions': () => ok({ positions: { netPosition: [closed], byIndex: {} } }),
+    });
+    const { queryClient } = renderWithQueryClient(<FundsWidget />);
+    queryClient.setQueryData(userInfoQuery.queryKey, user as never);
+    const funds = screen.getByRole('region', { name: 'Funds' });
+    expect(await within(funds).findByText('₹62.79')).toHaveClass('text-warn');
+    expect(await within(funds).findByText('-95.29')).toHaveClass('text-sell');
+    // The NIFTY P&L and the gross P&L: the same one position.
+    for (const gross of within(funds).getAllByText('-32.5')) expect(gross).toHaveClass('text-sell');
+  });
 });

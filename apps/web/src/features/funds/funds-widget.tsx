@@ -2,7 +2,7 @@ import { formatNumber, formatRupee } from '@xtrader/core/format/format';
 import { getIndex } from '@xtrader/core/market/indices';
 import { PNL_FIGURE_TEXT } from '@xtrader/core/pnl/figures';
 import { useMargin, usePositions } from '../../api/portfolio-queries';
-import { useLiveIndexPnl } from '../../live/live-pnl';
+import { useLiveIndexPnl, useLiveTotalPnl } from '../../live/live-pnl';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { cn } from '../../ui/cn';
 
@@ -39,7 +39,35 @@ function IndexPnl() {
   );
 }
 
-/** Utilized and Available Funds (polled every 5 s with an active broker) and the per-index P&L label. */
+const signed = (value: number) => cn(value > 0 && 'text-buy', value < 0 && 'text-sell');
+
+/**
+ * The day's P&L of every position before charges (live), the charges the broker reports for the day's fills, and
+ * what is left: Practice Mode reports charges, live brokers do not (their figures are then not shown).
+ */
+function ChargesFigures({ charges }: { charges: number }) {
+  const positions = usePositions().data?.netPosition ?? NO_POSITIONS;
+  const gross = useLiveTotalPnl(positions);
+  const net = gross - charges;
+  return (
+    <>
+      <div className="h-7 w-px bg-border" aria-hidden />
+      <Figure label="Gross P&L" value={formatNumber(gross)} className={signed(gross)} />
+      <Figure
+        label="Charges"
+        title="Brokerage, STT, exchange and SEBI fees, stamp duty and GST of today's fills"
+        value={formatRupee(charges)}
+        className="text-warn"
+      />
+      <Figure label="Net P&L" value={formatNumber(net)} className={signed(net)} />
+    </>
+  );
+}
+
+/**
+ * Utilized and Available Funds (polled every 5 s with an active broker), the per-index P&L label and, when the
+ * broker reports charges (Practice Mode), gross P&L, charges and net P&L.
+ */
 export function FundsWidget() {
   const margin = useMargin().data;
   const show = (value: number | undefined) => (value === undefined ? '-' : formatRupee(value));
@@ -52,6 +80,7 @@ export function FundsWidget() {
       <Figure label="Available Funds" value={show(margin?.available)} />
       <div className="h-7 w-px bg-border" aria-hidden />
       <IndexPnl />
+      {margin?.charges !== undefined && <ChargesFigures charges={margin.charges} />}
     </section>
   );
 }

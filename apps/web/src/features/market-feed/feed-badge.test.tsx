@@ -9,6 +9,7 @@ const NOW = Date.UTC(2026, 10, 24, 5, 0);
 const base: ReceivedFeedStatus = {
   source: 'broker',
   broker: 'ZERODHA',
+  vendor: null,
   view: 'live',
   state: 'live',
   symbol: null,
@@ -17,6 +18,7 @@ const base: ReceivedFeedStatus = {
   delayMs: 0,
   staleAfterMs: 3000,
   tokenExpiresAt: Date.UTC(2026, 10, 25, 0, 30),
+  practice: null,
   receivedAt: NOW,
 };
 
@@ -25,6 +27,25 @@ afterEach(() => {
 });
 
 describe('feed badge', () => {
+  it('says which day a session replay plays, at what speed, and when it is paused', () => {
+    const replay = {
+      id: 'sample@2026-11-18',
+      day: '2026-11-18',
+      speed: 5,
+      paused: false,
+      finished: false,
+      now: NOW,
+    };
+    const simulated = { ...base, source: 'simulated' as const, broker: null, state: 'simulated' as const };
+    expect(badgeOf({ ...simulated, replay }, NOW).text).toBe('Replay 2026-11-18 5x');
+    expect(badgeOf({ ...simulated, replay: { ...replay, paused: true } }, NOW).text).toBe(
+      'Replay 2026-11-18 5x paused',
+    );
+    expect(badgeOf({ ...simulated, replay: { ...replay, finished: true } }, NOW).text).toBe(
+      'Replay 2026-11-18 5x ended',
+    );
+  });
+
   it('names the source and its state', () => {
     expect(
       badgeOf({ ...base, source: 'simulated', broker: null, state: 'simulated', tokenExpiresAt: null }, NOW),
@@ -42,6 +63,23 @@ describe('feed badge', () => {
       'Stale 14 s',
     );
     expect(badgeOf({ ...base, state: 'expired' }, NOW).text).toBe('Broker session expired');
+  });
+
+  it("names the platform feed's vendor, live or delayed", () => {
+    const platform = {
+      ...base,
+      source: 'platform' as const,
+      broker: null,
+      vendor: 'TrueData',
+      tokenExpiresAt: null,
+    };
+    expect(badgeOf(platform, NOW)).toEqual({
+      text: 'Live',
+      title: 'Market prices from TrueData (licensed market-data feed)',
+    });
+    expect(badgeOf({ ...platform, view: 'practice', state: 'delayed', delayMs: 5000 }, NOW).text).toBe(
+      'Delayed 5 s',
+    );
   });
 
   it('turns from Live to Stale when the stream stops ticking', async () => {

@@ -128,4 +128,39 @@ describe('order notifications', () => {
     expect(feedback.failure).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /close/i })).toBeInTheDocument();
   });
+
+  it('tells of follow-on orders waiting for repair and then placed, without a fill cue or clearing the pending state', async () => {
+    useOrderActivity.setState({ awaitingExecution: 1 });
+    render(<Toaster />);
+    const waiting = 'Protective orders for NIFTY 24 NOV 26000 CE could not be placed yet; retrying';
+    const placed = 'Protective orders for NIFTY 24 NOV 26000 CE are placed';
+    act(() => {
+      handleOrderNotification({
+        ...base,
+        notificationType: 'orders_repair',
+        transactionType: 'buy',
+        quantity: null,
+        averagePrice: null,
+        status: 'RETRYING',
+        statusMessage: waiting,
+      });
+    });
+    expect(await screen.findByText(waiting)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /close/i })).toBeInTheDocument();
+    act(() => {
+      handleOrderNotification({
+        ...base,
+        notificationType: 'orders_repair',
+        transactionType: 'buy',
+        quantity: null,
+        averagePrice: null,
+        status: 'PLACED',
+        statusMessage: placed,
+      });
+    });
+    expect(await screen.findByText(placed)).toBeInTheDocument();
+    expect(feedback.success).not.toHaveBeenCalled();
+    expect(feedback.failure).not.toHaveBeenCalled();
+    expect(useOrderActivity.getState().awaitingExecution).toBe(1);
+  });
 });

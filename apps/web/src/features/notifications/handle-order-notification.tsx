@@ -31,6 +31,18 @@ export function handleOrderNotification(notification: Notification): boolean {
     });
     return true;
   }
+  if (type === 'orders_repair') {
+    // Follow-on orders waiting for the server's repair, then placed: news about protection, not an execution, so
+    // no fill cue and the pending-order state stays as it is. The waiting notice stays until the trader closes it.
+    const message = notification.statusMessage ?? `Orders for ${notification.identifier ?? 'an order'}`;
+    if (notification.status === 'RETRYING') {
+      toast.warning(message, { duration: Number.POSITIVE_INFINITY, closeButton: true });
+    } else {
+      toast.success(message);
+    }
+    refreshTradingData();
+    return true;
+  }
   if (type === 'protection_lost') {
     // A stop or target the broker ended by itself: loud, and it stays until the trader dismisses it.
     orderFeedback.failure();

@@ -54,4 +54,29 @@ describe('order history', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'REJECTED (1)' }));
     expect(screen.getByText('Insufficient funds. Required margin is 9,000.00')).toBeInTheDocument();
   });
+
+  it('shows each completed order its charges when the broker reports them, and no column otherwise', () => {
+    const charges = [
+      {
+        orderId: 'complete-0',
+        brokerOrderId: 'P1',
+        tradingSymbol: 'X',
+        brokerage: 20,
+        stt: 0,
+        exchange: 2.28,
+        sebi: 0.01,
+        stamp: 0.2,
+        gst: 4.01,
+        total: 26.5,
+      },
+    ];
+    const { unmount } = render(<OrderHistory orders={orders} charges={charges} />);
+    expect(screen.getByRole('columnheader', { name: 'Charges' })).toBeTruthy();
+    const first = bodyRows()[0];
+    expect(first?.querySelector('[data-charges]')?.textContent).toBe('26.5');
+    expect(bodyRows()[1]?.querySelector('[data-charges]')?.textContent).toBe('-');
+    unmount();
+    render(<OrderHistory orders={orders} />);
+    expect(screen.queryByRole('columnheader', { name: 'Charges' })).toBeNull();
+  });
 });

@@ -1,7 +1,8 @@
 import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
+import type { OrderCharges } from '@xtrader/core/api/practice';
 import { TABLE_PAGE_SIZE } from '@xtrader/core/constants';
 import { formatNumber, formatTime12h } from '@xtrader/core/format/format';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { orderLabel } from '../../lib/order-view';
 import { cn } from '../../ui/cn';
 import { Pager, paginate } from '../../ui/pager';
@@ -18,7 +19,9 @@ const TABS = Object.keys(SOURCES) as HistoryTab[];
 const ORDER_TYPES: Record<Order['orderType'], string> = { market: 'MARKET', limit: 'LIMIT', stoploss: 'SL' };
 const money = (value: number | null) => (value === null ? '-' : formatNumber(value));
 
-function HistoryRow({ order, tab }: { order: Order; tab: HistoryTab }) {
+type ChargesOf = ((orderId: string) => number | undefined) | undefined;
+
+function HistoryRow({ order, tab, chargesOf }: { order: Order; tab: HistoryTab; chargesOf: ChargesOf }) {
   const buy = order.transactionType === 'buy';
   return (
     <Tr data-order-id={order.orderId}>
@@ -47,6 +50,11 @@ function HistoryRow({ order, tab }: { order: Order; tab: HistoryTab }) {
       <Td align="right" className="font-mono">
         {money(order.averagePrice)}
       </Td>
+      {chargesOf && (
+        <Td align="right" className="font-mono text-warn" data-charges>
+          {money(chargesOf(order.orderId) ?? null)}
+        </Td>
+      )}
       <Td
         className={cn('max-w-[420px] truncate', tab === 'REJECTED' && 'text-sell')}
         title={order.rejectedReason ?? undefined}
@@ -59,13 +67,29 @@ function HistoryRow({ order, tab }: { order: Order; tab: HistoryTab }) {
 
 /**
  * Order history: COMPLETED, REJECTED and CANCELLED sub-tabs with counts, 200 rows a page; switching sub-tab goes
- * back to page 1. Rejected orders show their rejection reason.
+ * back to page 1. Rejected orders show their rejection reason; completed ones their charges when known.
  */
-export function OrderHistory({ orders }: { orders: OrdersResponse | undefined }) {
+export function OrderHistory({
+  orders,
+  charges,
+}: {
+  orders: OrdersResponse | undefined;
+  /** Each executed order's charges when the broker reports them (Practice Mode): a Charges column. */
+  charges?: readonly OrderCharges[] | undefined;
+}) {
   const [tab, setTab] = useState<HistoryTab>('COMPLETED');
   const [page, setPage] = useState(1);
   const list = orders?.[SOURCES[tab]] ?? [];
   const shown = paginate(list, page, TABLE_PAGE_SIZE);
+  // Practice Mode itemises each executed order's charges; live brokers' contract notes are theirs to show.
+  const chargesOf = useMemo<ChargesOf>(() => {
+    if (!charges || tab !== 'COMPLETED') return undefined;
+    const byOrder = new Map(
+      charges.flatMap((c) => (c.orderId === null ? [] : [[c.orderId, c.total] as const])),
+    );
+    return (orderId) => byOrder.get(orderId);
+  }, [charges, tab]);
+  const columnCount = chargesOf ? 11 : 10;
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div
@@ -111,13 +135,24 @@ export function OrderHistory({ orders }: { orders: OrdersResponse | undefined })
               <Th align="right" style={{ width: 90 }}>
                 Avg Price
               </Th>
+              {chargesOf && (
+                <Th
+                  align="right"
+                  style={{ width: 90 }}
+                  title="Brokerage, STT, exchange and SEBI fees, stamp duty, GST"
+                >
+                  Charges
+                </Th>
+              )}
               <Th style={{ width: 300 }}>{tab === 'REJECTED' ? 'Reason' : 'Status'}</Th>
             </tr>
           </thead>
           <tbody>
-            {shown.rows.length === 0 && <EmptyRow colSpan={10}>No {tab.toLowerCase()} orders</EmptyRow>}
+            {shown.rows.length === 0 && (
+              <EmptyRow colSpan={columnCount}>No {tab.toLowerCase()} orders</EmptyRow>
+            )}
             {shown.rows.map((order) => (
-              <HistoryRow key={order.orderId} order={order} tab={tab} />
+              <HistoryRow key={order.orderId} order={order} tab={tab} chargesOf={chargesOf} />
             ))}
           </tbody>
         </TableFrame>

@@ -326,3 +326,35 @@ describe('buildOrder: stop-loss card', () => {
     expect(buildOrder(input(slBuyPe, settings(), null))).toMatchObject({ ok: false });
   });
 });
+
+describe('risk-first sizing of the stop-loss card', () => {
+  const slBuy: OrderIntent = { card: 'stopLoss', optionType: 'CE', side: 'buy' };
+
+  it('sends floor(risk / (SL points x lot size)) lots instead of Qty x multiplier', () => {
+    const s = settings();
+    s.stopLossOrderState.riskPerTrade = 5000;
+    s.stopLossOrderState.slPoints = 25;
+    s.stopLossOrderState.multiplier = 3;
+    expect(body(buildOrder(input(slBuy, s))).quantity).toBe(195);
+    // The market card is not sized by risk.
+    expect(body(buildOrder(input(buyCe, s))).quantity).toBe(130);
+  });
+
+  it('refuses 0 lots with a message, sending nothing', () => {
+    const s = settings();
+    s.stopLossOrderState.riskPerTrade = 1000;
+    expect(buildOrder(input(slBuy, s))).toEqual({
+      ok: false,
+      message: 'Place order failed!',
+      description: 'Risk ₹1,000 is less than one lot at the stop (₹1,625 per lot): 0 lots, nothing sent',
+    });
+  });
+
+  it('the freeze cap still applies to the sized quantity', () => {
+    const s = settings();
+    s.stopLossOrderState.riskPerTrade = 100_000_000;
+    s.stopLossOrderState.slPoints = 1;
+    const result = buildOrder(input(slBuy, s));
+    expect(result.ok).toBe(false);
+  });
+});

@@ -15,6 +15,7 @@ import {
   maxQuantityPerRequest,
   roundQuantityToLots,
 } from '@xtrader/core/orders/quantity-rules';
+import { type RiskSizing, riskSizedLots } from '@xtrader/core/orders/risk-sizing';
 import type {
   FollowUpTradesState,
   MarketOrderState,
@@ -98,6 +99,19 @@ function followUpFields(
 }
 
 /**
+ * Risk-first size of a stop-loss card order when the trader set a risk per trade (core's rule; freeze slicing still
+ * applies to the result); undefined for the market card or when no risk is set.
+ */
+export function stopLossRiskSizing(
+  input: Pick<BuildOrderInput, 'intent' | 'orderConfig' | 'stopLossOrderState'>,
+): RiskSizing | undefined {
+  const { riskPerTrade, slPoints } = input.stopLossOrderState;
+  const { lotSize } = input.orderConfig;
+  if (input.intent.card !== 'stopLoss' || riskPerTrade === null || lotSize === null) return undefined;
+  return riskSizedLots(riskPerTrade, slPoints, lotSize);
+}
+
+/**
  * The POST /order body for one key press or button click, built from the persisted settings and the live price
  * with the core rules (lot rounding, market-protection price, default stop-loss trigger). Pure: no I/O, so the
  * request can leave within the same frame as the key press.
@@ -117,7 +131,11 @@ export function buildOrder(input: BuildOrderInput): BuildOrderResult {
       description: `Select a ${intent.optionType} strike first`,
     };
   if (!presetIsValid(card)) return { ok: false, message: ORDER_MESSAGES.invalidPrice };
-  const quantity = roundQuantityToLots(card.quantity, config.lotSize, card.multiplier);
+  const sized = stopLossRiskSizing(input);
+  if (sized && !sized.ok) return { ok: false, message: PLACE_ORDER_FAILED, description: sized.message };
+  const quantity = sized
+    ? sized.quantity
+    : roundQuantityToLots(card.quantity, config.lotSize, card.multiplier);
   // The server refuses more freeze slices than one order may carry (they go out together); say so before sending.
   // An iceberg's legs go one by one and have their own limits.
   const { freezeQty } = getIndex(config.index);

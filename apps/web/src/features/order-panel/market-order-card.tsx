@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NumberStepper } from '../../ui/number-stepper';
 import { CardFrame } from './card-frame';
+import { ContractQuotes } from './contract-quotes';
 import { PanelField } from './field';
 import { MultiplierSelect } from './multiplier-select';
 import { OrderActivityBadge } from './order-activity-badge';
@@ -32,7 +33,8 @@ export function MarketOrderCard({
         <PresetFields card="market" />
       </div>
       {followUp}
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-col gap-1.5">
+        <ContractQuotes />
         <OrderButtons card="market" onIntent={onIntent} />
       </div>
     </CardFrame>

@@ -20,6 +20,8 @@ const NOW = Date.UTC(2026, 10, 24, 5, 0);
 const status: ReceivedFeedStatus = {
   source: 'broker',
   broker: 'ZERODHA',
+  vendor: null,
+  practice: null,
   view: 'live',
   state: 'live',
   symbol: null,

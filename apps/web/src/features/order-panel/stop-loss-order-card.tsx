@@ -1,17 +1,22 @@
 import { NumberStepper } from '../../ui/number-stepper';
 import { AutoTrailFields } from './auto-trail-fields';
 import { CardFrame } from './card-frame';
+import { ContractQuotes } from './contract-quotes';
 import { PanelField } from './field';
 import { MultiplierSelect } from './multiplier-select';
 import { OrderButtons } from './order-buttons';
 import type { OrderIntent } from './order-intent';
 import { PresetFields } from './preset-fields';
+import { RiskSizingField } from './risk-sizing-field';
 import { useQuantityField, useSlPointsField } from './use-order-fields';
 import { useTriggerDifferenceField } from './use-trigger-difference';
 
 const STOP_LOSS_ORDER_TITLE = 'STOP LOSS ORDER (SHIFT + ARROWS)';
 
-/** The stop-loss order card: quantity, multiplier, SL points, trigger/limit gap, auto trail, preset, buttons. */
+/**
+ * The stop-loss order card: quantity, multiplier, SL points, trigger/limit gap, risk-first sizing, auto trail,
+ * preset, buttons.
+ */
 export function StopLossOrderCard({ onIntent }: { onIntent: (intent: OrderIntent) => void }) {
   const quantity = useQuantityField('stopLoss');
   const slPoints = useSlPointsField();
@@ -32,9 +37,11 @@ export function StopLossOrderCard({ onIntent }: { onIntent: (intent: OrderIntent
           <NumberStepper id="sl-difference" label="Trigger/limit difference" {...difference} />
         </PanelField>
       </div>
+      <RiskSizingField />
       <AutoTrailFields />
       <PresetFields card="stopLoss" />
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-col gap-1.5">
+        <ContractQuotes />
         <OrderButtons card="stopLoss" onIntent={onIntent} />
       </div>
     </CardFrame>

@@ -16,6 +16,7 @@ import { Td, Tr } from '../../ui/table';
 import { positionDelta } from './group-positions';
 import { LiveLtpCell, LivePnlCell } from './live-cells';
 import { QuickOrderCell } from './quick-order-cell';
+import { useSelectedPosition } from './selected-position';
 
 type Props = {
   position: Position;
@@ -121,9 +122,21 @@ export const PositionRow = memo(function PositionRow({
   renderPendingOrders,
 }: Props) {
   const cells = cellsOf(position, relativeToNifty, expanded, () => onToggle(positionKey(position)));
+  const key = positionKey(position);
+  const selected = useSelectedPosition((s) => s.key === key);
+  const select = useSelectedPosition((s) => s.select);
   return (
     <>
-      <Tr data-position={position.tradingSymbol} className={cn(position.quantity === 0 && 'text-muted')}>
+      <Tr
+        data-position={position.tradingSymbol}
+        data-selected={selected}
+        // Clicking a row chooses the position the exit keys (1, 2, 3) act on.
+        onClick={() => select(key)}
+        className={cn(
+          position.quantity === 0 && 'text-muted',
+          selected && 'bg-accent/10 outline outline-1 outline-accent/50',
+        )}
+      >
         {columns.map((column) => (
           <Td key={column.key} align={column.style?.align}>
             {cells[column.key]}

@@ -2,10 +2,11 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveFeed } from '../../live';
 import { createMapPriceSource, setLivePriceSource } from '../../live/live-prices';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { mockApi, ok } from '../../test/mock-api';
-import { renderWithQueryClient } from '../../test/render-with-query-client';
+import { NoopResizeObserver, renderWithQueryClient } from '../../test/render-with-query-client';
 import { positionFixture } from '../../test/trading-fixtures';
 import { PositionsTable } from './positions-table';
 
@@ -147,6 +148,29 @@ describe('positions table', () => {
         product: 'normal',
       },
     });
+  });
+
+  it('shows the bid and ask of a position when its last price is hovered or focused', async () => {
+    vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+    act(() =>
+      liveFeed.prices.apply([
+        {
+          symbol: ce.tradingSymbol,
+          LastPrice: 110,
+          NetChange: 0,
+          OHLC: { close: 100 },
+          Bid: 109.95,
+          Ask: 110.1,
+          ts: 1,
+        },
+      ]),
+    );
+    render([ce]);
+    const row = screen.getByRole('row', { name: /NIFTY 24 NOV 26000 CE/ });
+    act(() => within(row).getByRole('button', { name: '110' }).focus());
+    expect((await screen.findAllByTestId('position-bid-ask'))[0]).toHaveTextContent('Bid 109.95 × Ask 110.1');
+    liveFeed.prices.clear();
+    liveFeed.stop();
   });
 
   it('places a target as a limit order and refuses a price under 0.05', async () => {

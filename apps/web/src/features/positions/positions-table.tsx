@@ -9,9 +9,11 @@ import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Checkbox } from '../../ui/checkbox';
 import { EmptyRow, TableFrame, TableScroll, Th } from '../../ui/table';
 import { type RowWindow, useScrollWindow, visibleWindow } from '../../ui/windowing';
+import { ChargesStrip } from './charges-strip';
 import { groupPositions, type PositionGroup } from './group-positions';
 import { LiveGroupPnl } from './live-cells';
 import { PositionRow } from './position-row';
+import { useExitKeys } from './use-exit-keys';
 
 type Props = {
   positions: readonly Position[];
@@ -32,7 +34,7 @@ const WIDTHS: Record<string, number> = {
   squareOff: 90,
 };
 
-function Options() {
+function Options({ positions }: { positions: readonly Position[] }) {
   const options = useTradingSettings((s) => s.orderTableState.positions);
   const set = (patch: Partial<typeof options>) =>
     useTradingSettings.setState((s) => ({
@@ -50,6 +52,7 @@ function Options() {
         onCheckedChange={(v) => set({ showDeltaRelativeToNifty: v })}
         label="Delta relative to NIFTY"
       />
+      <ChargesStrip positions={positions} />
     </div>
   );
 }
@@ -145,6 +148,7 @@ function GroupBody({
  */
 export function PositionsTable({ positions, renderPendingOrders }: Props) {
   useTrackedPositions(positions);
+  useExitKeys(positions);
   const options = useTradingSettings((s) => s.orderTableState.positions);
   const columns = useMemo(() => options.columns.filter((c) => c.visible || !c.isOptional), [options.columns]);
   const { showOnlyNonZeroPositions: onlyNonZero, showDeltaRelativeToNifty: relativeToNifty } = options;
@@ -171,7 +175,7 @@ export function PositionsTable({ positions, renderPendingOrders }: Props) {
   let first = 0;
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <Options />
+      <Options positions={positions} />
       <TableScroll ref={scroller.ref}>
         <TableFrame label="Positions">
           <thead>

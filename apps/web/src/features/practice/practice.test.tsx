@@ -24,11 +24,29 @@ const userWith = (activeBroker: string | null) => ({
 
 let calls: ReturnType<typeof mockApi>;
 let broker: string | null = null;
+/** The Practice Mode source GET /market/feed reports. */
+let practiceOrigin: { source: string; broker: string | null; vendor: string | null } | null = null;
 beforeEach(() => {
+  practiceOrigin = null;
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
   vi.spyOn(practiceReload, 'reload').mockImplementation(() => {});
   calls = mockApi({
     'GET /auth/getUserInfo': () => ok(userWith(broker)),
+    'GET /market/feed': () =>
+      ok({
+        source: 'simulated',
+        broker: null,
+        vendor: null,
+        view: 'live',
+        state: 'simulated',
+        symbol: null,
+        lastTickAt: null,
+        now: Date.now(),
+        delayMs: 0,
+        staleAfterMs: 3000,
+        tokenExpiresAt: null,
+        practice: practiceOrigin,
+      }),
     'POST /broker/papertrading/start': () => ok(),
     'POST /broker/papertrading/stop': () => ok(),
     'PUT /broker/resetFunds/papertrade': () => ok(),
@@ -74,10 +92,22 @@ describe('Practice Mode switch', () => {
     expect(dialog).toHaveTextContent('Trade with virtual money & data delayed by 5 seconds');
     // Practice prices are the simulator's, and the dialog says so.
     expect(dialog).toHaveTextContent('Simulated prices');
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(practiceReload.reload).toHaveBeenCalledTimes(1));
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/broker/papertrading/start' });
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/broker/papertrading/start',
+    });
+  });
+
+  it("names the platform feed's prices as those Practice Mode will use, delayed", async () => {
+    practiceOrigin = { source: 'platform', broker: null, vendor: 'TrueData' };
+    await renderWith(<PracticeModeSwitch />, null);
+    await userEvent.click(screen.getByRole('switch', { name: 'Practice Mode' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alertdialog')).toHaveTextContent('TrueData prices, 5 s delayed.'),
+    );
+    expect(screen.getByRole('alertdialog')).not.toHaveTextContent('Simulated');
   });
 
   it('does nothing when the confirmation is cancelled', async () => {

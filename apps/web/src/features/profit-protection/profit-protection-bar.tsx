@@ -7,6 +7,7 @@ import { cn } from '../../ui/cn';
 import { Switch } from '../../ui/switch';
 import { useProfitProtection } from './api/profit-protection-query';
 import { useSaveProfitProtection } from './api/save-profit-protection';
+import { DisciplineState } from './discipline-state';
 import { ProfitProtectionDialog } from './profit-protection-dialog';
 import { useIntradayMtm } from './use-intraday-mtm';
 
@@ -93,6 +94,7 @@ export function ProfitProtectionBar() {
           {TRIGGER_TEXT[status.lastTrigger.trigger]} at {formatRupee(status.lastTrigger.mtm)}
         </span>
       )}
+      <DisciplineState />
       {status && (
         <ProfitProtectionDialog
           open={dialog !== null}

@@ -84,5 +84,11 @@ export function changedSettings(before: Draft, after: Draft): UserSettingsPatch 
   if (Object.keys(quantities).length > 0) patch.defaultQuantity = quantities;
   const differences = changedIndices(before.SLTriggerPriceDifference, after.SLTriggerPriceDifference);
   if (Object.keys(differences).length > 0) patch.SLTriggerPriceDifference = differences;
+  const discipline = Object.fromEntries(
+    Object.entries(after.discipline).filter(
+      ([rule, value]) => before.discipline[rule as keyof typeof before.discipline] !== value,
+    ),
+  );
+  if (Object.keys(discipline).length > 0) patch.discipline = discipline;
   return patch;
 }

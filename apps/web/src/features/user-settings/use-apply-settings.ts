@@ -4,6 +4,7 @@ import { mergeUserSettings, SETTINGS_UPDATED_MESSAGE } from '@xtrader/core/api/s
 import { toast } from 'sonner';
 import { userInfoQuery } from '../../api/account-queries';
 import { queryClient } from '../../api/query-client';
+import { tradingKeys } from '../../api/query-keys';
 import { toastError } from '../../api/toast-error';
 import { saveUserSettings } from '../../api/user-settings-requests';
 import { FAILURE_TITLES } from '../../lib/order-messages';
@@ -18,6 +19,8 @@ export function useApplySettings(onApplied: () => void) {
       useTradingSettings.getState().patchSettings('userSettingsState', settings);
       // The cached user info carries the saved settings too: keep it from handing back the old ones.
       queryClient.setQueryData(userInfoQuery.queryKey, (info) => (info ? { ...info, settings } : info));
+      // The bar's discipline state follows the rules just saved (it polls only while one is set).
+      if (patch.discipline) void queryClient.invalidateQueries({ queryKey: tradingKeys.discipline });
       toast.success(SETTINGS_UPDATED_MESSAGE);
       onApplied();
     },

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Dialog } from '../../ui/dialog';
 import { NumberStepper } from '../../ui/number-stepper';
+import { DisciplineSection } from './discipline-section';
 import * as rules from './settings-draft';
 import { useApplySettings } from './use-apply-settings';
 
@@ -28,8 +29,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * User Settings: modify step, exit-all market protection, default quantities and stop-loss trigger/limit
- * differences per index. Edits stay in a draft until Apply saves them (panel 450 px high).
+ * User Settings: modify step, exit-all market protection, discipline rules, default quantities and stop-loss
+ * trigger/limit differences per index. Edits stay in a draft until Apply saves them (panel 450 px high).
  */
 export function UserSettingsDialog({
   open,
@@ -107,6 +108,12 @@ export function UserSettingsDialog({
               label="Use default quantity"
             />
           </Row>
+        </Section>
+        <Section title="Discipline (blank = off)">
+          <DisciplineSection
+            value={draft.discipline}
+            onChange={(discipline) => edit((d) => ({ ...d, discipline }))}
+          />
         </Section>
         <Section title="Per index">
           <table className="w-full text-xs">

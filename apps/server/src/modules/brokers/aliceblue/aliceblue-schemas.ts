@@ -1,23 +1,17 @@
 import { z } from 'zod';
-import { number, optionalNumber } from '../live-kit/read';
+import {
+  openApiEnvelopeSchema,
+  openApiLimitsSchema,
+  openApiOrderFields,
+  openApiPositionFields,
+} from '../live-kit/open-api-schemas';
+import { optionalNumber, optionalText } from '../live-kit/read';
 
 // AliceBlue open-api (V2) shapes, with AliceBlue's own field names, read leniently: numbers may come as strings and
-// unknown extra fields are ignored.
+// unknown extra fields are ignored. The fields it shares with IIFL Capital are the kit's (live-kit/open-api-schemas.ts).
 
-const optionalText = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined ? undefined : String(value)));
-
-/**
- * `{ status: "Ok" | "Not_Ok", message, result }`: AliceBlue signals business failures with HTTP 200 and a status
- * other than Ok, the message often a bare code (`EC912`).
- */
-export const aliceEnvelopeSchema = z.object({
-  status: z.string().optional(),
-  message: z.string().nullish(),
-  result: z.unknown().optional(),
-});
+/** AliceBlue's failures come as HTTP 200 with a status other than Ok, the message often a bare code (`EC912`). */
+export const aliceEnvelopeSchema = openApiEnvelopeSchema;
 
 /** `getUserDetails`: `{ stat: "Ok", userSession, clientId }` or `{ stat: "Not_ok", emsg }`. */
 export const aliceUserDetailsSchema = z.object({
@@ -36,14 +30,9 @@ export const alicePlacedSchema = z.object({
   message: z.string().nullish(),
 });
 
-export const aliceOrderSchema = z.object({
-  brokerOrderId: z.coerce.string().min(1),
-  orderStatus: z.string().min(1),
+export const aliceOrderSchema = openApiOrderFields.extend({
   tradingSymbol: optionalText,
   formattedInstrumentName: optionalText,
-  exchange: z.string().optional(),
-  instrumentId: optionalText,
-  transactionType: z.string().transform((side) => (side.toUpperCase().startsWith('B') ? 'BUY' : 'SELL')),
   orderType: z
     .string()
     .nullish()
@@ -52,37 +41,16 @@ export const aliceOrderSchema = z.object({
     .string()
     .nullish()
     .transform((product) => product ?? ''),
-  quantity: number,
-  filledQuantity: optionalNumber,
-  price: optionalNumber,
-  slTriggerPrice: optionalNumber,
-  averageTradedPrice: optionalNumber,
-  rejectionReason: z.string().nullish(),
-  orderTag: z.string().nullish(),
   orderTime: optionalText,
-  exchangeUpdateTime: optionalText,
 });
 export type AliceOrder = z.infer<typeof aliceOrderSchema>;
 
-export const alicePositionSchema = z.object({
+export const alicePositionSchema = openApiPositionFields.extend({
   tradingSymbol: optionalText,
-  instrumentId: optionalText,
-  exchange: z.string().optional(),
-  product: z.string(),
-  netQuantity: number,
-  buyQuantity: optionalNumber,
-  sellQuantity: optionalNumber,
-  buyValue: optionalNumber,
-  sellValue: optionalNumber,
   dayBuyPrice: optionalNumber,
   daySellPrice: optionalNumber,
-  netAveragePrice: optionalNumber,
-  ltp: optionalNumber,
 });
 export type AlicePosition = z.infer<typeof alicePositionSchema>;
 
 /** `GET /limits/`: the first item of `result`. */
-export const aliceLimitsSchema = z.object({
-  tradingLimit: number,
-  utilizedMargin: optionalNumber,
-});
+export const aliceLimitsSchema = openApiLimitsSchema;

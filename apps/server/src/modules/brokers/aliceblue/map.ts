@@ -1,4 +1,3 @@
-import { istEpochMs } from '@xtrader/core/market/dates';
 import { MARKET_PROTECTION_DEFAULT_PERCENT } from '@xtrader/core/orders/constants';
 import { roundMoney } from '@xtrader/core/orders/price-rules';
 import type {
@@ -10,10 +9,13 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
+import { marketProtectionParam } from '../live/order-rules';
 import type { BrokerContract } from '../live-kit/instrument-master';
+import { openApiPositionSides, openApiReport, parseOpenApiTime } from '../live-kit/open-api-rows';
 import type { OrderReport } from '../live-kit/order-tracker';
-import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
+import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
+import { marginOf, snapshotOf } from '../live-kit/rows';
+import { statusWords } from '../live-kit/status-words';
 import type { AliceLimits, AliceModifyBody, AlicePlaceBody } from './aliceblue-api';
 import type { AliceOrder, AlicePosition } from './aliceblue-schemas';
 
@@ -47,14 +49,9 @@ const text = (value: number | undefined): string => (value === undefined ? '0' :
 
 type Pricing = Pick<AlicePlaceBody, 'orderType' | 'price' | 'slTriggerPrice' | 'marketProtectionPercent'>;
 
-function priced(
-  cmd: Pick<
-    PlaceOrderCommand,
-    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
-  >,
-): Pricing {
-  switch (cmd.orderType) {
-    case 'market': {
+const priced = (cmd: PricingCommand): Pricing =>
+  pricedByOrderType<Pricing>(cmd, {
+    market: () => {
       // The user's percentage, else our default: AliceBlue wants a positive percentage, never Kite's -1.
       const own = marketProtectionParam(cmd.marketProtection);
       const protection = own > 0 ? own : MARKET_PROTECTION_DEFAULT_PERCENT;
@@ -64,23 +61,20 @@ function priced(
         slTriggerPrice: '0',
         marketProtectionPercent: String(protection),
       };
-    }
-    case 'limit':
-      return { orderType: 'LIMIT', price: text(cmd.price), slTriggerPrice: '0', marketProtectionPercent: '' };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-      const limit = own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset);
-      return {
-        orderType: 'SL',
-        price: text(limit),
-        slTriggerPrice: text(trigger),
-        marketProtectionPercent: '',
-      };
-    }
-  }
-}
+    },
+    limit: (price) => ({
+      orderType: 'LIMIT',
+      price: text(price),
+      slTriggerPrice: '0',
+      marketProtectionPercent: '',
+    }),
+    stopLimit: (trigger, price) => ({
+      orderType: 'SL',
+      price: text(price),
+      slTriggerPrice: text(trigger),
+      marketProtectionPercent: '',
+    }),
+  });
 
 /** One placement, with the broker's contract (instrument id, exchange) and our order id as its tag. */
 export function toAlicePlacement(
@@ -133,54 +127,13 @@ export function toAliceModification(
   };
 }
 
-const REPORT_STATUS: Record<string, OrderReport['status']> = {
-  open: 'open',
-  pending: 'open',
-  new: 'open',
-  replaced: 'open',
-  modified: 'open',
-  partially_filled: 'open',
-  'partially filled': 'open',
-  trigger_pending: 'trigger_pending',
-  'trigger pending': 'trigger_pending',
-  complete: 'complete',
-  completed: 'complete',
-  filled: 'complete',
-  executed: 'complete',
-  cancelled: 'cancelled',
-  canceled: 'cancelled',
-  rejected: 'rejected',
-};
+/** AliceBlue's status words where they differ from the kit's; anything else (validation pending ...) is in flight. */
+const reportStatusOf = statusWords({ pending: 'open', new: 'open', replaced: 'open', modified: 'open' });
 
-/** AliceBlue's status words (lower or upper case); anything else (validation pending ...) is still in flight. */
-const reportStatusOf = (status: string): OrderReport['status'] =>
-  REPORT_STATUS[status.trim().toLowerCase()] ?? 'in_flight';
-
-export const toOrderReport = (order: AliceOrder): OrderReport =>
-  reportOf({
-    orderId: order.brokerOrderId,
-    status: reportStatusOf(order.orderStatus),
-    quantity: order.quantity,
-    filledQuantity: order.filledQuantity,
-    averagePrice: order.averageTradedPrice,
-    price: order.price,
-    triggerPrice: order.slTriggerPrice,
-    message: order.rejectionReason,
-  });
+export const toOrderReport = (order: AliceOrder): OrderReport => openApiReport(order, reportStatusOf);
 
 /** AliceBlue times (IST) as `YYYY-MM-DD HH:MM:SS`, `DD-MM-YYYY HH:MM:SS` or `DD/MM/YYYY HH:MM:SS`. */
-export function parseAliceTime(value: string | undefined): number | undefined {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value ?? '');
-  const dmy = /^(\d{2})[-/](\d{2})[-/](\d{4}) (\d{2}):(\d{2}):(\d{2})/.exec(value ?? '');
-  const parts = iso
-    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
-    : dmy
-      ? [dmy[3], dmy[2], dmy[1], dmy[4], dmy[5], dmy[6]]
-      : undefined;
-  if (!parts) return undefined;
-  const [y, m, d, hh, mm, ss] = parts as string[];
-  return istEpochMs(`${y}-${m}-${d}`, Number(hh), Number(mm), Number(ss));
-}
+export const parseAliceTime = parseOpenApiTime;
 
 export const aliceEventTs = (row: AliceOrder, receivedTs: number): number =>
   parseAliceTime(row.exchangeUpdateTime ?? row.orderTime) ?? receivedTs;
@@ -219,11 +172,10 @@ export function fromAlicePosition(
   row: AlicePosition,
   ours: { tradingSymbol: string; internalToken: string } | undefined,
 ): BrokerPosition {
-  const buyQuantity = row.buyQuantity ?? Math.max(0, row.netQuantity);
-  const sellQuantity = row.sellQuantity ?? Math.max(0, -row.netQuantity);
-  const average = row.netAveragePrice ?? 0;
-  const buyValue = row.buyValue ?? buyQuantity * (row.dayBuyPrice ?? average);
-  const sellValue = row.sellValue ?? sellQuantity * (row.daySellPrice ?? average);
+  const { average, buyQuantity, sellQuantity, buyValue, sellValue } = openApiPositionSides(row, {
+    buy: row.dayBuyPrice,
+    sell: row.daySellPrice,
+  });
   return {
     tradingSymbol: ours?.tradingSymbol ?? row.tradingSymbol ?? '',
     internalToken: ours?.internalToken ?? row.instrumentId ?? '',

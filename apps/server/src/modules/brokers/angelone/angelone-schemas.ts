@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { number, optionalNumber } from '../live-kit/read';
+import { number, optionalNumber, optionalText } from '../live-kit/read';
 
 // Angel One SmartAPI shapes, with the broker's own field names (all lower case, numbers often sent as strings),
 // read defensively: unknown extra fields are ignored and a changed shape is a clear parse error.
-
-const optionalText = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined ? undefined : String(value)));
 
 /**
  * SmartAPI answers `{status, message, errorcode, data}` (business failures with HTTP 200 and `status: false`); its

@@ -9,11 +9,12 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { stopLimitPrice } from '../live/order-rules';
 import type { BrokerContract } from '../live-kit/instrument-master';
 import type { OrderReport } from '../live-kit/order-tracker';
+import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
 import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { PlacedOrder } from '../live-kit/session';
+import { statusWords } from '../live-kit/status-words';
 import type {
   AngelModifyBody,
   AngelOrderType,
@@ -57,30 +58,17 @@ const price = (value: number | undefined) => (value !== undefined ? String(value
 
 type Pricing = { variety: AngelVariety; ordertype: AngelOrderType; price: number; triggerprice: number };
 
-function priced(
-  cmd: Pick<
-    PlaceOrderCommand,
-    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
-  >,
-): Pricing {
-  switch (cmd.orderType) {
-    case 'market':
-      return { variety: 'NORMAL', ordertype: 'MARKET', price: 0, triggerprice: 0 };
-    case 'limit':
-      return { variety: 'NORMAL', ordertype: 'LIMIT', price: cmd.price ?? 0, triggerprice: 0 };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-      return {
-        variety: 'STOPLOSS',
-        ordertype: 'STOPLOSS_LIMIT',
-        triggerprice: trigger,
-        price: own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset),
-      };
-    }
-  }
-}
+const priced = (cmd: PricingCommand): Pricing =>
+  pricedByOrderType<Pricing>(cmd, {
+    market: () => ({ variety: 'NORMAL', ordertype: 'MARKET', price: 0, triggerprice: 0 }),
+    limit: (price) => ({ variety: 'NORMAL', ordertype: 'LIMIT', price: price ?? 0, triggerprice: 0 }),
+    stopLimit: (trigger, price) => ({
+      variety: 'STOPLOSS',
+      ordertype: 'STOPLOSS_LIMIT',
+      triggerprice: trigger,
+      price,
+    }),
+  });
 
 /** Our order as SmartAPI's placeOrder body, for the contract the scrip master lists. */
 export function toAngelPlacement(cmd: PlaceOrderCommand, contract: BrokerContract): AngelPlaceBody {
@@ -155,16 +143,9 @@ export function toAngelModification(
  * SmartAPI's status words (`orderstatus`; `status` may read `modified` for a modified trigger-pending order). Words
  * of a request still being validated or applied are in flight.
  */
-const REPORT_STATUS: Record<string, OrderReport['status']> = {
-  open: 'open',
-  'trigger pending': 'trigger_pending',
-  complete: 'complete',
-  cancelled: 'cancelled',
-  rejected: 'rejected',
-};
-
+const angelStatusOf = statusWords();
 const reportStatusOf = (row: AngelOrder): OrderReport['status'] =>
-  REPORT_STATUS[(row.orderstatus || row.status).trim().toLowerCase()] ?? 'in_flight';
+  angelStatusOf(row.orderstatus || row.status);
 
 const isStop = (row: AngelOrder) => row.ordertype.toUpperCase().startsWith('STOPLOSS');
 

@@ -5,6 +5,7 @@ import { pluggedBrokerStatus } from '../live/status';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
+import { polledPrices } from '../live-kit/price-feed';
 import { type AngelApi, createAngelApi } from './angelone-api';
 import { ANGELONE_MESSAGES, ANGELONE_NAME } from './angelone-errors';
 import { machineIdentity } from './client-identity';
@@ -12,6 +13,7 @@ import { angelEndpoints } from './endpoints';
 import { angelLoginUrl, angelSessionExpiry } from './login';
 import type { AngelRow } from './map';
 import { type AngelUpdateState, createAngelOrderStream } from './order-stream';
+import { angelQuoteEndpoint } from './price-feed';
 import { downloadAngelScripMaster } from './scrip-master';
 import { ANGELONE_BROKER_ID, createAngelSession } from './session';
 
@@ -135,6 +137,21 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
       await links.lifecycle.start();
       if ((await vault.listConnected('angelone')).length > 0) warmMaster();
     },
+
+    // The user's own prices: the broker's quote endpoint polled with their session (price-feed.ts).
+    prices: polledPrices({
+      key: 'angelone',
+      endpoint: angelQuoteEndpoint({
+        apiRoot: endpoints.apiRoot,
+        apiKey: () => settings.app?.appKey,
+        identity,
+      }),
+      master,
+      credentials: links.credentials,
+      expire: links.expireQuietly,
+      now: () => clock.now(),
+      logger,
+    }),
 
     sweepExpired: () => links.lifecycle.sweepExpired(),
 

@@ -63,6 +63,16 @@ describe('Dhan order-update stream', () => {
     );
   });
 
+  it('reads the order book again when it does not yet show the change an alert rang for', async () => {
+    const { place, fills, updates } = await connected(60_000);
+    const id = await place('XTSTREAM0003');
+    await eventually(() => expect(updates.some((u) => u.brokerOrderId === id)).toBe(true));
+    // Dhan's book lags its alert: the two reads after the fill's alert still show the order open.
+    f.fake.lagBook(2);
+    f.fake.fill(id, 90);
+    await eventually(() => expect(fills(id)).toHaveLength(1), 5000);
+  });
+
   it('polls the order book while the socket is down, and reconnects by itself', async () => {
     const { userId, place, fills } = await connected(30);
     f.fake.refuseStreams = true;

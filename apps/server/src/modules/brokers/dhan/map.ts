@@ -9,9 +9,9 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { stopLimitPrice } from '../live/order-rules';
 import type { BrokerContract } from '../live-kit/instrument-master';
 import type { OrderReport } from '../live-kit/order-tracker';
+import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
 import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { PlacedOrder } from '../live-kit/session';
 import type { DhanModifyBody, DhanPlaceBody } from './dhan-api';
@@ -35,29 +35,12 @@ export type DhanKnown = PlacedOrder & { quantity: number };
 
 type Pricing = Pick<DhanPlaceBody, 'orderType' | 'price' | 'triggerPrice'>;
 
-function priced(
-  cmd: Pick<
-    PlaceOrderCommand,
-    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
-  >,
-): Pricing {
-  switch (cmd.orderType) {
-    case 'market':
-      return { orderType: 'MARKET' };
-    case 'limit':
-      return { orderType: 'LIMIT', ...(cmd.price !== undefined ? { price: cmd.price } : {}) };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-      return {
-        orderType: 'STOP_LOSS',
-        triggerPrice: trigger,
-        price: own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset),
-      };
-    }
-  }
-}
+const priced = (cmd: PricingCommand): Pricing =>
+  pricedByOrderType<Pricing>(cmd, {
+    market: () => ({ orderType: 'MARKET' }),
+    limit: (price) => ({ orderType: 'LIMIT', ...(price !== undefined ? { price } : {}) }),
+    stopLimit: (trigger, price) => ({ orderType: 'STOP_LOSS', triggerPrice: trigger, price }),
+  });
 
 /** One placement: Dhan's security id and segment from its master, our order id as the correlation id. */
 export function toDhanPlacement(

@@ -4,12 +4,14 @@ import { pluggedBrokerStatus } from '../live/status';
 import { BrokerCallError } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
+import { polledPrices } from '../live-kit/price-feed';
 import { consumeDhanConsent, createDhanApi, type DhanApi, generateDhanConsent } from './dhan-api';
 import { dhanAppOf } from './dhan-app';
 import { dhanEndpoints } from './dhan-endpoints';
 import { DHAN_MESSAGES } from './dhan-errors';
 import { DHAN_BROKER_ID } from './dhan-ids';
 import type { DhanRow } from './map';
+import { dhanQuoteEndpoint } from './price-feed';
 import { parseDhanScripMaster } from './scrip-master';
 import { createDhanSession } from './session';
 import { dhanTokenExpiry } from './token-expiry';
@@ -151,6 +153,17 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
         .warm()
         .catch((error: unknown) => logger.warn({ err: error }, 'dhan scrip master download failed'));
     },
+
+    // The user's own prices: the broker's quote endpoint polled with their session (price-feed.ts).
+    prices: polledPrices({
+      key: 'dhan',
+      endpoint: dhanQuoteEndpoint(endpoints),
+      master,
+      credentials: links.credentials,
+      expire: links.expireQuietly,
+      now: () => clock.now(),
+      logger,
+    }),
 
     sweepExpired: () => links.lifecycle.sweepExpired(),
     close: () => links.lifecycle.close(),

@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { number, optionalNumber } from '../live-kit/read';
+import { number, optionalNumber, optionalText } from '../live-kit/read';
 
 // Flattrade's Pi API (Noren OMS) answers, by the field names Noren uses. Numbers come as strings; extra fields are
 // ignored. A refusal is `{stat: "Not_Ok", emsg}`; a book with nothing in it is also Not_Ok ("no data").
-
-const optionalText = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined ? undefined : String(value)));
 
 /** Every answer that is not a list: `stat` Ok or Not_Ok, `emsg` on refusals. */
 export const norenStatusSchema = z.object({

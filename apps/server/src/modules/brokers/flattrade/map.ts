@@ -9,11 +9,12 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { stopLimitPrice } from '../live/order-rules';
 import type { BrokerContract } from '../live-kit/instrument-master';
 import type { OrderReport } from '../live-kit/order-tracker';
+import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
 import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { PlacedOrder } from '../live-kit/session';
+import { statusWords } from '../live-kit/status-words';
 import type { FlattradeModifyBody, FlattradePlaceBody } from './flattrade-api';
 import type { FlattradeLimits, FlattradeOrderRow, FlattradePosition } from './flattrade-schemas';
 
@@ -41,35 +42,19 @@ const price = (value: number): string => roundMoney(value).toFixed(2);
 
 type Pricing = Pick<FlattradePlaceBody, 'prctyp' | 'prc' | 'trgprc' | 'mkt_protection'>;
 
-function priced(
-  cmd: Pick<
-    PlaceOrderCommand,
-    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
-  >,
-): Pricing {
-  switch (cmd.orderType) {
-    case 'market': {
+const priced = (cmd: PricingCommand): Pricing =>
+  pricedByOrderType<Pricing>(cmd, {
+    market: () => {
       const given = cmd.marketProtection;
       const percent =
         given !== undefined && Number.isFinite(given) && given > 0
           ? Math.min(100, Math.max(1, Math.round(given)))
           : DEFAULT_MARKET_PROTECTION_PERCENT;
       return { prctyp: 'MKT', prc: '0', mkt_protection: String(percent) };
-    }
-    case 'limit':
-      return { prctyp: 'LMT', prc: price(cmd.price ?? 0) };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-      return {
-        prctyp: 'SL-LMT',
-        trgprc: price(trigger),
-        prc: price(own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset)),
-      };
-    }
-  }
-}
+    },
+    limit: (limit) => ({ prctyp: 'LMT', prc: price(limit ?? 0) }),
+    stopLimit: (trigger, limit) => ({ prctyp: 'SL-LMT', trgprc: price(trigger), prc: price(limit) }),
+  });
 
 /** What modify and cancel need of an order: Noren's ModifyOrder names the symbol, exchange and quantity again. */
 export interface FlattradeKnownOrder extends PlacedOrder {
@@ -125,18 +110,8 @@ export function toFlattradeModification(
   };
 }
 
-const REPORT_STATUS: Record<string, OrderReport['status']> = {
-  OPEN: 'open',
-  PENDING: 'in_flight',
-  TRIGGER_PENDING: 'trigger_pending',
-  COMPLETE: 'complete',
-  CANCELED: 'cancelled',
-  CANCELLED: 'cancelled',
-  REJECTED: 'rejected',
-};
-
-const reportStatusOf = (status: string): OrderReport['status'] =>
-  REPORT_STATUS[status.trim().toUpperCase().replace(/ /g, '_')] ?? 'in_flight';
+/** Noren's status words are the kit's, but PENDING is a request Flattrade is still applying. */
+const reportStatusOf = statusWords({ PENDING: 'in_flight' });
 
 export const toOrderReport = (row: FlattradeOrderRow): OrderReport =>
   reportOf({

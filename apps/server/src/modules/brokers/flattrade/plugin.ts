@@ -6,6 +6,7 @@ import { detailOf } from '../live-kit/errors';
 import { nextIstHour } from '../live-kit/expiry';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
+import { pushedPrices } from '../live-kit/push-price-feed';
 import { createFlattradeApi, exchangeFlattradeCode } from './flattrade-api';
 import { FLATTRADE_MESSAGES, FLATTRADE_NAME } from './flattrade-errors';
 import { flattradeOrderSchema } from './flattrade-schemas';
@@ -22,6 +23,7 @@ import {
   type FlattradeUserApi,
   flattradeAdapter,
 } from './session';
+import { FLATTRADE_TOUCHLINE_URL, flattradeTouchline } from './touchline';
 
 /** The documented hosts; XT_FLATTRADE_BASE_URL moves every one of them (see brokerEndpoint). */
 export const FLATTRADE_ENDPOINTS = {
@@ -170,6 +172,17 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
       // Today's instrument list before the first order, when someone trades through Flattrade (else at login).
       if ((await vault.listConnected('flattrade')).length > 0) warmQuietly();
     },
+
+    // The user's own prices: Noren's touchline socket with their session (touchline.ts).
+    prices: pushedPrices({
+      key: 'flattrade',
+      protocol: flattradeTouchline(brokerEndpoint(FLATTRADE_TOUCHLINE_URL, settings.baseUrl)),
+      master,
+      credentials: links.credentials,
+      expire: links.expireQuietly,
+      now: () => clock.now(),
+      logger,
+    }),
 
     sweepExpired: () => links.lifecycle.sweepExpired(),
     close: () => links.lifecycle.close(),

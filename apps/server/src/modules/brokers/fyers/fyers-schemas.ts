@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { number, optionalNumber } from '../live-kit/read';
+import { number, optionalNumber, optionalText } from '../live-kit/read';
 
 // Fyers API v3 shapes, with Fyers' own field names, read leniently: numbers may come as strings and unknown extra
 // fields are ignored. Every answer carries the `{s: "ok" | "error", code, message}` envelope; failures have a
 // negative `code` (-8/-15/-16/-17 a dead token, -429 a rate limit, -51 an unknown order id).
-
-const optionalText = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined ? undefined : String(value)));
 
 export const fyersEnvelopeSchema = z.object({
   s: z.string().optional(),

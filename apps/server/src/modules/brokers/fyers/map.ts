@@ -9,8 +9,8 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { stopLimitPrice } from '../live/order-rules';
 import type { OrderReport } from '../live-kit/order-tracker';
+import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
 import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { PlacedOrder } from '../live-kit/session';
 import type { FyersModifyBody, FyersPlaceBody } from './fyers-api';
@@ -34,29 +34,12 @@ const TYPE_OF: Record<number, BrokerOrderType> = {
 
 type Pricing = Pick<FyersPlaceBody, 'type' | 'limitPrice' | 'stopPrice'>;
 
-function priced(
-  cmd: Pick<
-    PlaceOrderCommand,
-    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
-  >,
-): Pricing {
-  switch (cmd.orderType) {
-    case 'market':
-      return { type: 2, limitPrice: 0, stopPrice: 0 };
-    case 'limit':
-      return { type: 1, limitPrice: cmd.price ?? 0, stopPrice: 0 };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-      return {
-        type: 4,
-        stopPrice: trigger,
-        limitPrice: own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset),
-      };
-    }
-  }
-}
+const priced = (cmd: PricingCommand): Pricing =>
+  pricedByOrderType<Pricing>(cmd, {
+    market: () => ({ type: 2, limitPrice: 0, stopPrice: 0 }),
+    limit: (price) => ({ type: 1, limitPrice: price ?? 0, stopPrice: 0 }),
+    stopLimit: (trigger, price) => ({ type: 4, stopPrice: trigger, limitPrice: price }),
+  });
 
 /** One placement, for the contract's Fyers symbol (`NSE:NIFTY25D0926000CE`); quantity in units, as Fyers counts. */
 export function toFyersPlacement(cmd: PlaceOrderCommand, fyersSymbol: string): FyersPlaceBody {

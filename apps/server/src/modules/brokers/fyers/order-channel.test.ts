@@ -69,9 +69,8 @@ describe('Fyers order channel', () => {
       url: `${f.fyers.baseUrl.replace('http', 'ws')}/trade/v3`,
       authorization: () => authorization,
       pollMs: 600_000,
-      poll: async () => undefined,
-      onMessage: () => undefined,
-      onSubscribed: () => {
+      // The socket's own catch-ups only: the poll is too slow to run here.
+      catchUp: async () => {
         subscribed += 1;
       },
       logger: silentLogger(),
@@ -101,9 +100,7 @@ describe('Fyers order channel', () => {
       url: `${f.fyers.baseUrl.replace('http', 'ws')}/trade/v3`,
       authorization: () => 'XTAPP1-100:not-a-token',
       pollMs: 600_000,
-      poll: async () => undefined,
-      onMessage: () => undefined,
-      onSubscribed: () => undefined,
+      catchUp: async () => undefined,
       logger: silentLogger(),
       reconnectMs: 30,
     });

@@ -1,3 +1,5 @@
+import { jsonFrame } from '../live-kit/push-socket';
+
 // Fyers' order WebSocket (`wss://socket.fyers.in/trade/v3`, subscribed with
 // `{"T": "SUB_ORD", "SLIST": ["orders"], "SUB_T": 1}`) pushes each change of an order as `{"orders": {...}}`, in the
 // socket's own short field names and the OMS's detailed status codes, and without the order tag that reconciles an
@@ -6,10 +8,6 @@
 
 /** True when a socket message reports a change of an order (not an ack, a pong, a trade or a position). */
 export function isOrderUpdate(text: string): boolean {
-  try {
-    const message = JSON.parse(text) as { orders?: unknown } | null;
-    return typeof message?.orders === 'object' && message.orders !== null;
-  } catch {
-    return false;
-  }
+  const orders = jsonFrame(text)?.orders;
+  return typeof orders === 'object' && orders !== null;
 }

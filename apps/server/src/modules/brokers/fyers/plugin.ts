@@ -5,6 +5,7 @@ import { brokerEndpoint, brokerRoot } from '../live-kit/endpoints';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
+import { polledPrices } from '../live-kit/price-feed';
 import {
   createFyersApi,
   FYERS_API_ROOT,
@@ -16,7 +17,7 @@ import { FYERS_MESSAGES } from './fyers-errors';
 import { downloadFyersMaster } from './instruments';
 import type { FyersRow } from './map';
 import { createFyersOrderChannel, FYERS_ORDER_SOCKET_URL, type FyersChannelState } from './order-channel';
-import { isOrderUpdate } from './order-socket-message';
+import { fyersQuoteEndpoint } from './price-feed';
 import { createFyersSession, FYERS_BROKER_ID } from './session';
 import { fyersTokenExpiry } from './token-expiry';
 
@@ -71,27 +72,6 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
     },
     () => channel,
   );
-  // A pushed order change reads the order book at once; pushes that arrive during a read make one more read.
-  const reads = new Map<string, { running: boolean; again: boolean }>();
-  const readOrderBookNow = (userId: string) => {
-    const state = reads.get(userId) ?? { running: false, again: false };
-    reads.set(userId, state);
-    if (state.running) {
-      state.again = true;
-      return;
-    }
-    state.running = true;
-    void (async () => {
-      do {
-        state.again = false;
-        await links
-          .session(userId)
-          .catchUp()
-          .catch((error: unknown) => logger.debug({ err: error, userId }, 'fyers order book read failed'));
-      } while (state.again);
-      state.running = false;
-    })();
-  };
   const channel = createFyersOrderChannel({
     url: brokerEndpoint(FYERS_ORDER_SOCKET_URL, settings.baseUrl),
     authorization: (account) =>
@@ -99,11 +79,7 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
         ? `${settings.app.appKey}:${account.secrets.accessToken}`
         : undefined,
     pollMs: deps.pollMs ?? 2000,
-    poll: (userId) => links.session(userId).catchUp(),
-    onMessage: (userId, text) => {
-      if (isOrderUpdate(text)) readOrderBookNow(userId);
-    },
-    onSubscribed: (userId) => links.catchUpQuietly(userId),
+    catchUp: (userId) => links.session(userId).catchUp(),
     logger,
   });
 
@@ -162,6 +138,17 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
       await links.lifecycle.start();
       if ((await vault.listConnected('fyers')).length > 0) warmMaster();
     },
+
+    // The user's own prices: the broker's quote endpoint polled with their session (price-feed.ts).
+    prices: polledPrices({
+      key: 'fyers',
+      endpoint: fyersQuoteEndpoint(settings.baseUrl, () => settings.app?.appKey),
+      master,
+      credentials: links.credentials,
+      expire: links.expireQuietly,
+      now: () => clock.now(),
+      logger,
+    }),
 
     sweepExpired: () => links.lifecycle.sweepExpired(),
 

@@ -1,4 +1,3 @@
-import { istEpochMs } from '@xtrader/core/market/dates';
 import { roundMoney } from '@xtrader/core/orders/price-rules';
 import type {
   BrokerMargin,
@@ -9,9 +8,12 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
+import { marketProtectionParam } from '../live/order-rules';
+import { openApiPositionSides, openApiReport, parseOpenApiTime } from '../live-kit/open-api-rows';
 import type { OrderReport } from '../live-kit/order-tracker';
-import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
+import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
+import { marginOf, snapshotOf } from '../live-kit/rows';
+import { statusWords } from '../live-kit/status-words';
 import type { IiflModifyBody, IiflPlaceBody } from './iifl-api';
 import type { IiflOrder, IiflPosition } from './iifl-schemas';
 
@@ -39,31 +41,15 @@ const ORDER_TYPES: Record<string, BrokerOrderType> = {
 
 type Pricing = Pick<IiflPlaceBody, 'orderType' | 'price' | 'slTriggerPrice' | 'marketProtectionPercent'>;
 
-function priced(
-  cmd: Pick<
-    PlaceOrderCommand,
-    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
-  >,
-): Pricing {
-  switch (cmd.orderType) {
-    case 'market': {
+const priced = (cmd: PricingCommand): Pricing =>
+  pricedByOrderType<Pricing>(cmd, {
+    market: () => {
       const protection = marketProtectionParam(cmd.marketProtection);
       return { orderType: 'MARKET', ...(protection > 0 ? { marketProtectionPercent: protection } : {}) };
-    }
-    case 'limit':
-      return { orderType: 'LIMIT', ...(cmd.price !== undefined ? { price: cmd.price } : {}) };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-      return {
-        orderType: 'SL',
-        slTriggerPrice: trigger,
-        price: own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset),
-      };
-    }
-  }
-}
+    },
+    limit: (price) => ({ orderType: 'LIMIT', ...(price !== undefined ? { price } : {}) }),
+    stopLimit: (trigger, price) => ({ orderType: 'SL', slTriggerPrice: trigger, price }),
+  });
 
 /** Our order id as IIFL's order tag (up to 50 characters, so it always fits). */
 export function toIiflPlacement(cmd: PlaceOrderCommand): IiflPlaceBody {
@@ -95,52 +81,13 @@ export function toIiflModification(
   return change.quantity !== undefined ? { ...body, quantity: change.quantity } : body;
 }
 
-const REPORT_STATUS: Record<string, OrderReport['status']> = {
-  open: 'open',
-  pending: 'open',
-  new: 'open',
-  partially_filled: 'open',
-  trigger_pending: 'trigger_pending',
-  'trigger pending': 'trigger_pending',
-  complete: 'complete',
-  completed: 'complete',
-  filled: 'complete',
-  executed: 'complete',
-  cancelled: 'cancelled',
-  canceled: 'cancelled',
-  rejected: 'rejected',
-  failed: 'rejected',
-};
+/** IIFL's status words (their case varies between its docs and its answers) where they differ from the kit's. */
+const reportStatusOf = statusWords({ pending: 'open', new: 'open', failed: 'rejected' });
 
-/** IIFL's status words vary in case between its docs and its answers. */
-const reportStatusOf = (status: string): OrderReport['status'] =>
-  REPORT_STATUS[status.trim().toLowerCase()] ?? 'in_flight';
-
-export const toOrderReport = (order: IiflOrder): OrderReport =>
-  reportOf({
-    orderId: order.brokerOrderId,
-    status: reportStatusOf(order.orderStatus),
-    quantity: order.quantity,
-    filledQuantity: order.filledQuantity,
-    averagePrice: order.averageTradedPrice,
-    price: order.price,
-    triggerPrice: order.slTriggerPrice,
-    message: order.rejectionReason,
-  });
+export const toOrderReport = (order: IiflOrder): OrderReport => openApiReport(order, reportStatusOf);
 
 /** IIFL times as `YYYY-MM-DD HH:MM:SS` or `DD-MM-YYYY HH:MM:SS` in IST; undefined when unreadable. */
-export function parseIiflTime(text: string | undefined): number | undefined {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(text ?? '');
-  const dmy = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})/.exec(text ?? '');
-  const parts = iso
-    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
-    : dmy
-      ? [dmy[3], dmy[2], dmy[1], dmy[4], dmy[5], dmy[6]]
-      : undefined;
-  if (!parts) return undefined;
-  const [y, m, d, hh, mm, ss] = parts as string[];
-  return istEpochMs(`${y}-${m}-${d}`, Number(hh), Number(mm), Number(ss));
-}
+export const parseIiflTime = parseOpenApiTime;
 
 const fromProduct = (product: string): ProductType =>
   product.toUpperCase() === 'INTRADAY' ? 'intraday' : 'normal';
@@ -164,11 +111,10 @@ export function fromIiflPositions(
   tokenOf: (symbol: string) => string | undefined,
 ): BrokerPosition[] {
   return rows.map((row) => {
-    const buyQuantity = row.buyQuantity ?? Math.max(0, row.netQuantity);
-    const sellQuantity = row.sellQuantity ?? Math.max(0, -row.netQuantity);
-    const average = row.netAveragePrice ?? 0;
-    const buyValue = row.buyValue ?? buyQuantity * (row.buyAveragePrice ?? average);
-    const sellValue = row.sellValue ?? sellQuantity * (row.sellAveragePrice ?? average);
+    const { average, buyQuantity, sellQuantity, buyValue, sellValue } = openApiPositionSides(row, {
+      buy: row.buyAveragePrice,
+      sell: row.sellAveragePrice,
+    });
     return {
       tradingSymbol: row.tradingSymbol,
       internalToken: tokenOf(row.tradingSymbol) ?? row.instrumentId ?? '',

@@ -80,13 +80,19 @@ export function createLiveLinks<Api, Row, State extends string>(
     );
   };
 
-  const api = async (userId: string): Promise<Api> => {
+  /** The live account and its token; a token_expired BrokerCallError (the session marked expired) when gone. */
+  const credentials = async (userId: string): Promise<{ account: BrokerAccount; token: string }> => {
     const account = await vault.get(userId, broker);
     const token = account?.secrets.accessToken;
     if (!account || !token || !isLive(account)) {
       if (account?.status === 'connected') expireQuietly(userId);
       throw new BrokerCallError('token_expired', deps.expiredMessage, false);
     }
+    return { account, token };
+  };
+
+  const api = async (userId: string): Promise<Api> => {
+    const { account, token } = await credentials(userId);
     const cached = apis.get(userId);
     if (cached?.token === token) return cached.api;
     const fresh = deps.createApi(account, token);
@@ -120,6 +126,8 @@ export function createLiveLinks<Api, Row, State extends string>(
   return {
     isLive,
     session,
+    /** What a call outside the session needs (a quote poll): the live account and its token. */
+    credentials,
     /** The broker said the token is dead (outside a call, e.g. on its stream). */
     expireQuietly,
 

@@ -6,7 +6,7 @@ import type { UpdateChannel } from './links';
  */
 export function createPollingChannel(
   pollMs: number,
-  poll: (userId: string) => Promise<void>,
+  poll: (userId: string) => Promise<unknown>,
   onError: (userId: string, error: unknown) => void,
 ): UpdateChannel<'polling'> {
   const pollers = new Map<string, NodeJS.Timeout>();

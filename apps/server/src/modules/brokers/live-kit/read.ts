@@ -9,3 +9,9 @@ export const optionalNumber = z
   .union([z.null(), z.literal(''), number])
   .optional()
   .transform((value) => (typeof value === 'number' ? value : undefined));
+
+/** A text field that may come as a number or null; absent when empty-handed. */
+export const optionalText = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value) => (value === null || value === undefined ? undefined : String(value)));

@@ -78,9 +78,10 @@ export interface LiveSession<Row> extends BrokerSession {
   seed(): Promise<void>;
   /**
    * After a gap in the reports (reconnect, 'Subscribe Updates', a poll): reads the order book and delivers every
-   * change since the last report as if it had been reported, so nothing that happened meanwhile is lost.
+   * change since the last report as if it had been reported, so nothing that happened meanwhile is lost. Resolves
+   * to how many changes it reported (0: the book shows nothing new, which a stream's doorbell reads again).
    */
-  catchUp(): Promise<void>;
+  catchUp(): Promise<number>;
 }
 
 export function createLiveSession<Api, Row, Known>(
@@ -128,13 +129,15 @@ export function createLiveSession<Api, Row, Known>(
     }
   };
 
-  const deliver = (row: Row) => {
+  /** Reports what the row adds to what was seen of its order; how many changes that was. */
+  const deliver = (row: Row): number => {
     const receivedTs = clock.now();
     const report = rows.report(row);
     known.set(report.orderId, rows.known(row, receivedTs));
     const eventTs = rows.eventTs(row, receivedTs);
     const clientOrderId = rows.clientOrderId(row);
-    for (const event of tracker.events(report)) {
+    const events = tracker.events(report);
+    for (const event of events) {
       const update: BrokerOrderUpdate = {
         userId,
         brokerOrderId: report.orderId,
@@ -145,6 +148,7 @@ export function createLiveSession<Api, Row, Known>(
       };
       for (const handler of handlers) handler(update);
     }
+    return events.length;
   };
 
   return {
@@ -185,14 +189,18 @@ export function createLiveSession<Api, Row, Known>(
       return () => handlers.delete(handler);
     },
 
-    deliver,
+    deliver(row) {
+      deliver(row);
+    },
 
     async seed() {
       for (const row of await orders()) tracker.remember(rows.report(row));
     },
 
     async catchUp() {
-      for (const row of await orders()) deliver(row);
+      let changes = 0;
+      for (const row of await orders()) changes += deliver(row);
+      return changes;
     },
   };
 }

@@ -12,6 +12,7 @@ import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
 import type { TickerTiming } from '../zerodha/ticker/ticker-client';
 import type { LiveBrokerPlugin } from './plugin';
 import { LIVE_BROKER_PLUGINS } from './plugins';
+import { createLivePriceStreams } from './price-streams';
 import { registerLiveBrokerRoutes } from './routes';
 import { brokerStatus } from './status';
 
@@ -71,21 +72,24 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     tokenOf: (symbol) => deps.directory.bySymbol(symbol)?.internalToken,
     ...(deps.iiflPollMs ? { pollMs: deps.iiflPollMs } : {}),
   });
+  // Each plugged broker's users' own prices: opened with a live session, ended (never simulated) when it expires.
+  const priceStreams = createLivePriceStreams({ streams: deps.priceStreams, vault, clock, logger });
   const plugins = Object.values(LIVE_BROKER_PLUGINS).flatMap((factory, index) => {
     if (!factory) return [];
     const key = Object.keys(LIVE_BROKER_PLUGINS)[index] as keyof typeof LIVE_BROKER_PLUGINS;
-    return [
-      factory({
-        vault,
-        accounts,
-        clock,
-        logger,
-        db,
-        directory: deps.directory,
-        settings: config.brokers.live[key],
-        ...(deps.pluginPollMs ? { pollMs: deps.pluginPollMs } : {}),
-      }),
-    ];
+    const plugin = factory({
+      vault,
+      accounts,
+      clock,
+      logger,
+      db,
+      directory: deps.directory,
+      settings: config.brokers.live[key],
+      onStatus: (userId) => void priceStreams.refresh(key, userId),
+      ...(deps.pluginPollMs ? { pollMs: deps.pluginPollMs } : {}),
+    });
+    if (plugin.prices) priceStreams.add(key, plugin.brokerId, plugin.prices);
+    return [plugin];
   });
   const status = (userId: string) => brokerStatus(userId, { accounts, zerodha, iifl, plugins });
   let sweep: NodeJS.Timeout | undefined;
@@ -93,6 +97,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
 
   return {
     name: 'live-brokers',
+    userEngine: true,
     vault,
     zerodha,
     iifl,
@@ -131,6 +136,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       await zerodha.start();
       await iifl.start();
       for (const plugin of plugins) await plugin.start();
+      await priceStreams.start();
       sweep = setInterval(() => {
         Promise.all([
           zerodha.sweepExpired(),
@@ -145,6 +151,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       zerodha.close();
       iifl.close();
       for (const plugin of plugins) plugin.close();
+      priceStreams.close();
     },
   };
 }

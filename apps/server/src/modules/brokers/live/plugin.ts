@@ -7,6 +7,7 @@ import type { Database } from '../../../store/database';
 import type { InstrumentDirectory } from '../../instruments/contract';
 import type { BrokerSession } from '../broker';
 import type { LiveBrokerDeps } from '../live-kit/links';
+import type { BrokerPrices } from '../live-kit/price-feed';
 
 /**
  * One live broker as the live-brokers module sees it: login, the callback's grant exchange, the user's session,
@@ -43,6 +44,11 @@ export interface LiveBrokerPlugin {
   status(userId: string): Promise<Omit<BrokerStatus, 'broker'>>;
   /** 'Subscribe Updates': reopen the update channel and catch up on what was missed. */
   reconnect(userId: string): Promise<void>;
+  /**
+   * The user's own prices from this broker (its stream, or its quote endpoint polled), for that user only
+   * (docs/market-data.md). Without it the broker's users see the simulator's prices, labelled as such.
+   */
+  readonly prices?: BrokerPrices;
   /** Routes the broker itself calls (postbacks, webhooks), when it has any. */
   registerRoutes?(app: ApiApp): void;
   /** After a restart: expire dead sessions, resume live ones (and warm the instrument master). */

@@ -72,6 +72,8 @@ export function newOrder(
     status: stop ? 'trigger_pending' : 'open',
     rejectedReason: undefined,
     blockedPaise: 0,
+    chargesPaise: 0,
+    marketProtection: cmd.marketProtection,
     trailing: cmd.trailing ? { ...cmd.trailing, referencePrice: undefined } : undefined,
     createdAt: now,
     updatedAt: now,
@@ -80,11 +82,12 @@ export function newOrder(
 
 /** Margin the order needs now; 0 for a market order whose symbol has no price yet (checked at the fill). */
 function requirementOf(core: ExchangeCore, account: PaperAccount, order: PaperOrder): number {
-  const instrument = core.pricing.instrument(order.tradingSymbol);
-  const price = referencePrice(order, core.pricing.ltp(order.tradingSymbol));
+  const pricing = core.pricingOf(order.userId);
+  const instrument = pricing.instrument(order.tradingSymbol);
+  const price = referencePrice(order, pricing.ltp(order.tradingSymbol));
   if (!instrument || price === undefined) return 0;
   const intent = { ...order, quantity: order.quantity - order.filledQuantity, price };
-  return orderRequirementPaise(account, intent, instrument, core.pricing);
+  return orderRequirementPaise(account, intent, instrument, pricing);
 }
 
 export async function placeOrder(
@@ -107,7 +110,7 @@ export async function placeOrder(
   // The exchange keeps the master's spelling of the symbol, whatever the command carried.
   const order = newOrder(core, userId, { ...cmd, tradingSymbol: instrument.tradingsymbol }, now);
   const required = requirementOf(core, account, order);
-  const available = accountFunds(account, core.pricing).availablePaise;
+  const available = accountFunds(account, core.pricingOf(userId)).availablePaise;
   if (required > available) {
     order.status = 'rejected';
     order.rejectedReason = insufficientFundsMessage(required, available);
@@ -172,20 +175,25 @@ export async function modifyOrder(
   const account = core.accounts.get(userId);
   const order = account?.resting.get(orderId);
   if (!account || !order) return notWorking(core, userId, orderId, 'modified');
-  const instrument = core.pricing.instrument(order.tradingSymbol);
+  const pricing = core.pricingOf(userId);
+  const instrument = pricing.instrument(order.tradingSymbol);
   if (!instrument) return refuse(PAPER_MESSAGES.unknownInstrument(order.tradingSymbol));
   const terms = modifiedTerms(order, cmd);
   const invalid = checkTerms(terms, instrument, core.indexTable);
   if (invalid) return refuse(invalid);
+  // A partly filled order can only keep an unfilled rest.
+  if (terms.quantity <= order.filledQuantity) {
+    return refuse(PAPER_MESSAGES.quantityNotAboveFilled(terms.quantity, order.filledQuantity));
+  }
   const candidate: PaperOrder = { ...order, ...terms, trailing: order.trailing };
   const required = requirementOf(core, account, candidate);
-  const available = accountFunds(account, core.pricing).availablePaise + order.blockedPaise;
+  const available = accountFunds(account, pricing).availablePaise + order.blockedPaise;
   if (required > available) return refuse(insufficientFundsMessage(required, available));
 
   const change = new Change(core.clock.now());
   account.blockedPaise += required - order.blockedPaise;
   order.blockedPaise = required;
-  applyTerms(order, terms, cmd, core.pricing.ltp(order.tradingSymbol));
+  applyTerms(order, terms, cmd, pricing.ltp(order.tradingSymbol));
   order.updatedAt = change.now;
   core.book.add(order);
   change.emit(order, {

@@ -4,13 +4,14 @@ import type { IstTime } from '@xtrader/core/market/hours';
 import { type IndexTable, isIndexName } from '@xtrader/core/market/indices';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import type { Clock } from '../../../clock';
+import { isDomainError } from '../../../domain-error';
 import type { Logger } from '../../../logger';
 import type { InstrumentDirectory } from '../../instruments/contract';
-import type { MarketData } from '../../market/contract';
 import type { BrokerOrderEvent, BrokerOrderUpdate } from '../broker';
 import type { PaperAccount, PricingContext } from './funds';
 import type { OrderBook } from './order-book';
 import type { PaperOrder } from './paper-order';
+import type { PaperPrices } from './paper-prices';
 import type { PaperPosition } from './positions';
 import { insertAccount, insertTrades, type PaperStore, saveOrders, savePositions } from './store';
 import type { PaperTradesTable } from './tables';
@@ -25,13 +26,16 @@ export interface PaperSettings {
   squareOffTime: (date: IsoDate) => IstTime;
   /** True when prices follow exchange hours, so intraday square-off applies. */
   followsMarketHours: boolean;
+  /** Brokerage per executed order in rupees (docs/charges.md); the common Rs 20 when omitted. */
+  brokeragePerOrder?: number;
 }
 
 /** Everything the parts of the exchange share: state, collaborators, and the way changes are recorded. */
 export interface ExchangeCore {
   clock: Clock;
   logger: Logger;
-  marketData: MarketData;
+  /** Each account's Practice Mode prices (its user's source, delayed). */
+  prices: PaperPrices;
   instruments: InstrumentDirectory;
   indexTable: IndexTable;
   settings: PaperSettings;
@@ -40,7 +44,8 @@ export interface ExchangeCore {
   store: PaperStore;
   writes: WriteQueue;
   events: UserEvents;
-  pricing: PricingContext;
+  /** The prices one user's account is valued and filled at. */
+  pricingOf(userId: string): PricingContext;
   newId(prefix: string): string;
   /** Sequence number of the next fill (continues after the stored ones). */
   nextTradeSeq(): number;
@@ -49,18 +54,19 @@ export interface ExchangeCore {
 export const newPaperId = (prefix: string): string => `${prefix}${randomBytes(8).toString('hex')}`;
 
 export function pricingFor(
-  marketData: MarketData,
+  prices: PaperPrices,
   instruments: InstrumentDirectory,
   indexTable: IndexTable,
-): PricingContext {
-  return {
-    ltp: (symbol) => marketData.getQuote(symbol, 'practice')?.lastPrice,
+  clock: Clock,
+): (userId: string) => PricingContext {
+  return (userId) => ({
+    now: () => clock.now(),
+    ltp: (symbol) => prices.ltp(userId, symbol),
+    iv: (symbol) => prices.quote(userId, symbol)?.iv,
     instrument: (symbol) => instruments.bySymbol(symbol),
     spot: (instrument) =>
-      isIndexName(instrument.name)
-        ? marketData.getQuote(indexTable[instrument.name].displayName, 'practice')?.lastPrice
-        : undefined,
-  };
+      isIndexName(instrument.name) ? prices.ltp(userId, indexTable[instrument.name].displayName) : undefined,
+  });
 }
 
 /**
@@ -74,6 +80,8 @@ export class Change {
   private readonly trades: PaperTradesTable[] = [];
   private readonly extraOps: WriteOp[] = [];
   readonly updates: BrokerOrderUpdate[] = [];
+  /** Users whose state this change writes (fenced with it). */
+  readonly userIds = new Set<string>();
 
   constructor(readonly now: number) {}
 
@@ -86,21 +94,25 @@ export class Change {
     );
   }
 
-  /** A write that runs after the change's orders, trades and positions are saved. */
-  write(op: WriteOp): void {
+  /** A write of `userId`'s state that runs after the change's orders, trades and positions are saved. */
+  write(userId: string, op: WriteOp): void {
+    this.userIds.add(userId);
     this.extraOps.push(op);
   }
 
   saveOrder(order: PaperOrder): void {
+    this.userIds.add(order.userId);
     // A snapshot: the order object keeps changing in memory before the write runs.
     this.orders.set(order.id, { ...order, trailing: order.trailing && { ...order.trailing } });
   }
 
   savePosition(position: PaperPosition): void {
+    this.userIds.add(position.userId);
     this.positions.set(`${position.userId}|${positionKey(position)}`, { ...position });
   }
 
   insertTrade(trade: PaperTradesTable): void {
+    this.userIds.add(trade.userId);
     this.trades.push(trade);
   }
 
@@ -134,8 +146,16 @@ export async function commit(core: ExchangeCore, change: Change): Promise<void> 
   // Updates always follow the queue, even without writes, so they reach users in commit order.
   if (!change.isEmpty || change.updates.length > 0) {
     try {
-      await core.writes.enqueue(change.toWriteOp());
+      await core.writes.enqueue(change.toWriteOp(), [...change.userIds]);
     } catch (error) {
+      // Fenced: another instance owns the user now; what this one did in memory never happened, and no one hears of it.
+      if (isDomainError(error) && error.code === 'engine_moved') {
+        core.logger.warn(
+          { userIds: [...change.userIds] },
+          'paper change refused: the user moved to another instance',
+        );
+        return;
+      }
       // The exchange keeps acting on its in-memory state; the failure is logged by the queue and here.
       core.logger.error({ err: error }, 'paper exchange change not persisted');
     }
@@ -157,7 +177,7 @@ export function accountOf(core: ExchangeCore, userId: string, change: Change): P
     };
     core.accounts.set(userId, account);
     const capitalPaise = account.capitalPaise;
-    change.write((trx) => insertAccount(trx, userId, capitalPaise, change.now));
+    change.write(userId, (trx) => insertAccount(trx, userId, capitalPaise, change.now));
   }
   return account;
 }
@@ -170,12 +190,13 @@ export const positionOwner = (p: Pick<PaperPosition, 'userId' | 'tradingSymbol' 
 export function retainPosition(core: ExchangeCore, position: PaperPosition): void {
   const owner = positionOwner(position);
   if (position.netQuantity === 0) {
-    core.marketData.release(owner);
+    core.prices.release(owner);
     return;
   }
   const instrument = core.instruments.bySymbol(position.tradingSymbol);
   const index = instrument && isIndexName(instrument.name) ? core.indexTable[instrument.name] : undefined;
-  core.marketData.retain(
+  core.prices.retain(
+    position.userId,
     owner,
     index ? [position.tradingSymbol, index.displayName] : [position.tradingSymbol],
   );

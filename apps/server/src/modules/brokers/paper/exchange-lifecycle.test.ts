@@ -76,7 +76,8 @@ describeEachStore('paper exchange lifecycle', (kind) => {
     await f.exchange.sessionFor(user).placeOrder(cmd());
     const resting = await f.exchange.sessionFor(user).placeOrder(cmd({ orderType: 'limit', price: 50 }));
     await tick(150);
-    expect((await f.exchange.sessionFor(user).margin()).total).toBe(1_000_000);
+    // The long's buy charges (Rs 26.50) are out of the funds until the reset.
+    expect((await f.exchange.sessionFor(user).margin()).total).toBe(999_973.5);
     const updates = f.record(user);
     await f.exchange.resetFunds(user);
     await f.exchange.idle();
@@ -86,6 +87,7 @@ describeEachStore('paper exchange lifecycle', (kind) => {
       total: 1_000_000,
       available: 1_000_000,
       utilized: 0,
+      charges: 0,
     });
     expect(await f.exchange.sessionFor(user).positions()).toEqual([]);
     expect(await f.exchange.sessionFor(user).listOrders()).toEqual([]);
@@ -109,6 +111,7 @@ describeEachStore('paper exchange lifecycle', (kind) => {
       total: 1_000_000,
       available: 1_000_000,
       utilized: 0,
+      charges: 0,
     });
     expect((await f.exchange.sessionFor(other).positions())[0]?.quantity).toBe(130);
     await f.exchange.resetFunds(user);
@@ -151,8 +154,9 @@ describeEachStore('paper exchange lifecycle', (kind) => {
     const byKey = Object.fromEntries(
       (await f.exchange.sessionFor(user).positions()).map((p) => [`${p.tradingSymbol}|${p.product}`, p]),
     );
-    expect(byKey[`${symbol}|intraday`]).toMatchObject({ quantity: 0, sellValue: 130 * 104 });
-    expect(byKey[`${pe.tradingsymbol}|intraday`]).toMatchObject({ quantity: 0, buyValue: 65 * 76 });
+    // Closed at market: the long sold at the bid, the short bought back at the ask (one tick off, no depth).
+    expect(byKey[`${symbol}|intraday`]).toMatchObject({ quantity: 0, sellValue: 130 * 103.95 });
+    expect(byKey[`${pe.tradingsymbol}|intraday`]).toMatchObject({ quantity: 0, buyValue: 65 * 76.05 });
     expect(byKey[`${symbol}|normal`]?.quantity).toBe(65);
     expect(f.exchange.restingOrderCount).toBe(1);
 

@@ -20,75 +20,77 @@ interface Case {
   events: string[];
 }
 
+// The quotes here have no depth: the exchange takes them as a one-tick book (bid 0.05 below the last price, ask
+// 0.05 above, any size). Fills against a real book are in exchange-book-fills.test.ts.
 const cases: Case[] = [
   {
-    name: 'market fills at the delayed LTP',
+    name: 'market buy fills at the ask',
     ltpBefore: 100,
     cmd: {},
     path: [],
-    events: ['accepted:open', 'fill@100'],
+    events: ['accepted:open', 'fill@100.05'],
   },
   {
     name: 'market without a quote fills on the first quote',
     cmd: {},
     path: [101.5],
-    events: ['accepted:open', 'fill@101.5'],
+    events: ['accepted:open', 'fill@101.55'],
   },
   {
-    name: 'buy limit below the LTP rests, then fills at its limit when crossed',
+    name: 'buy limit below the ask rests, then fills at the ask once it is at or below the limit',
     ltpBefore: 100,
     cmd: { orderType: 'limit', price: 95 },
-    path: [96, 94.5, 90],
-    events: ['accepted:open', 'fill@95'],
+    path: [96, 95, 94.5, 90],
+    events: ['accepted:open', 'fill@94.55'],
   },
   {
-    name: 'marketable buy limit fills at once at the better LTP',
+    name: 'marketable buy limit fills at once at the better ask',
     ltpBefore: 100,
     cmd: { orderType: 'limit', price: 105 },
     path: [],
-    events: ['accepted:open', 'fill@100'],
+    events: ['accepted:open', 'fill@100.05'],
   },
   {
-    name: 'sell limit above the LTP fills at its limit when the price rises through it',
+    name: 'sell limit above the bid fills at the bid when it rises through the limit',
     ltpBefore: 100,
     cmd: { side: 'sell', orderType: 'limit', price: 110 },
-    path: [109.95, 112],
-    events: ['accepted:open', 'fill@110'],
+    path: [110, 112],
+    events: ['accepted:open', 'fill@111.95'],
   },
   {
-    name: 'sell stop-loss-market triggers at or below the trigger and fills at that LTP',
+    name: 'sell stop-loss-market triggers on the LTP at or below the trigger and sells at the bid',
     ltpBefore: 100,
     cmd: { side: 'sell', orderType: 'stoploss_market', triggerPrice: 90 },
     path: [90.05, 89],
-    events: ['accepted:trigger_pending', 'triggered', 'fill@89'],
+    events: ['accepted:trigger_pending', 'triggered', 'fill@88.95'],
   },
   {
-    name: 'buy stop-loss-market triggers at or above the trigger',
+    name: 'buy stop-loss-market triggers at or above the trigger and buys at the ask',
     ltpBefore: 100,
     cmd: { orderType: 'stoploss_market', triggerPrice: 110 },
     path: [110],
-    events: ['accepted:trigger_pending', 'triggered', 'fill@110'],
+    events: ['accepted:trigger_pending', 'triggered', 'fill@110.05'],
   },
   {
-    name: 'sell stop-limit fills at the LTP when the trigger tick is within the limit',
+    name: 'sell stop-limit fills at the bid when the trigger tick is within the limit',
     ltpBefore: 100,
     cmd: { side: 'sell', orderType: 'stoploss', triggerPrice: 90, price: 89 },
     path: [89.5],
-    events: ['accepted:trigger_pending', 'triggered', 'fill@89.5'],
+    events: ['accepted:trigger_pending', 'triggered', 'fill@89.45'],
   },
   {
-    name: 'sell stop-limit rests as a limit when the price gaps past it',
+    name: 'sell stop-limit rests as a limit when the price gaps past it, then fills at the bid',
     ltpBefore: 100,
     cmd: { side: 'sell', orderType: 'stoploss', triggerPrice: 90, price: 89 },
-    path: [88, 88.5, 89.2],
-    events: ['accepted:trigger_pending', 'triggered', 'fill@89'],
+    path: [88, 89, 89.2],
+    events: ['accepted:trigger_pending', 'triggered', 'fill@89.15'],
   },
   {
     name: 'a stop already reached on arrival triggers at once',
     ltpBefore: 85,
     cmd: { side: 'sell', orderType: 'stoploss_market', triggerPrice: 90 },
     path: [],
-    events: ['accepted:trigger_pending', 'triggered', 'fill@85'],
+    events: ['accepted:trigger_pending', 'triggered', 'fill@84.95'],
   },
   {
     name: 'broker trailing lifts a sell stop by changeInSL per changeInPrice gained, then triggers',
@@ -100,7 +102,7 @@ const cases: Case[] = [
       trailing: { changeInPrice: 5, changeInSL: 1 },
     },
     path: [104, 105, 111, 108, 91.5],
-    events: ['accepted:trigger_pending', 'modified:91', 'modified:92', 'triggered', 'fill@91.5'],
+    events: ['accepted:trigger_pending', 'modified:91', 'modified:92', 'triggered', 'fill@91.45'],
   },
   {
     name: 'broker trailing lowers a buy stop-limit with its price as the price falls',
@@ -111,8 +113,9 @@ const cases: Case[] = [
       price: 111,
       trailing: { changeInPrice: 2, changeInSL: 0.5 },
     },
+    // Triggered at 108.5, it buys at the ask (108.55), within its limit, now 109.5.
     path: [98, 94, 108.45, 108.5],
-    events: ['accepted:trigger_pending', 'modified:109.5', 'modified:108.5', 'triggered', 'fill@108.5'],
+    events: ['accepted:trigger_pending', 'modified:109.5', 'modified:108.5', 'triggered', 'fill@108.55'],
   },
 ];
 

@@ -118,17 +118,19 @@ describeEachStore('paper exchange rejections', (kind) => {
       total: 1_000_000,
       available: 1_000_000,
       utilized: 0,
+      charges: 0,
     });
   });
 
   it('rejects a short option when the estimated margin exceeds the funds', async () => {
     const updates = f.record(user);
-    // (100 premium + 12% of 26000) x 65 = 209,300 per lot: 5 lots need 1,046,500.
-    await f.exchange.sessionFor(user).placeOrder(cmd({ side: 'sell', quantity: 325 }));
+    // SPAN (the 9.3% scan of 26,000 less what the call keeps, plus its premium) and 2% exposure: 1,90,970 a lot,
+    // so 6 lots need 11,45,820.
+    await f.exchange.sessionFor(user).placeOrder(cmd({ side: 'sell', quantity: 390 }));
     await f.exchange.idle();
     expect(updates.map((u) => u.event.type)).toEqual(['rejected']);
     expect(updates[0]?.event).toMatchObject({
-      reason: expect.stringContaining('Required margin is 1046500.00'),
+      reason: expect.stringContaining('Required margin is 1145820.00'),
     });
   });
 

@@ -1,5 +1,13 @@
+import { syntheticDepth } from '@xtrader/core/market/depth';
 import { describe, expect, it } from 'vitest';
-import { isLimitCrossed, isStopTriggered, limitFillPrice, trailMove } from './matching';
+import {
+  bookOf,
+  isLimitCrossed,
+  isStopTriggered,
+  type TakingOrder,
+  takeFromBook,
+  trailMove,
+} from './matching';
 
 describe('paper matching rules', () => {
   it.each([
@@ -9,9 +17,12 @@ describe('paper matching rules', () => {
     { side: 'sell', limit: 100, ltp: 99.95, crossed: false },
     { side: 'sell', limit: 100, ltp: 100, crossed: true },
     { side: 'sell', limit: 100, ltp: 100.05, crossed: true },
-  ] as const)('a $side limit at $limit is crossed at $ltp: $crossed', ({ side, limit, ltp, crossed }) => {
-    expect(isLimitCrossed(side, limit, ltp)).toBe(crossed);
-  });
+  ] as const)(
+    'a $side limit at $limit is crossed by a touch at $ltp: $crossed',
+    ({ side, limit, ltp, crossed }) => {
+      expect(isLimitCrossed(side, limit, ltp)).toBe(crossed);
+    },
+  );
 
   it.each([
     { side: 'buy', trigger: 120, ltp: 119.95, fired: false },
@@ -24,13 +35,56 @@ describe('paper matching rules', () => {
     expect(isStopTriggered(side, trigger, ltp)).toBe(fired);
   });
 
-  it.each([
-    { side: 'buy', limit: 100, ltp: 95, onArrival: true, price: 95 },
-    { side: 'buy', limit: 100, ltp: 95, onArrival: false, price: 100 },
-    { side: 'sell', limit: 100, ltp: 104, onArrival: true, price: 104 },
-    { side: 'sell', limit: 100, ltp: 104, onArrival: false, price: 100 },
-  ] as const)('a $side limit at $limit crossed at $ltp (on arrival $onArrival) fills at $price', (row) => {
-    expect(limitFillPrice(row.side, row.limit, row.ltp, row.onArrival)).toBe(row.price);
+  const book = {
+    buy: [
+      { price: 99.95, quantity: 130 },
+      { price: 99.9, quantity: 650 },
+    ],
+    sell: [
+      { price: 100.05, quantity: 130 },
+      { price: 100.1, quantity: 650 },
+    ],
+  };
+  const taking = (fields: Partial<TakingOrder>): TakingOrder => ({
+    side: 'buy',
+    orderType: 'market',
+    price: undefined,
+    quantity: 260,
+    filledQuantity: 0,
+    marketProtection: undefined,
+    ...fields,
+  });
+
+  it('a market buy walks the offers at their prices; a limit stops at its price', () => {
+    expect(takeFromBook(taking({}), book, 100).trades).toEqual([
+      { price: 100.05, quantity: 130 },
+      { price: 100.1, quantity: 130 },
+    ]);
+    expect(takeFromBook(taking({ orderType: 'limit', price: 100.05 }), book, 100).filledQuantity).toBe(130);
+    expect(takeFromBook(taking({ orderType: 'stoploss', price: 100 }), book, 100).filledQuantity).toBe(0);
+    // Only the unfilled rest is taken.
+    expect(takeFromBook(taking({ side: 'sell', filledQuantity: 195 }), book, 100).trades).toEqual([
+      { price: 99.95, quantity: 65 },
+    ]);
+  });
+
+  it('a market order walks no further than its protection from the last price (default 10%)', () => {
+    const wide = {
+      buy: [],
+      sell: [
+        { price: 100, quantity: 65 },
+        { price: 115, quantity: 650 },
+      ],
+    };
+    expect(takeFromBook(taking({}), wide, 100).filledQuantity).toBe(65);
+    expect(takeFromBook(taking({ marketProtection: 20 }), wide, 100).filledQuantity).toBe(260);
+    expect(takeFromBook(taking({ side: 'sell' }), wide, 100).filledQuantity).toBe(0);
+  });
+
+  it('a quote without depth is a one-tick book around the last price', () => {
+    expect(bookOf({ lastPrice: 100 })).toEqual(syntheticDepth(100));
+    expect(bookOf({ lastPrice: 100, depth: book })).toBe(book);
+    expect(isLimitCrossed('buy', 100, undefined)).toBe(false);
   });
 });
 

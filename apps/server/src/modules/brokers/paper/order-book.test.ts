@@ -23,6 +23,8 @@ const order = (fields: Partial<PaperOrder>): PaperOrder => ({
   status: 'open',
   rejectedReason: undefined,
   blockedPaise: 0,
+  chargesPaise: 0,
+  marketProtection: undefined,
   trailing: undefined,
   createdAt: 0,
   updatedAt: 0,

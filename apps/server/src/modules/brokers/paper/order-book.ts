@@ -66,7 +66,7 @@ class SymbolBook {
   readonly sellLimits = new SortedOrders();
   readonly buyStops = new SortedOrders();
   readonly sellStops = new SortedOrders();
-  /** Market orders (and triggered stop-market orders) waiting for the symbol's first quote. */
+  /** Market orders (and triggered stop-market orders) still to fill: waiting for a first quote or for more book. */
   readonly awaiting = new Map<string, PaperOrder>();
   /** Trigger-pending stop orders with broker trailing. */
   readonly trailing = new Map<string, PaperOrder>();
@@ -88,7 +88,7 @@ export interface DueOrders {
   triggered: PaperOrder[];
   /** Resting limit orders the price crossed. */
   crossed: PaperOrder[];
-  /** Orders that were waiting for a price. */
+  /** Market orders still to fill (waiting for a first price, or the rest of a partial fill). */
   awaiting: PaperOrder[];
   /** Trailing stops not triggered by this price (they may move). */
   trailing: PaperOrder[];
@@ -112,6 +112,11 @@ export class OrderBook {
 
   has(orderId: string): boolean {
     return this.placements.has(orderId);
+  }
+
+  /** Whether any order rests on `symbol` (the tick path skips the others before building their book). */
+  watches(symbol: string): boolean {
+    return this.books.has(symbol);
   }
 
   symbols(): string[] {
@@ -141,13 +146,24 @@ export class OrderBook {
     if (book.size === 0) this.books.delete(order.tradingSymbol);
   }
 
-  /** The orders a tick at `ltp` on `symbol` acts on (copies: the caller may add and remove while iterating). */
-  due(symbol: string, ltp: number): DueOrders | undefined {
+  /**
+   * The orders a tick on `symbol` acts on (copies: the caller may add and remove while iterating): stops whose
+   * trigger the last price reached, buy limits at or above the ask and sell limits at or below the bid (the touch
+   * defaults to the last price; an empty side crosses nothing).
+   */
+  due(
+    symbol: string,
+    ltp: number,
+    touch: { bid: number | undefined; ask: number | undefined } = { bid: ltp, ask: ltp },
+  ): DueOrders | undefined {
     const book = this.books.get(symbol);
     if (!book) return undefined;
     const ltpPaise = toPaise(ltp);
     const triggered = [...book.buyStops.atOrBelow(ltpPaise), ...book.sellStops.atOrAbove(ltpPaise)];
-    const crossed = [...book.buyLimits.atOrAbove(ltpPaise), ...book.sellLimits.atOrBelow(ltpPaise)];
+    const crossed = [
+      ...(touch.ask === undefined ? [] : book.buyLimits.atOrAbove(toPaise(touch.ask))),
+      ...(touch.bid === undefined ? [] : book.sellLimits.atOrBelow(toPaise(touch.bid))),
+    ];
     const awaiting = [...book.awaiting.values()];
     const fired = new Set(triggered);
     const trailing = book.trailing.size === 0 ? [] : [...book.trailing.values()].filter((o) => !fired.has(o));

@@ -25,6 +25,13 @@ export interface PaperOrder {
   rejectedReason: string | undefined;
   /** Margin held for this order while it rests (paise); 0 once final. */
   blockedPaise: number;
+  /** Charges of the filled part so far (paise). */
+  chargesPaise: number;
+  /**
+   * Market protection (percent) of a market or stop-market order: how far from the LTP it may walk the book.
+   * Kept in memory only: an order reloaded after a restart walks with the default protection.
+   */
+  marketProtection: number | undefined;
   /** Broker-side trailing; referencePrice undefined until the first quote. */
   trailing: (Omit<TrailState, 'referencePrice'> & { referencePrice: number | undefined }) | undefined;
   createdAt: number;

@@ -21,6 +21,8 @@ export interface PaperPosition {
   /** What the open quantity cost (long) or brought in (short), always >= 0. */
   openCostPaise: number;
   realisedPaise: number;
+  /** Charges of the position's fills of the day (order-actions.ts adds each fill's). */
+  chargesPaise: number;
   updatedAt: number;
 }
 
@@ -46,6 +48,7 @@ export const emptyPosition = (
   sellValuePaise: 0,
   openCostPaise: 0,
   realisedPaise: 0,
+  chargesPaise: 0,
   updatedAt: ts,
 });
 
@@ -89,8 +92,8 @@ export const averageOpenPricePaise = (position: PaperPosition): number =>
  * day's list; its orders and trades stay). The day's figures restart as if the open quantity had been bought
  * (long) or sold (short) at the previous close, so `sell value - buy value + ltp x quantity` is the day's P&L:
  * (ltp - previous close) x quantity. The open cost stays the original one: the average price, the margin of a long
- * and the realised P&L of a later exit (money) still count from what the position cost. The realised P&L so far
- * is the caller's to book into the account; the new day starts at 0.
+ * and the realised P&L of a later exit (money) still count from what the position cost. The realised P&L and charges so
+ * far are the caller's to book into the account; the new day starts at 0.
  */
 export function carryForward(
   position: PaperPosition,
@@ -107,6 +110,7 @@ export function carryForward(
     buyValuePaise: quantity > 0 ? carriedValuePaise : 0,
     sellValuePaise: quantity < 0 ? carriedValuePaise : 0,
     realisedPaise: 0,
+    chargesPaise: 0,
     updatedAt: ts,
   };
 }

@@ -6,7 +6,7 @@ import { deletePosition, saveBooked } from './store';
 
 /**
  * The trading-day change of the paper exchange (IST calendar day), as a broker's positions page shows it: the
- * first read or tick of a new day books the realised P&L of every position of an earlier day into its account
+ * first read or tick of a new day books the realised P&L less charges of every position of an earlier day into its account
  * (the money stays in the funds), drops the closed ones from the day's positions and carries the open ones
  * (NRML, and MIS left open when the square-off did not run) at the previous close. A position's day is the IST
  * day of its `updatedAt`: every fill and every rollover sets it.
@@ -36,23 +36,23 @@ export class DayRollover {
       let bookedPaise = 0;
       for (const [key, position] of [...account.positions]) {
         if (istDayNumber(position.updatedAt) >= today) continue;
-        bookedPaise += position.realisedPaise;
+        bookedPaise += position.realisedPaise - position.chargesPaise;
         const carried = carryForward(position, this.previousClosePaise(position, today), now);
         if (carried) {
           account.positions.set(key, carried);
           change.savePosition(carried);
         } else {
           account.positions.delete(key);
-          this.core.marketData.release(positionOwner(position));
+          this.core.prices.release(positionOwner(position));
           const { userId, tradingSymbol, product } = position;
-          change.write((trx) => deletePosition(trx, userId, tradingSymbol, product));
+          change.write(userId, (trx) => deletePosition(trx, userId, tradingSymbol, product));
         }
       }
       if (bookedPaise !== 0) {
         account.bookedPaise += bookedPaise;
         const { userId } = account;
         const booked = account.bookedPaise;
-        change.write((trx) => saveBooked(trx, userId, booked, now));
+        change.write(userId, (trx) => saveBooked(trx, userId, booked, now));
       }
     }
     return change.isEmpty ? undefined : commit(this.core, change);
@@ -64,7 +64,7 @@ export class DayRollover {
    * no price is known (a restart before the symbol streams again), so the day's P&L then counts from the cost.
    */
   private previousClosePaise(position: PaperPosition, today: number): number {
-    const quote = this.core.marketData.getQuote(position.tradingSymbol, 'practice');
+    const quote = this.core.prices.quote(position.userId, position.tradingSymbol);
     if (!quote) return Math.round(averageOpenPricePaise(position));
     return toPaise(istDayNumber(quote.ts) < today ? quote.lastPrice : quote.close);
   }

@@ -44,8 +44,10 @@ function positionsOf(core: ExchangeCore, userId: string): BrokerPosition[] {
     sellQuantity: p.sellQuantity,
     buyValue: fromPaise(p.buyValuePaise),
     sellValue: fromPaise(p.sellValuePaise),
-    lastTradedPrice: core.pricing.ltp(p.tradingSymbol) ?? roundMoney(fromPaise(averageOpenPricePaise(p))),
+    lastTradedPrice:
+      core.prices.ltp(p.userId, p.tradingSymbol) ?? roundMoney(fromPaise(averageOpenPricePaise(p))),
     averagePrice: roundMoney(fromPaise(averageOpenPricePaise(p))),
+    charges: fromPaise(p.chargesPaise),
   }));
 }
 
@@ -53,9 +55,9 @@ function marginOf(core: ExchangeCore, userId: string): BrokerMargin {
   const account = core.accounts.get(userId);
   if (!account) {
     const capital = roundMoney(core.settings.capital);
-    return { total: capital, available: capital, utilized: 0 };
+    return { total: capital, available: capital, utilized: 0, charges: 0 };
   }
-  return toBrokerMargin(accountFunds(account, core.pricing));
+  return toBrokerMargin(accountFunds(account, core.pricingOf(account.userId)));
 }
 
 /** One Practice Mode user's session on the shared paper exchange: every call goes straight to the exchange state. */

@@ -30,6 +30,7 @@ function orderToRow(order: PaperOrder): PaperOrdersTable {
     status: order.status,
     rejectedReason: order.rejectedReason ?? null,
     blockedPaise: order.blockedPaise,
+    chargesPaise: order.chargesPaise,
     trailChangeInPricePaise: optionalPaise(order.trailing?.changeInPrice),
     trailChangeInSlPaise: optionalPaise(order.trailing?.changeInSL),
     trailReferencePaise: optionalPaise(order.trailing?.referencePrice),
@@ -65,6 +66,8 @@ function rowToOrder(row: PaperOrdersTable): PaperOrder {
     status: row.status,
     rejectedReason: row.rejectedReason ?? undefined,
     blockedPaise: row.blockedPaise,
+    chargesPaise: row.chargesPaise,
+    marketProtection: undefined,
     trailing,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -84,6 +87,7 @@ const positionToRow = (p: PaperPosition): PaperPositionsTable => ({
   sellValuePaise: p.sellValuePaise,
   openCostPaise: p.openCostPaise,
   realisedPaise: p.realisedPaise,
+  chargesPaise: p.chargesPaise,
   updatedAt: p.updatedAt,
 });
 
@@ -91,20 +95,31 @@ const positionToRow = (p: PaperPosition): PaperPositionsTable => ({
 export function createPaperStore(db: Kysely<Database>) {
   return {
     db,
-    loadAccounts: () => db.selectFrom('paperAccounts').selectAll().execute(),
+    /** Every account, or one user's (`userId`: an instance taking over that user). */
+    loadAccounts: (userId?: string) =>
+      db
+        .selectFrom('paperAccounts')
+        .selectAll()
+        .$if(userId !== undefined, (q) => q.where('userId', '=', userId as string))
+        .execute(),
     findAccount: (userId: string) =>
       db.selectFrom('paperAccounts').selectAll().where('userId', '=', userId).executeTakeFirst(),
-    async loadRestingOrders(): Promise<PaperOrder[]> {
+    async loadRestingOrders(userId?: string): Promise<PaperOrder[]> {
       const rows = await db
         .selectFrom('paperOrders')
         .selectAll()
         .where('status', 'in', ['open', 'trigger_pending'])
+        .$if(userId !== undefined, (q) => q.where('userId', '=', userId as string))
         .orderBy('createdAt')
         .execute();
       return rows.map(rowToOrder);
     },
-    async loadPositions(): Promise<PaperPosition[]> {
-      return db.selectFrom('paperPositions').selectAll().execute();
+    async loadPositions(userId?: string): Promise<PaperPosition[]> {
+      return db
+        .selectFrom('paperPositions')
+        .selectAll()
+        .$if(userId !== undefined, (q) => q.where('userId', '=', userId as string))
+        .execute();
     },
     async listOrders(userId: string): Promise<PaperOrder[]> {
       const rows = await db
@@ -162,7 +177,7 @@ export async function setPreviousBroker(trx: Db, userId: string, broker: string 
     .execute();
 }
 
-/** Rows per multi-row statement (SQLite allows 32,766 bound values; an order row has 24). */
+/** Rows per multi-row statement (SQLite allows 32,766 bound values; an order row has 25). */
 const CHUNK = 500;
 
 const chunks = <T>(rows: readonly T[]): T[][] =>
@@ -179,6 +194,7 @@ const ORDER_UPDATE_COLUMNS = [
   'status',
   'rejectedReason',
   'blockedPaise',
+  'chargesPaise',
   'trailChangeInPricePaise',
   'trailChangeInSlPaise',
   'trailReferencePaise',
@@ -193,6 +209,7 @@ const POSITION_UPDATE_COLUMNS = [
   'sellValuePaise',
   'openCostPaise',
   'realisedPaise',
+  'chargesPaise',
   'updatedAt',
 ] as const satisfies readonly (keyof PaperPositionsTable)[];
 

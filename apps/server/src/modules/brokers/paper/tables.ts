@@ -34,6 +34,8 @@ export interface PaperOrdersTable {
   status: PaperOrderStatus;
   rejectedReason: string | null;
   blockedPaise: number;
+  /** Charges of the filled part so far (brokerage, taxes, fees; core charges/order-charges.ts). */
+  chargesPaise: number;
   trailChangeInPricePaise: number | null;
   trailChangeInSlPaise: number | null;
   trailReferencePaise: number | null;
@@ -53,6 +55,8 @@ export interface PaperTradesTable {
   side: Side;
   quantity: number;
   pricePaise: number;
+  /** The charges this fill added to its order (the order's charges after it, less before). */
+  chargesPaise: number;
   ts: number;
 }
 
@@ -70,7 +74,27 @@ export interface PaperPositionsTable {
   sellValuePaise: number;
   openCostPaise: number;
   realisedPaise: number;
+  /** Charges of the day's fills of this position (the rollover books them with the realised P&L). */
+  chargesPaise: number;
   updatedAt: number;
+}
+
+/** The day-end summary of one user's Practice Mode day, written at the intraday square-off. */
+export interface PaperDaySummariesTable {
+  userId: string;
+  /** IST trading date (YYYY-MM-DD). */
+  day: string;
+  /** Executed orders (fills) of the day. */
+  trades: number;
+  grossPaise: number;
+  chargesPaise: number;
+  netPaise: number;
+  /** Positions of the day that ended with a net profit / a net loss. */
+  wins: number;
+  losses: number;
+  /** Net P&L of the day's worst position (0 when none lost). */
+  largestLossPaise: number;
+  createdAt: number;
 }
 
 export interface PaperTables {
@@ -78,4 +102,5 @@ export interface PaperTables {
   paperOrders: PaperOrdersTable;
   paperTrades: PaperTradesTable;
   paperPositions: PaperPositionsTable;
+  paperDaySummaries: PaperDaySummariesTable;
 }

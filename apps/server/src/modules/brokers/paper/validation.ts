@@ -25,6 +25,8 @@ export const PAPER_MESSAGES = {
   buyTriggerAbovePrice: 'Trigger price for a buy stop-loss order should be less than or equal to the price.',
   sellTriggerBelowPrice:
     'Trigger price for a sell stop-loss order should be greater than or equal to the price.',
+  quantityNotAboveFilled: (quantity: number, filled: number) =>
+    `Order quantity ${quantity} should be more than the quantity already filled (${filled}).`,
   trailingNotStopLoss: 'Trailing is available only on stop-loss orders.',
   trailingParams: 'Trailing needs a price change and an SL change greater than 0, in steps of 0.05.',
 } as const;

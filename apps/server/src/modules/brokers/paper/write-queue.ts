@@ -4,8 +4,13 @@ import type { Database } from '../../../store/database';
 
 export type WriteOp = (trx: Transaction<Database>) => Promise<void>;
 
+/** The fencing check of a user's writes (cluster/ownership.ts): throws when another instance owns the user now. */
+export type WriteFence = (trx: Transaction<Database>, userId: string) => Promise<void>;
+
 interface Pending {
   op: WriteOp;
+  /** The users whose state the op writes: each is fenced in the op's transaction. */
+  userIds: readonly string[];
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -30,12 +35,13 @@ export class WriteQueue {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly logger: Logger,
+    private readonly fence?: WriteFence,
   ) {}
 
-  /** Resolves once `op` is committed. */
-  enqueue(op: WriteOp): Promise<void> {
+  /** Resolves once `op` is committed; refused (fenced) when this instance no longer owns one of `userIds`. */
+  enqueue(op: WriteOp, userIds: readonly string[] = []): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ op, resolve, reject });
+      this.pending.push({ op, userIds, resolve, reject });
       if (!this.flushing) this.flushing = this.drain();
     });
   }
@@ -56,9 +62,15 @@ export class WriteQueue {
     this.flushing = undefined;
   }
 
+  private async fenceAll(trx: Transaction<Database>, batch: readonly Pending[]): Promise<void> {
+    if (!this.fence) return;
+    for (const userId of new Set(batch.flatMap((item) => item.userIds))) await this.fence(trx, userId);
+  }
+
   private async commit(batch: Pending[]): Promise<void> {
     try {
       await this.db.transaction().execute(async (trx) => {
+        await this.fenceAll(trx, batch);
         for (const item of batch) await item.op(trx);
       });
       for (const item of batch) item.resolve();
@@ -71,7 +83,10 @@ export class WriteQueue {
     }
     for (const item of batch) {
       try {
-        await this.db.transaction().execute((trx) => item.op(trx));
+        await this.db.transaction().execute(async (trx) => {
+          await this.fenceAll(trx, [item]);
+          await item.op(trx);
+        });
         item.resolve();
       } catch (error) {
         this.fail(item, error);

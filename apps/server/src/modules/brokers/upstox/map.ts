@@ -9,10 +9,12 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
+import { marketProtectionParam } from '../live/order-rules';
 import type { OrderReport } from '../live-kit/order-tracker';
+import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
 import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { PlacedOrder } from '../live-kit/session';
+import { statusWords } from '../live-kit/status-words';
 import type { UpstoxModifyBody, UpstoxPlaceBody } from './upstox-api';
 import type { UpstoxOrder, UpstoxPosition } from './upstox-schemas';
 
@@ -40,33 +42,22 @@ const ORDER_TYPES: Record<string, BrokerOrderType> = {
 
 type Pricing = Pick<UpstoxPlaceBody, 'order_type' | 'price' | 'trigger_price' | 'market_protection'>;
 
-function priced(
-  cmd: Pick<
-    PlaceOrderCommand,
-    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
-  >,
-  kind: ContractKind,
-): Pricing {
+function priced(cmd: PricingCommand, kind: ContractKind): Pricing {
   const protection = marketProtectionParam(cmd.marketProtection);
-  switch (cmd.orderType) {
-    case 'market':
-      return { order_type: 'MARKET', price: 0, trigger_price: 0, market_protection: protection };
-    case 'limit':
-      return { order_type: 'LIMIT', price: cmd.price ?? 0, trigger_price: 0 };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      if (cmd.orderType === 'stoploss_market' && kind === 'future') {
-        return { order_type: 'SL-M', price: 0, trigger_price: trigger, market_protection: protection };
-      }
-      const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-      return {
-        order_type: 'SL',
-        trigger_price: trigger,
-        price: own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset),
-      };
-    }
+  // Futures take a stop-market; options refuse it and take the kit's stop-limit.
+  if (cmd.orderType === 'stoploss_market' && kind === 'future') {
+    return {
+      order_type: 'SL-M',
+      price: 0,
+      trigger_price: cmd.triggerPrice ?? 0,
+      market_protection: protection,
+    };
   }
+  return pricedByOrderType<Pricing>(cmd, {
+    market: () => ({ order_type: 'MARKET', price: 0, trigger_price: 0, market_protection: protection }),
+    limit: (price) => ({ order_type: 'LIMIT', price: price ?? 0, trigger_price: 0 }),
+    stopLimit: (trigger, price) => ({ order_type: 'SL', trigger_price: trigger, price }),
+  });
 }
 
 /** Our order as Upstox's v3 placement of `instrumentKey`, our order id as its tag. */
@@ -114,20 +105,11 @@ export function toUpstoxModification(
   };
 }
 
-const REPORT_STATUS: Record<string, OrderReport['status']> = {
-  open: 'open',
-  'trigger pending': 'trigger_pending',
-  complete: 'complete',
-  cancelled: 'cancelled',
-  rejected: 'rejected',
-};
-
 /**
- * Upstox's status words; the in-between ones ("put order req received", "validation pending", "open pending",
- * "modify pending", "cancel pending", "modified", ...) say a request is being applied: nothing new to report yet.
+ * Upstox's status words are the kit's; the in-between ones ("put order req received", "validation pending", "open
+ * pending", "modify pending", "cancel pending", "modified", ...) say a request is being applied: nothing new yet.
  */
-export const reportStatusOf = (status: string): OrderReport['status'] =>
-  REPORT_STATUS[status.trim().toLowerCase()] ?? 'in_flight';
+export const reportStatusOf = statusWords();
 
 export const toOrderReport = (order: UpstoxOrder): OrderReport =>
   reportOf({

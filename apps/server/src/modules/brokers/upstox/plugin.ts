@@ -4,10 +4,12 @@ import { pluggedBrokerStatus } from '../live/status';
 import { BrokerCallError } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
+import { polledPrices } from '../live-kit/price-feed';
 import { upstoxEndpoints } from './endpoints';
 import { downloadUpstoxContracts } from './instruments';
 import type { UpstoxRow } from './map';
 import { createUpstoxOrderChannel, type UpstoxChannelState } from './order-stream';
+import { upstoxQuoteEndpoint } from './price-feed';
 import { createUpstoxSession, UPSTOX_BROKER_ID, withOurSymbol } from './session';
 import { upstoxTokenExpiry } from './token-expiry';
 import { createUpstoxApi, exchangeUpstoxCode, type UpstoxApi } from './upstox-api';
@@ -154,6 +156,17 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
       await links.lifecycle.start();
       if ((await vault.listConnected('upstox')).length > 0) warm();
     },
+
+    // The user's own prices: Upstox's LTP endpoint polled with their session (price-feed.ts).
+    prices: polledPrices({
+      key: 'upstox',
+      endpoint: upstoxQuoteEndpoint(endpoints),
+      master,
+      credentials: links.credentials,
+      expire: links.expireQuietly,
+      now: () => clock.now(),
+      logger,
+    }),
 
     sweepExpired: () => links.lifecycle.sweepExpired(),
     close: () => links.lifecycle.close(),

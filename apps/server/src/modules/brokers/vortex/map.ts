@@ -8,11 +8,12 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { stopLimitPrice } from '../live/order-rules';
 import type { BrokerContract } from '../live-kit/instrument-master';
 import type { OrderReport } from '../live-kit/order-tracker';
+import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
 import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { PlacedOrder } from '../live-kit/session';
+import { statusWords } from '../live-kit/status-words';
 import { fromVortexQuantity, toVortexQuantity } from './quantity';
 import type { VortexExchange, VortexModifyBody, VortexPlaceBody } from './vortex-api';
 import { vortexTokenOf } from './vortex-master';
@@ -43,29 +44,12 @@ const ORDER_TYPES: Record<string, BrokerOrderType> = {
 
 type Pricing = Pick<VortexPlaceBody, 'variety' | 'price' | 'trigger_price'>;
 
-function priced(
-  cmd: Pick<
-    PlaceOrderCommand,
-    'orderType' | 'price' | 'triggerPrice' | 'side' | 'marketProtection' | 'stopLimitOffset'
-  >,
-): Pricing {
-  switch (cmd.orderType) {
-    case 'market':
-      return { variety: 'RL-MKT', price: 0, trigger_price: 0 };
-    case 'limit':
-      return { variety: 'RL', price: cmd.price ?? 0, trigger_price: 0 };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-      return {
-        variety: 'SL',
-        trigger_price: trigger,
-        price: own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset),
-      };
-    }
-  }
-}
+const priced = (cmd: PricingCommand): Pricing =>
+  pricedByOrderType<Pricing>(cmd, {
+    market: () => ({ variety: 'RL-MKT', price: 0, trigger_price: 0 }),
+    limit: (price) => ({ variety: 'RL', price: price ?? 0, trigger_price: 0 }),
+    stopLimit: (trigger, price) => ({ variety: 'SL', trigger_price: trigger, price }),
+  });
 
 const vortexExchangeOf = (contract: BrokerContract): VortexExchange =>
   contract.exchange === 'BSE_FO' ? 'BSE_FO' : 'NSE_FO';
@@ -130,25 +114,18 @@ export function toVortexModification(current: VortexKnown, change: ModifyOrderCo
   };
 }
 
-const REPORT_STATUS: Record<string, OrderReport['status']> = {
+/**
+ * Vortex's status words where they differ from the kit's; OMSXMITTED / EXXMITTED (on the way to the exchange) and
+ * unknown words are in flight.
+ */
+export const reportStatusOf = statusWords({
   PENDING: 'open',
-  OPEN: 'open',
   AMOACCEPTED: 'open',
-  'TRIGGER PENDING': 'trigger_pending',
-  TRIGGER_PENDING: 'trigger_pending',
-  EXECUTED: 'complete',
-  COMPLETE: 'complete',
-  CANCELLED: 'cancelled',
   AMOWITHDRAWN: 'cancelled',
-  REJECTED: 'rejected',
   OMSREJECT: 'rejected',
   ORDERERROR: 'rejected',
   ADMINREJECT: 'rejected',
-};
-
-/** Vortex's status words; OMSXMITTED / EXXMITTED (on the way to the exchange) and unknown words are in flight. */
-export const reportStatusOf = (status: string): OrderReport['status'] =>
-  REPORT_STATUS[status.trim().toUpperCase()] ?? 'in_flight';
+});
 
 const units = (order: VortexOrder, quantity: number | undefined) =>
   fromVortexQuantity(quantity ?? 0, order.exchange, order.lot_size);

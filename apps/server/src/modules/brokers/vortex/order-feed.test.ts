@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../../../test/fakes/kite';
 import { FakeVortex } from '../../../../test/fakes/vortex';
+import { silentLogger } from '../../../logger';
 import type { BrokerAccount } from '../vault';
 import { createVortexOrderFeed } from './order-feed';
 import { createVortexSession } from './vortex-api';
@@ -47,7 +48,7 @@ const openFeed = (options: { pollMs: number; safetyPollMs?: number }) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       running -= 1;
     },
-    onError: () => undefined,
+    logger: silentLogger(),
   });
   return feed;
 };

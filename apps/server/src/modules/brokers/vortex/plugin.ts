@@ -5,7 +5,9 @@ import { brokerEndpoint } from '../live-kit/endpoints';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
+import { polledPrices } from '../live-kit/price-feed';
 import { createVortexOrderFeed, type VortexFeedState } from './order-feed';
+import { vortexQuoteEndpoint } from './price-feed';
 import { createVortexSession, type VortexSession } from './session';
 import { vortexTokenExpiry } from './token-expiry';
 import { createVortexApi, createVortexSession as exchangeAuthToken, type VortexApi } from './vortex-api';
@@ -69,7 +71,7 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
     baseUrl: settings.baseUrl,
     pollMs: deps.pollMs ?? 2000,
     catchUp: (userId) => links.session(userId).catchUp(),
-    onError: (userId, error) => logger.debug({ err: error, userId }, 'rupeezy order updates failed'),
+    logger,
   });
 
   const warmQuietly = () =>
@@ -136,6 +138,17 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
       if ((await vault.listConnected('vortex')).some((account) => links.isLive(account))) await warmQuietly();
       await links.lifecycle.start();
     },
+
+    // The user's own prices: the broker's quote endpoint polled with their session (price-feed.ts).
+    prices: polledPrices({
+      key: 'vortex',
+      endpoint: vortexQuoteEndpoint(settings.baseUrl, () => app?.apiKey),
+      master,
+      credentials: links.credentials,
+      expire: links.expireQuietly,
+      now: () => clock.now(),
+      logger,
+    }),
 
     sweepExpired: () => links.lifecycle.sweepExpired(),
     close: () => links.lifecycle.close(),

@@ -76,6 +76,21 @@ describe('Rupeezy order updates by its WebSocket', () => {
     );
   });
 
+  it('reads the order book again when it does not yet show the change a message rang for', async () => {
+    f = await createVortexFixture({ pollMs: 60_000 });
+    const { userId, session } = await f.loggedInUser();
+    await eventually(async () => expect((await f.plugin.status(userId)).updateChannel).toBe('stream'));
+    const updates: BrokerOrderUpdate[] = [];
+    session.onOrderUpdate((update) => updates.push(update));
+    const ack = await session.placeOrder(restingBuy(f, 'XTPUSH02'));
+    if (!ack.ok) throw new Error(ack.reason);
+    await eventually(() => expect(updates.map((u) => u.event.type)).toContain('accepted'));
+    // Rupeezy's book lags its message: the two reads after the fill's message still show the order open.
+    f.vortex.lagBook(2);
+    f.vortex.fill(ack.brokerOrderId, 90);
+    await eventually(() => expect(updates.filter((u) => u.event.type === 'fill')).toHaveLength(1), 5000);
+  });
+
   it('polls the order book while the socket is down and goes back to the socket when it returns', async () => {
     f = await createVortexFixture({ pollMs: 50 });
     f.vortex.streamUnavailable = true;

@@ -9,8 +9,9 @@ import type {
   PlaceOrderCommand,
   ProductType,
 } from '../broker';
-import { marketProtectionParam, stopLimitPrice } from '../live/order-rules';
+import { marketProtectionParam } from '../live/order-rules';
 import type { OrderReport } from '../live-kit/order-tracker';
+import { pricedByOrderType } from '../live-kit/pricing';
 import { marginOf, reportOf, snapshotOf } from '../live-kit/rows';
 import type { KiteModifyParams, KitePlaceParams, KiteVariety } from './kite-api';
 import type { KiteOrder, KitePosition } from './kite-schemas';
@@ -38,27 +39,16 @@ type Pricing = Pick<
 type KitePricing = Pick<KitePlaceParams, 'order_type' | 'price' | 'trigger_price' | 'market_protection'>;
 
 function priced(cmd: Pricing): KitePricing {
-  switch (cmd.orderType) {
-    case 'market':
-      return { order_type: 'MARKET', market_protection: marketProtectionParam(cmd.marketProtection) };
-    case 'limit':
-      return { order_type: 'LIMIT', ...(cmd.price !== undefined ? { price: cmd.price } : {}) };
-    case 'stoploss':
-    case 'stoploss_market': {
-      const trigger = cmd.triggerPrice ?? 0;
-      // Exchanges refuse stop-market orders on options: they go out as stop-limit with a protective buffer.
-      if (cmd.orderType === 'stoploss' || isOption(cmd.tradingSymbol)) {
-        const own = cmd.orderType === 'stoploss' ? cmd.price : undefined;
-        const price = own ?? stopLimitPrice(trigger, cmd.side, cmd.marketProtection, cmd.stopLimitOffset);
-        return { order_type: 'SL', trigger_price: trigger, price };
-      }
-      return {
-        order_type: 'SL-M',
-        trigger_price: trigger,
-        market_protection: marketProtectionParam(cmd.marketProtection),
-      };
-    }
+  const protection = marketProtectionParam(cmd.marketProtection);
+  // Exchanges refuse stop-market orders on options: they go out as the kit's stop-limit with a protective buffer.
+  if (cmd.orderType === 'stoploss_market' && !isOption(cmd.tradingSymbol)) {
+    return { order_type: 'SL-M', trigger_price: cmd.triggerPrice ?? 0, market_protection: protection };
   }
+  return pricedByOrderType<KitePricing>(cmd, {
+    market: () => ({ order_type: 'MARKET', market_protection: protection }),
+    limit: (price) => ({ order_type: 'LIMIT', ...(price !== undefined ? { price } : {}) }),
+    stopLimit: (trigger, price) => ({ order_type: 'SL', trigger_price: trigger, price }),
+  });
 }
 
 /** `POST /orders/:variety` for one place command. */

@@ -16,6 +16,8 @@ export interface SessionDirectory {
   /** The session an existing order lives at; a 400 when the user has since switched to another broker. */
   forOrder(order: OrderRecord): Promise<BrokerSession>;
   /** Stops listening to every session. */
+  /** Stops hearing the user's sessions (another instance runs their engine now). */
+  drop(userId: string): void;
   close(): void;
 }
 
@@ -61,6 +63,13 @@ export function createSessionDirectory(
         throw new DomainError('other_broker', ORDER_ERRORS.otherBroker(order.brokerId));
       }
       return session;
+    },
+    drop(userId) {
+      for (const [key, { session, unsubscribe }] of [...listening]) {
+        if (session.userId !== userId) continue;
+        unsubscribe();
+        listening.delete(key);
+      }
     },
     close() {
       for (const { unsubscribe } of listening.values()) unsubscribe();

@@ -67,7 +67,7 @@ export function repairNotification(
     : `Orders that follow ${name ?? 'an order'}`;
   const waiting = phase === 'waiting';
   return {
-    notificationType: waiting ? 'order_failed' : 'order_executed',
+    notificationType: 'orders_repair',
     timestamp: iso(ts),
     identifier: name ?? null,
     transactionType: root?.side ?? null,

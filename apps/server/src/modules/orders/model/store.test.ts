@@ -89,6 +89,19 @@ describe('working orders kept in memory (SQLite)', () => {
     expect(counter.statements).toBe(1);
   });
 
+  it("lists the contracts of every user's working orders, not of final ones", async () => {
+    const insert = async (owner: string, id: string, tradingSymbol: string) => {
+      const order = { ...template, id, rootId: id, userId: owner, brokerOrderId: null, tradingSymbol };
+      await kept.insertOrders([order]);
+      return order;
+    };
+    await insert(addUser(h), 'XTHELD1', 'HELD-A');
+    const done = await insert(user, 'XTDONE1', 'DONE-B');
+    await kept.saveOrder(withStatus(done, 'cancelled'));
+    // The beforeEach order (open) counts too.
+    expect((await stored.workingSymbols()).sort()).toEqual(['HELD-A', template.tradingSymbol].sort());
+  });
+
   it('never answers another user with an order it keeps', async () => {
     const order = await newOrder();
     expect(await kept.findById('someone-else', order.id)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { PRODUCT_TYPES } from '@xtrader/core/orders/types';
 import { positionKey } from '@xtrader/core/pnl/position-key';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { LruMap } from '../../../lru-map';
 import { inChunks, insertShape, rowValues, runShaped } from '../../../store/compiled-shapes';
 import type { Database } from '../../../store/database';
@@ -34,6 +34,11 @@ export interface OrderStoreOptions {
    * instances may share the tables, every read goes to the database.
    */
   keepWorkingOrders?: boolean;
+  /**
+   * The fencing check of the user's engine lease (cluster/ownership.ts `fence`), run inside every write's
+   * transaction: an instance that lost the user can no longer change their orders.
+   */
+  fence?: (trx: Transaction<Database>, userId: string) => Promise<void>;
 }
 
 /**
@@ -79,6 +84,15 @@ function workingOrderCache(enabled: boolean) {
 /** The order manager's tables. Every read takes the user id: one user never sees another's orders. */
 export function createOrderStore(db: Kysely<Database>, options: OrderStoreOptions = {}) {
   const working = workingOrderCache(options.keepWorkingOrders ?? false);
+  const { fence } = options;
+  // A write of one user's orders: as it is without fencing, else in a transaction that checks the lease first.
+  const fenced = <T>(userId: string, write: (executor: Kysely<Database>) => Promise<T>): Promise<T> =>
+    fence
+      ? db.transaction().execute(async (tx) => {
+          await fence(tx, userId);
+          return write(tx);
+        })
+      : write(db);
   const forgetOnFailure = async (ids: readonly string[], write: Promise<unknown>) => {
     try {
       await write;
@@ -108,10 +122,12 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
         );
       const rows = records.map(toRow);
       const chunks = inChunks(rows, ORDER_ROWS_PER_INSERT);
+      const userId = (rows[0] as OrderRow).userId;
       const written =
-        chunks.length === 1
+        chunks.length === 1 && !fence
           ? insert(db, rows)
           : db.transaction().execute(async (tx) => {
+              await fence?.(tx, userId);
               for (const chunk of chunks) await insert(tx, chunk);
             });
       await forgetOnFailure(
@@ -139,11 +155,12 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
           "workflow" = ${r.workflow}, "updated_at" = ${r.updatedAt}
           where "id" = ${r.id} and "user_id" = ${r.userId}`.execute(tx);
       if (!fill) {
-        await forgetOnFailure([r.id], update(db));
+        await forgetOnFailure([r.id], fenced(r.userId, update));
         working.put(r);
         return;
       }
       const booked = db.transaction().execute(async (tx) => {
+        await fence?.(tx, r.userId);
         await update(tx);
         await tx
           .insertInto('orderFills')
@@ -170,13 +187,15 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
       if (working.get(userId, id)?.brokerOrderId) return;
       await forgetOnFailure(
         [id],
-        runShaped(db, 'orders:setBrokerOrderId', [brokerOrderId, id, userId], () =>
-          db
-            .updateTable('orders')
-            .set({ brokerOrderId })
-            .where('id', '=', id)
-            .where('userId', '=', userId)
-            .where('brokerOrderId', 'is', null),
+        fenced(userId, (executor) =>
+          runShaped(executor, 'orders:setBrokerOrderId', [brokerOrderId, id, userId], () =>
+            executor
+              .updateTable('orders')
+              .set({ brokerOrderId })
+              .where('id', '=', id)
+              .where('userId', '=', userId)
+              .where('brokerOrderId', 'is', null),
+          ),
         ),
       );
       working.brokerOrderIdSet(id, brokerOrderId);
@@ -260,6 +279,17 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
       return rows.map((row) => row.userId);
     },
 
+    /** Contracts of every order still working, any user's (the instrument master keeps them listed). */
+    async workingSymbols(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('tradingSymbol')
+        .distinct()
+        .where('status', 'not in', FINAL_STATUSES)
+        .execute();
+      return rows.map((row) => row.tradingSymbol);
+    },
+
     /** Net booked quantity per trading symbol and product (buy positive, sell negative). */
     async netFilledQuantities(userId: string): Promise<Map<string, number>> {
       const rows = await db
@@ -282,6 +312,7 @@ export function createOrderStore(db: Kysely<Database>, options: OrderStoreOption
     /** Forgets a user's orders at one broker (Practice Mode funds reset clears paper orders). */
     async deleteBrokerOrders(userId: string, brokerId: string): Promise<void> {
       await db.transaction().execute(async (tx) => {
+        await fence?.(tx, userId);
         const ids = tx
           .selectFrom('orders')
           .select('id')

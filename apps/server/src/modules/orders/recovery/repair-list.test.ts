@@ -66,3 +66,36 @@ it('stops every timer on shutdown', async () => {
   expect(repair).not.toHaveBeenCalled();
   expect(list.size).toBe(0);
 });
+
+it('logs an unchanged failure once per 10 minutes while it keeps retrying every 30 s, and a new failure at once', async () => {
+  const logger = silentLogger();
+  const logged = vi.spyOn(logger, 'error');
+  let failure = 'the user has no broker session to repair orders with';
+  let runs = 0;
+  const list = createRepairList(
+    {
+      repair: async () => {
+        runs += 1;
+        throw new Error(failure);
+      },
+      entered: () => {},
+      repaired: () => {},
+    },
+    { logger, tracker: createTaskTracker() },
+  );
+  list.enlist(family, new Error('store down'));
+  const repairFailures = () =>
+    logged.mock.calls.filter((call) => call[1] === 'order repair failed; retrying').length;
+  await vi.advanceTimersByTimeAsync(5_000 + 10_000 + 20_000 + 16 * 30_000);
+  expect(runs).toBe(19);
+  expect(repairFailures()).toBe(1);
+  await vi.advanceTimersByTimeAsync(2 * 30_000);
+  expect(repairFailures()).toBe(1);
+  await vi.advanceTimersByTimeAsync(30_000);
+  // Ten minutes after the first, it is said once more.
+  expect(repairFailures()).toBe(2);
+  failure = 'disk I/O error';
+  await vi.advanceTimersByTimeAsync(30_000);
+  expect(repairFailures()).toBe(3);
+  list.stop();
+});

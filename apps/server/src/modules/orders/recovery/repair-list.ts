@@ -9,6 +9,12 @@ import type { TaskTracker } from '../context/user-queue';
 export const REPAIR_DELAYS_MS: readonly number[] = [5_000, 10_000, 20_000, 30_000];
 
 /**
+ * A family can wait for hours (the user's broker session ended and they have not logged in again): the same
+ * failure is logged again at most this often, so the log says it once a while instead of every 30 s.
+ */
+export const REPEATED_FAILURE_LOG_MS = 10 * 60_000;
+
+/**
  * Work whose retries ran out: a family whose rules must run again (`rootId`), or a broker update that could not be
  * booked (`update`: the order is found by our tag or the broker's id, and read back from the broker).
  */
@@ -40,13 +46,16 @@ interface Item {
   running: boolean;
   /** Enlisted again while a repair ran: that run may have read the state before the new failure. */
   again: boolean;
+  /** The last failure logged, and when: an unchanged failure is logged again only after REPEATED_FAILURE_LOG_MS. */
+  logged?: { message: string; at: number };
 }
 
 export function createRepairList(
   hooks: RepairHooks,
-  deps: { logger: Logger; tracker: TaskTracker; delays?: readonly number[] },
+  deps: { logger: Logger; tracker: TaskTracker; delays?: readonly number[]; now?: () => number },
 ): RepairList {
   const delays = deps.delays ?? REPAIR_DELAYS_MS;
+  const now = deps.now ?? Date.now;
   const items = new Map<string, Item>();
   let stopped = false;
 
@@ -66,10 +75,19 @@ export function createRepairList(
     } catch (error) {
       item.running = false;
       item.attempt += 1;
-      deps.logger.error(
-        { err: error, ...item.entry, attempt: item.attempt },
-        'order repair failed; retrying',
-      );
+      const message = error instanceof Error ? error.message : String(error);
+      const at = now();
+      if (
+        item.logged === undefined ||
+        item.logged.message !== message ||
+        at - item.logged.at >= REPEATED_FAILURE_LOG_MS
+      ) {
+        item.logged = { message, at };
+        deps.logger.error(
+          { err: error, ...item.entry, attempt: item.attempt },
+          'order repair failed; retrying',
+        );
+      }
       if (!stopped) schedule(key, item);
       return;
     }

@@ -71,13 +71,13 @@ describeEachStore('families repaired after the retries ran out', (storeKind) => 
   const expectToldTwice = () =>
     expect(notices()).toEqual([
       expect.objectContaining({
-        notificationType: 'order_failed',
+        notificationType: 'orders_repair',
         identifier: CALL.identifier,
         status: 'RETRYING',
         statusMessage: `Protective orders for ${CALL.identifier} could not be placed yet; retrying`,
       }),
       expect.objectContaining({
-        notificationType: 'order_executed',
+        notificationType: 'orders_repair',
         identifier: CALL.identifier,
         status: 'PLACED',
         statusMessage: `Protective orders for ${CALL.identifier} are placed`,

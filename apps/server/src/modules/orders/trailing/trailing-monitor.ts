@@ -15,6 +15,8 @@ import { createPricePauses } from './price-pause';
 export interface TrailingMonitor {
   watch(order: OrderRecord): void;
   forget(orderId: string): void;
+  /** Stops watching every order of the user (another instance runs their engine now). */
+  forgetUser(userId: string): void;
   start(): void;
   stop(): void;
   /** Orders being watched. */
@@ -222,6 +224,9 @@ export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
       ctx.prices.retain(source, ownerOf(order.id), [order.tradingSymbol]);
     },
     forget,
+    forgetUser(userId) {
+      for (const [orderId, entry] of [...watched]) if (entry.userId === userId) forget(orderId);
+    },
     start() {
       unsubscribes.push(ctx.prices.onQuotes('live', onQuotes('live')));
       unsubscribes.push(ctx.prices.onQuotes('practice', onQuotes('practice')));

@@ -25,6 +25,9 @@ const ROUNDS = 3;
 const ENTRY_PRICE = 120;
 const TARGET_POINTS = 12;
 const STOPLOSS_POINTS = 6;
+// Entries buy at the ask, one tick above the last price (the quotes have no depth); the legs follow the fill.
+const TARGET_PRICE = 132.05;
+const STOP_TRIGGER = 114.05;
 const LOT = 65;
 
 const call = paperInstruments().niftyCe;
@@ -162,12 +165,12 @@ describeEachStore('brackets placed by many Practice Mode users at once', (storeK
         expect(byId.get(childIds.target(entryId))?.state).toMatchObject({
           status: 'open',
           quantity: LOT,
-          price: ENTRY_PRICE + TARGET_POINTS,
+          price: TARGET_PRICE,
         });
         expect(byId.get(childIds.stoploss(entryId))?.state).toMatchObject({
           status: 'trigger_pending',
           quantity: LOT,
-          triggerPrice: ENTRY_PRICE - STOPLOSS_POINTS,
+          triggerPrice: STOP_TRIGGER,
         });
         for (const legId of [childIds.target(entryId), childIds.stoploss(entryId)]) {
           expect(atExchange.filter((snap) => snap.clientOrderId === legId)).toHaveLength(1);

@@ -55,16 +55,17 @@ it('gives a Zerodha user their own Kite prices and leaves everyone else on the s
   const own = sources.sourceFor(trader, ZERODHA_BROKER_ID);
   expect(own.id).toBe(`zerodha:${trader}`);
   expect(sources.sourceFor(other, null)).toBe(sources.shared);
-  // Practice Mode sees the shared source: the paper exchange fills at its prices.
-  expect(sources.sourceFor(trader, 'PAPERTRADE')).toBe(sources.shared);
+  // Practice Mode sees the user's own stream (its delayed view): the paper exchange fills their account at it.
+  expect(sources.sourceFor(trader, 'PAPERTRADE')).toBe(own);
+  expect(sources.sourceFor(other, 'PAPERTRADE')).toBe(sources.shared);
 
   own.data.retain('socket', SYMBOLS);
   sources.shared.data.retain('socket', SYMBOLS);
   await eventually(() =>
     expect(f.kite.ticker.subscriptions('AB1234')).toEqual(
       new Map([
-        [NIFTY_CE.instrument_token, 'quote'],
-        [NIFTY_INDEX.instrument_token, 'quote'],
+        [NIFTY_CE.instrument_token, 'full'],
+        [NIFTY_INDEX.instrument_token, 'full'],
       ]),
     ),
   );
@@ -73,6 +74,11 @@ it('gives a Zerodha user their own Kite prices and leaves everyone else on the s
   f.kite.setPrice(NIFTY_INDEX.tradingsymbol, 26010.5, { close: 26000 });
   await eventually(() => expect(own.data.getQuote(NIFTY_CE.tradingsymbol, 'live')?.lastPrice).toBe(123.45));
   expect(own.data.getQuote(NIFTY_CE.tradingsymbol, 'live')).toMatchObject({ close: 120 });
+  // Full mode: the broker's book passes through (the fake quotes five levels a tick apart each side).
+  const quote = own.data.getQuote(NIFTY_CE.tradingsymbol, 'live')!;
+  expect(quote).toMatchObject({ bid: 123.4, ask: 123.5 });
+  expect(quote.depth?.buy.map((level) => level.price)).toEqual([123.4, 123.35, 123.3, 123.25, 123.2]);
+  expect(quote.depth?.sell[0]).toEqual({ price: 123.5, quantity: 600, orders: 6 });
   await eventually(() => expect(own.data.getQuote('NIFTY 50', 'live')).toMatchObject({ lastPrice: 26010.5 }));
   // The other user's (shared) prices never carry the trader's Kite data, and the trader's never the simulator's.
   expect(sources.shared.data.getQuote(NIFTY_CE.tradingsymbol, 'live')?.lastPrice).toBe(50);

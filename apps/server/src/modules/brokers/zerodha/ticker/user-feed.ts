@@ -1,7 +1,8 @@
+import type { MarketDepth } from '@xtrader/core/market/depth';
 import { INDEX_TABLE, type IndexName } from '@xtrader/core/market/indices';
 import type { InstrumentDirectory } from '../../../instruments/contract';
 import type { PriceFeed, RawTick } from '../../../market/contract';
-import type { KiteTick } from './packets';
+import type { KiteTick, TickMode } from './packets';
 
 // One Zerodha user's own prices: that user's KiteTicker, for every symbol it knows a token for. Its ticks go to
 // that user's price source only (docs/market-data.md): a broker's real-time data is licensed to its own client,
@@ -10,7 +11,7 @@ import type { KiteTick } from './packets';
 /** The user's ticker (the same connection carries their order updates). */
 export interface TickSource {
   readonly connected: boolean;
-  subscribe(tokens: readonly number[]): void;
+  subscribe(tokens: readonly number[], mode?: TickMode): void;
   unsubscribe(tokens: readonly number[]): void;
 }
 
@@ -20,6 +21,18 @@ const INDEX_TOKENS = new Map<string, number>(
     INDEX_TABLE[name].underlyingToken,
   ]),
 );
+
+/**
+ * Full mode: the quote plus five levels of depth each side (184 bytes a tick instead of 44), so the user's
+ * quotes carry bid, ask and the book. Indices answer full mode with their 32-byte index packet.
+ */
+const MODE: TickMode = 'full';
+
+/** Kite sends all five levels, empty ones as zeros: keep the levels that hold something. */
+const bookOf = (depth: NonNullable<KiteTick['depth']>): MarketDepth => ({
+  buy: depth.buy.filter((level) => level.quantity > 0 && level.price > 0),
+  sell: depth.sell.filter((level) => level.quantity > 0 && level.price > 0),
+});
 
 export class KiteUserFeed implements PriceFeed {
   readonly name: string;
@@ -42,7 +55,7 @@ export class KiteUserFeed implements PriceFeed {
 
   subscribe(symbols: readonly string[]): void {
     for (const symbol of symbols) this.symbols.add(symbol);
-    this.source?.subscribe(this.tokensOf(symbols));
+    this.source?.subscribe(this.tokensOf(symbols), MODE);
   }
 
   unsubscribe(symbols: readonly string[]): void {
@@ -60,7 +73,7 @@ export class KiteUserFeed implements PriceFeed {
     if (this.source === source) return;
     this.source?.unsubscribe([...this.symbolOfToken.keys()]);
     this.source = source;
-    source?.subscribe(this.tokensOf([...this.symbols]));
+    source?.subscribe(this.tokensOf([...this.symbols]), MODE);
   }
 
   /** Whether the ticker streams now. */
@@ -77,8 +90,10 @@ export class KiteUserFeed implements PriceFeed {
       raw.push({
         symbol,
         price: tick.lastPrice,
-        ts: tick.exchangeTime ?? this.now(),
+        // A zero exchange time (full-mode packets before the first trade of the day) means none.
+        ts: tick.exchangeTime !== undefined && tick.exchangeTime > 0 ? tick.exchangeTime : this.now(),
         ...(tick.close !== undefined && tick.close > 0 ? { close: tick.close } : {}),
+        ...(tick.depth ? { depth: bookOf(tick.depth) } : {}),
       });
     }
     if (raw.length === 0) return;

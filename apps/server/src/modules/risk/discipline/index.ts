@@ -1,0 +1,58 @@
+import type { DisciplineSettings } from '@xtrader/core/risk/discipline';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Resources } from '../../../resources';
+import type { SourcedPrices } from '../../market/contract';
+import type { AppModule } from '../../module';
+import type { PlacementGuard, PlacementListener } from '../../orders/index';
+import { createMtmReader } from '../current-mtm';
+import type { OrderActivitySource, PositionSource, PricesOf } from '../ports';
+import { createDiscipline, type Discipline } from './discipline';
+import { registerDisciplineRoutes } from './routes';
+
+export interface DisciplineModuleDeps {
+  requireUser: preHandlerAsyncHookHandler;
+  /** Calls the handler when a user's settings were saved (the bus's 'settings.saved'): the kept copy is dropped. */
+  onSettingsSaved(handler: (userId: string) => void): () => void;
+  settingsOf(userId: string): Promise<DisciplineSettings>;
+  positions: PositionSource;
+  pricesOf: PricesOf;
+  prices: SourcedPrices;
+  activity: OrderActivitySource;
+}
+
+export interface DisciplineModule extends AppModule {
+  readonly discipline: Discipline;
+  /** For the order manager's placementGuards. */
+  readonly guard: PlacementGuard;
+  /** For the order manager's placementListeners. */
+  readonly placed: PlacementListener;
+}
+
+/** The trader's discipline rules: built before the order manager, whose placements it guards and counts. */
+export function createDisciplineModule(
+  resources: Pick<Resources, 'clock' | 'logger'>,
+  deps: DisciplineModuleDeps,
+): DisciplineModule {
+  const discipline = createDiscipline({
+    ...deps,
+    mtmOf: createMtmReader(deps),
+    clock: resources.clock,
+    logger: resources.logger,
+  });
+  let stops: Array<() => void> = [];
+  return {
+    name: 'discipline',
+    discipline,
+    guard: (userId, brokerId, body) => discipline.guard(userId, brokerId, body),
+    placed: (userId, orderId) => discipline.placed(userId, orderId),
+    registerRoutes(app) {
+      registerDisciplineRoutes(app, { discipline, requireUser: deps.requireUser });
+    },
+    async start() {
+      stops = [discipline.start(), deps.onSettingsSaved((userId) => discipline.forgetSettings(userId))];
+    },
+    async close() {
+      for (const stop of stops) stop();
+    },
+  };
+}

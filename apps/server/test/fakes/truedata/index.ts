@@ -1,0 +1,1 @@
+export { FakeTrueData, trueDataTime } from './fake-truedata';
