@@ -13,9 +13,23 @@ export type OrderConfig = {
   lotSize: number;
   callTradingSymbol: string;
   callIdentifier: string;
+  callInternalToken: string;
   putTradingSymbol: string;
   putIdentifier: string;
+  putInternalToken: string;
 };
+
+/** The call and put the configuration bar chose, as the order API names them. */
+export function chosenOptions(config: OrderConfig) {
+  // Not the at-the-money strikes of a later request: the simulated index moves, and a spec that orders one
+  // strike and reads the positions of another waits for a quantity that never comes.
+  const exchange =
+    config.index === 'SENSEX' || config.index === 'BANKEX' ? ('BFO' as const) : ('NFO' as const);
+  return {
+    call: { exchange, internalToken: config.callInternalToken },
+    put: { exchange, internalToken: config.putInternalToken },
+  };
+}
 
 /** The trading settings the app persisted (schema V5), read from the page. */
 export async function storedSettings(

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { screenshotPath } from '../support/screenshots';
-import { call, openTab, practiceTrader, releasePinnedPrices, serverQuantity } from './dashboard-support';
+import {
+  call,
+  chosenOptions,
+  openTab,
+  practiceTrader,
+  releasePinnedPrices,
+  serverQuantity,
+} from './dashboard-support';
 
 // Practice Mode's day-end in the real browser against the real server: a losing round trip and an MIS position
 // left open, the square-off (the XT_DEV_TOOLS route, so the spec need not wait for 15:20 IST) closes it with
@@ -19,12 +26,7 @@ const rupees = (value: number) =>
 test('the square-off closes MIS with charges and the day summary shows them', async ({ page, request }) => {
   const { token, config, pin } = await practiceTrader(page, request, 'day-summary');
   const lot = config.lotSize;
-  const { call: ce, put: pe } = await call<{ call: Instrument; put: Instrument }>(
-    request,
-    token,
-    'GET',
-    '/instruments/fetchLatestOptionOfIndex?name=NIFTY&segment=indices',
-  );
+  const { call: ce, put: pe } = chosenOptions(config);
   const order = (instrument: Instrument, transactionType: 'buy' | 'sell') =>
     call(request, token, 'POST', '/order', {
       exchange: instrument.exchange,

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { screenshotPath } from '../support/screenshots';
-import { call, openTab, practiceTrader, releasePinnedPrices, serverQuantity } from './dashboard-support';
+import {
+  call,
+  chosenOptions,
+  openTab,
+  practiceTrader,
+  releasePinnedPrices,
+  serverQuantity,
+} from './dashboard-support';
 
 // Practice Mode's money figures in the real browser against the real server: the funds of a bracket (its target
 // and stop-loss exit the entry's own position, so they block nothing) and the P&L figures, each under its label,
@@ -11,6 +18,7 @@ test.afterEach(({ request }) => releasePinnedPrices(request));
 
 type Margin = { total: number; available: number; utilized: number; charges?: number };
 type Orders = { openOrders: { orderId: string }[] };
+type Instrument = { internalToken: string; exchange: 'NFO' | 'BFO' };
 
 const rupees = (value: number) => `₹${value.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
@@ -22,13 +30,7 @@ test('a bracket uses only its premium, and the P&L figures agree under their lab
   const lot = config.lotSize;
   const callSymbol = config.callTradingSymbol;
   const putSymbol = config.putTradingSymbol;
-  type Instrument = { internalToken: string; exchange: 'NFO' | 'BFO' };
-  const { call: ce, put: pe } = await call<{ call: Instrument; put: Instrument }>(
-    request,
-    token,
-    'GET',
-    '/instruments/fetchLatestOptionOfIndex?name=NIFTY&segment=indices',
-  );
+  const { call: ce, put: pe } = chosenOptions(config);
   const order = (instrument: Instrument, body: object) =>
     call(request, token, 'POST', '/order', {
       exchange: instrument.exchange,
