@@ -8,6 +8,7 @@ import { type BillingModuleOptions, createBillingModule } from './billing/index'
 import { createBrokersModule, paperSettings } from './brokers/index';
 import { type BrokerLinks, createBrokerLinks } from './brokers/links/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
+import { createCandlesModule } from './candles/index';
 import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
 import { clusterPriceFeed } from './market/cluster-prices';
 import {
@@ -99,6 +100,12 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   });
   // A user's Practice Mode prices follow their own stream as it opens or ends: their paper orders move with them.
   market.sources.onChange((userId) => brokers.paper.followSource(userId));
+  // Recent candles of every source's ticks, so the chart opened mid-session has history.
+  const candles = createCandlesModule({
+    prices: market.prices,
+    pricesOf: market.pricesOf,
+    requireUser: auth.requireUser,
+  });
   // Ticks of subscribed contracts of every source, per trading day, for session replay.
   const recording = createRecordingModule(resources, { sources: market.sources });
   // A Practice user's replay of a recorded day: their own prices, clock and paper account while it runs.
@@ -218,6 +225,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     createOperatorModule(resources),
     instruments,
     market,
+    candles,
     recording,
     liveBrokers,
     brokers,

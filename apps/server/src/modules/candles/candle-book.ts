@@ -1,0 +1,84 @@
+import {
+  CANDLE_INTERVAL_MS,
+  type Candle,
+  type CandleInterval,
+  CandleRing,
+} from '@xtrader/core/market/candles';
+import type { PriceSourceId, PriceView, Quote } from '../market/contract';
+
+/** How much the book keeps: candles per series and how many series (source, view, symbol) at once. */
+export interface CandleBookLimits {
+  /** 1 s candles per series (900: the last 15 minutes that traded). */
+  secondCandles: number;
+  /** 1 m candles per series (400: a whole session, 375 minutes). */
+  minuteCandles: number;
+  /** Series kept at once; the one created first is dropped to make room (bounded memory however many ticks). */
+  maxSeries: number;
+}
+
+export const DEFAULT_CANDLE_BOOK_LIMITS: CandleBookLimits = {
+  secondCandles: 900,
+  minuteCandles: 400,
+  maxSeries: 600,
+};
+
+interface Series {
+  second: CandleRing;
+  minute: CandleRing;
+}
+
+/**
+ * Recent candles of every contract that ticks, per price source and view: built as the ticks arrive, so a chart
+ * opened mid-session has history. Each source and view keeps its own series (a Practice Mode user's candles are
+ * of the delayed prices they see, a user's own broker stream is theirs alone).
+ */
+export class CandleBook {
+  private readonly series = new Map<string, Series>();
+
+  constructor(private readonly limits: CandleBookLimits = DEFAULT_CANDLE_BOOK_LIMITS) {}
+
+  /** Merges a batch of quotes of one source and view (runs on the tick path: one map read per quote). */
+  record(source: PriceSourceId, view: PriceView, quotes: readonly Quote[]): void {
+    for (const quote of quotes) {
+      const tick = { price: quote.lastPrice, ts: quote.ts };
+      const entry = this.entry(key(source, view, quote.symbol));
+      entry.second.add(tick);
+      entry.minute.add(tick);
+    }
+  }
+
+  /** Candles whose bucket starts at or after `from`, oldest first, the newest `limit` of them. */
+  read(
+    source: PriceSourceId,
+    view: PriceView,
+    symbol: string,
+    interval: CandleInterval,
+    from: number,
+    limit: number,
+  ): Candle[] {
+    const entry = this.series.get(key(source, view, symbol));
+    if (!entry) return [];
+    return (interval === '1s' ? entry.second : entry.minute).since(from, limit);
+  }
+
+  get size(): number {
+    return this.series.size;
+  }
+
+  private entry(id: string): Series {
+    let entry = this.series.get(id);
+    if (entry) return entry;
+    if (this.series.size >= this.limits.maxSeries) {
+      const oldest = this.series.keys().next().value;
+      if (oldest !== undefined) this.series.delete(oldest);
+    }
+    entry = {
+      second: new CandleRing(CANDLE_INTERVAL_MS['1s'], this.limits.secondCandles),
+      minute: new CandleRing(CANDLE_INTERVAL_MS['1m'], this.limits.minuteCandles),
+    };
+    this.series.set(id, entry);
+    return entry;
+  }
+}
+
+const key = (source: PriceSourceId, view: PriceView, symbol: string) => `${source}\n${view}\n${symbol}`;
