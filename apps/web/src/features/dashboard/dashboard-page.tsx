@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useOrders, usePositions } from '../../api/portfolio-queries';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { ErrorBoundary } from '../../ui/error-boundary';
+import { ChartPanel } from '../chart/chart-panel';
 import { ConfigBar } from '../config-bar/config-bar';
 import { FollowUpTable } from '../follow-up/follow-up-table';
 import { FundsWidget } from '../funds/funds-widget';
@@ -20,6 +21,7 @@ import { FollowUpInstrumentPicker } from './follow-up-instrument-picker';
 import { OrderTabs } from './order-tabs';
 
 const NO_POSITIONS: never[] = [];
+const NO_ORDERS: never[] = [];
 
 function Region({ name, children, className }: { name: string; children: ReactNode; className?: string }) {
   return (
@@ -74,6 +76,9 @@ export function DashboardPage() {
           <StopLossOrderCard onIntent={placeOrder} />
         </Region>
       </section>
+      <Region name="Chart" className="shrink-0">
+        <ChartPanel orders={orders?.openOrders ?? NO_ORDERS} positions={positions} />
+      </Region>
       <OrderTabs positions={positions} orders={orders} />
       <FundsConfirmDialog />
       <StaleConfirmDialog />

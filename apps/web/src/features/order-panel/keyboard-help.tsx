@@ -14,6 +14,12 @@ const TRADING_KEYS = [
   ['1 / 2 / 3', 'Exit 1/4, 1/2, 3/4 of the selected position (click its row; whole lots)'],
 ] as const;
 
+// Keys that change what is shown, or act on a focused control: they work with the trading keys off.
+const VIEW_KEYS = [
+  ['C', 'Chart: show CE, PE, then the index'],
+  ['↑ ↓ on a chart line', "Move that order's price one modify step (or drag the line)"],
+] as const;
+
 /**
  * `?` opens the keyboard help: every trading key, and the one switch that turns them all off (kept in this
  * browser). `?` is ignored while typing or while another dialog is open.
@@ -49,6 +55,20 @@ export function KeyboardHelp() {
         <table className={enabled ? 'w-full' : 'w-full opacity-50'}>
           <tbody>
             {TRADING_KEYS.map(([key, action]) => (
+              <tr key={key} className="border-t border-border/60">
+                <td className="py-1.5 pr-3">
+                  <kbd className="rounded border border-border-strong bg-surface-2 px-1.5 py-0.5 font-mono">
+                    {key}
+                  </kbd>
+                </td>
+                <td className="py-1.5 text-fg">{action}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="w-full">
+          <tbody>
+            {VIEW_KEYS.map(([key, action]) => (
               <tr key={key} className="border-t border-border/60">
                 <td className="py-1.5 pr-3">
                   <kbd className="rounded border border-border-strong bg-surface-2 px-1.5 py-0.5 font-mono">

@@ -1,5 +1,5 @@
+import { useSteppedPrice } from '../../api/use-stepped-price';
 import { NumberStepper } from '../../ui/number-stepper';
-import { useSteppedPrice } from './use-stepped-price';
 
 /** The modify-order cell: the order's price with - and + (auto-submitted after 500 ms) or a typed price. */
 export function PriceModifier({

@@ -3,9 +3,9 @@ import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
 import { isValidOrderPrice, stepPrice } from '@xtrader/core/orders/price-rules';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { orderFeedback } from '../../state/order-feedback';
-import { useTradingSettings } from '../../state/trading-settings-store';
-import type { StepDirection } from '../../ui/number-stepper';
+import { orderFeedback } from '../state/order-feedback';
+import { useTradingSettings } from '../state/trading-settings-store';
+import type { StepDirection } from '../ui/number-stepper';
 
 /**
  * A price being modified: - and + move it by the modify step (never below 0) and the last step
