@@ -1,4 +1,3 @@
-import { formatNumber } from '@xtrader/core/format/format';
 import { roundToTick } from '@xtrader/core/orders/price-rules';
 import { type IPriceLine, type ISeriesApi, LineStyle } from 'lightweight-charts';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
@@ -123,7 +122,7 @@ export function LineHandle({ line, series, colors }: Props) {
       data-chart-line={line.kind}
       data-order-id={line.orderId}
       data-price={shown.toFixed(2)}
-      aria-label={`${name} line ${line.title} at ${formatNumber(shown)}${draggable ? ': drag, or arrow keys to move' : ''}`}
+      aria-label={`${name} line ${line.title} at ${shown.toFixed(2)}${draggable ? ': drag, or arrow keys to move' : ''}`}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -137,7 +136,7 @@ export function LineHandle({ line, series, colors }: Props) {
         dragged !== null && 'ring-2 ring-ring',
       )}
     >
-      {line.title} · {formatNumber(shown)}
+      {line.title} · {shown.toFixed(2)}
     </button>
   );
 }
