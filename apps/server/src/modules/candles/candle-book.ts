@@ -12,7 +12,10 @@ export interface CandleBookLimits {
   secondCandles: number;
   /** 1 m candles per series (400: a whole session, 375 minutes). */
   minuteCandles: number;
-  /** Series kept at once; the one created first is dropped to make room (bounded memory however many ticks). */
+  /**
+   * Series kept at once (bounded memory however many contracts tick): to make room, the series that went longest
+   * without a new second is dropped, that is a contract nobody watches any more.
+   */
   maxSeries: number;
 }
 
@@ -41,9 +44,16 @@ export class CandleBook {
   record(source: PriceSourceId, view: PriceView, quotes: readonly Quote[]): void {
     for (const quote of quotes) {
       const tick = { price: quote.lastPrice, ts: quote.ts };
-      const entry = this.entry(key(source, view, quote.symbol));
+      const id = key(source, view, quote.symbol);
+      const entry = this.entry(id);
+      const before = entry.second.last()?.time;
       entry.second.add(tick);
       entry.minute.add(tick);
+      // At most once a second per contract: moved to the end of the map, the newest in eviction order.
+      if (entry.second.last()?.time !== before) {
+        this.series.delete(id);
+        this.series.set(id, entry);
+      }
     }
   }
 

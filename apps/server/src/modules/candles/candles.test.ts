@@ -12,7 +12,7 @@ describe('CandleBook', () => {
   const quote = (symbol: string, lastPrice: number, ts: number) =>
     ({ symbol, lastPrice, ts, netChange: 0, open: 0, high: 0, low: 0, close: 0 }) as const;
 
-  it('keeps each source and view apart and drops the oldest series past its limit', () => {
+  it('keeps each source and view apart and drops the series quiet the longest past its limit', () => {
     const book = new CandleBook({ secondCandles: 5, minuteCandles: 5, maxSeries: 2 });
     book.record('sim', 'live', [quote('A', 10, 1_000), quote('A', 12, 1_500)]);
     book.record('sim', 'practice', [quote('A', 9, 1_000)]);
@@ -23,9 +23,15 @@ describe('CandleBook', () => {
       { time: 0, open: 9, high: 9, low: 9, close: 9 },
     ]);
     expect(book.read('zerodha:u1', 'live', 'A', '1s', 0, 10)).toEqual([]);
+    // A ticks in a new second after the practice series did: the practice series is the one dropped for B.
+    book.record('sim', 'live', [quote('A', 11, 2_000)]);
     book.record('sim', 'live', [quote('B', 1, 2_000)]);
     expect(book.size).toBe(2);
+    expect(book.read('sim', 'practice', 'A', '1s', 0, 10)).toEqual([]);
+    expect(book.read('sim', 'live', 'A', '1s', 0, 10)).toHaveLength(2);
+    book.record('sim', 'live', [quote('C', 1, 3_000)]);
     expect(book.read('sim', 'live', 'A', '1s', 0, 10)).toEqual([]);
+    expect(book.read('sim', 'live', 'B', '1s', 0, 10)).toHaveLength(1);
   });
 });
 
