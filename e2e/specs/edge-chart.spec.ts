@@ -35,6 +35,13 @@ test('the chart shows the stop-loss line of the charted call, and dragging it mo
   await pressOrderKey(page, 'c');
   await expect(instrument).toHaveText(config.callIdentifier);
 
+  // The help overlay lists the chart's keys.
+  await pressOrderKey(page, '?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Chart: show CE, PE, then the index');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
   // Shift+ArrowUp: a buy stop-loss of the call, trigger 100 + 25.
   await pressOrderKey(page, 'Shift+ArrowUp');
   const line = chart.locator('[data-chart-line="stop"]');

@@ -14,6 +14,9 @@ const KIND_STYLES: Record<ChartLineKind, string> = {
   target: 'border-buy/60 text-buy',
 };
 
+/** How long an accepted price is shown before the order list's price is believed again. */
+const ACCEPTED_PRICE_HOLD_MS = 5_000;
+
 /** The part of the series a line needs: its price line, and prices to pixels and back. */
 type LineSeries = Pick<
   ISeriesApi<'Candlestick'>,
@@ -40,6 +43,12 @@ export function LineHandle({ line, series, colors }: Props) {
   // A new price from the server (the sent one, or another) ends the wait.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the order's price changes
   useEffect(() => setSent(null), [line.price]);
+  // Accepted but the list still says the old price a while later (the broker refused it afterwards): show the list.
+  useEffect(() => {
+    if (sent === null || !modify.isSuccess) return;
+    const timer = setTimeout(() => setSent(null), ACCEPTED_PRICE_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [sent, modify.isSuccess]);
   const shown = dragged ?? sent ?? field.value;
 
   const priceLine = useRef<IPriceLine | null>(null);
