@@ -39,6 +39,7 @@ test('the chart shows the stop-loss line of the charted call, and dragging it mo
   await pressOrderKey(page, '?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toContainText('Chart: show CE, PE, then the index');
+  await help.screenshot({ path: screenshotPath('chart-keys-help.png') });
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 

@@ -17,8 +17,21 @@ const TRADING_KEYS = [
 // Keys that change what is shown, or act on a focused control: they work with the trading keys off.
 const VIEW_KEYS = [
   ['C', 'Chart: show CE, PE, then the index'],
-  ['↑ ↓ on a chart line', "Move that order's price one modify step (or drag the line)"],
+  ['↑ ↓', "On a focused chart line: move that order's price one modify step (or drag the line)"],
 ] as const;
+
+function KeyRow({ keys, action, dimmed }: { keys: string; action: string; dimmed?: boolean }) {
+  return (
+    <tr className={dimmed ? 'border-t border-border/60 opacity-50' : 'border-t border-border/60'}>
+      <td className="py-1.5 pr-3">
+        <kbd className="whitespace-nowrap rounded border border-border-strong bg-surface-2 px-1.5 py-0.5 font-mono">
+          {keys}
+        </kbd>
+      </td>
+      <td className="py-1.5 text-fg">{action}</td>
+    </tr>
+  );
+}
 
 /**
  * `?` opens the keyboard help: every trading key, and the one switch that turns them all off (kept in this
@@ -52,40 +65,15 @@ export function KeyboardHelp() {
             onCheckedChange={(on) => patch('orderConfig', { tradingKeysEnabled: on })}
           />
         </div>
-        <table className={enabled ? 'w-full' : 'w-full opacity-50'}>
-          <tbody>
-            {TRADING_KEYS.map(([key, action]) => (
-              <tr key={key} className="border-t border-border/60">
-                <td className="py-1.5 pr-3">
-                  <kbd className="rounded border border-border-strong bg-surface-2 px-1.5 py-0.5 font-mono">
-                    {key}
-                  </kbd>
-                </td>
-                <td className="py-1.5 text-fg">{action}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
         <table className="w-full">
           <tbody>
-            {VIEW_KEYS.map(([key, action]) => (
-              <tr key={key} className="border-t border-border/60">
-                <td className="py-1.5 pr-3">
-                  <kbd className="rounded border border-border-strong bg-surface-2 px-1.5 py-0.5 font-mono">
-                    {key}
-                  </kbd>
-                </td>
-                <td className="py-1.5 text-fg">{action}</td>
-              </tr>
+            {TRADING_KEYS.map(([key, action]) => (
+              <KeyRow key={key} keys={key} action={action} dimmed={!enabled} />
             ))}
-            <tr className="border-t border-border/60">
-              <td className="py-1.5 pr-3">
-                <kbd className="rounded border border-border-strong bg-surface-2 px-1.5 py-0.5 font-mono">
-                  ?
-                </kbd>
-              </td>
-              <td className="py-1.5 text-fg">This help</td>
-            </tr>
+            {VIEW_KEYS.map(([key, action]) => (
+              <KeyRow key={key} keys={key} action={action} />
+            ))}
+            <KeyRow keys="?" action="This help" />
           </tbody>
         </table>
       </div>
