@@ -71,6 +71,19 @@ function drag(handle: HTMLElement, y: number) {
 
 const modifyCalls = () => calls.filter((c) => c.method === 'PUT');
 
+describe('candle chart history', () => {
+  it("loads the history again when the user's prices change (Practice Mode, a replay)", async () => {
+    const view = renderWithQueryClient(
+      <CandleChart symbol={SYMBOL} interval="1s" lines={[]} pricesKey="sim|live" />,
+    );
+    const historyCalls = () => calls.filter((c) => c.path === '/market/candles').length;
+    await waitFor(() => expect(historyCalls()).toBe(1));
+    view.rerender(<CandleChart symbol={SYMBOL} interval="1s" lines={[]} pricesKey="sim|live" />);
+    view.rerender(<CandleChart symbol={SYMBOL} interval="1s" lines={[]} pricesKey="sim|practice" />);
+    await waitFor(() => expect(historyCalls()).toBe(2));
+  });
+});
+
 describe('candle chart lines', () => {
   it('loads the history, and a dragged stop-loss line modifies the order trigger through the modify route', async () => {
     const handle = await renderChart();

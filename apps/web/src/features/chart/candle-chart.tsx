@@ -73,6 +73,8 @@ type Props = {
   symbol: string;
   interval: CandleInterval;
   lines: readonly ChartLine[];
+  /** Which prices the user sees; a new value loads the history again (chart-panel.tsx). */
+  pricesKey?: string;
   feed?: LiveFeed;
 };
 
@@ -80,7 +82,7 @@ type Props = {
  * The candle chart itself (lazy-loaded with lightweight-charts): the server's recent candles of the symbol, then
  * every live tick merged into the last candle, and the order and position lines with their drag handles.
  */
-export default function CandleChart({ symbol, interval, lines, feed = liveFeed }: Props) {
+export default function CandleChart({ symbol, interval, lines, pricesKey = '', feed = liveFeed }: Props) {
   const container = useRef<HTMLDivElement>(null);
   // The price scale takes in every line, so a stop-loss far from the price is on screen to be dragged.
   const linePrices = useRef<number[]>([]);
@@ -112,6 +114,7 @@ export default function CandleChart({ symbol, interval, lines, feed = liveFeed }
     chart.series.applyOptions(seriesOptions(colors));
   }, [chart, colors, interval]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pricesKey only says when to load the history again
   useEffect(() => {
     if (!chart) return;
     const { series } = chart;
@@ -147,7 +150,7 @@ export default function CandleChart({ symbol, interval, lines, feed = liveFeed }
       controller.abort();
       stop();
     };
-  }, [chart, symbol, interval, feed]);
+  }, [chart, symbol, interval, feed, pricesKey]);
 
   return (
     <div className="relative h-full w-full" data-chart-symbol={symbol}>

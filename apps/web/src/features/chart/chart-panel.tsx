@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@xtrader/core/api/orders';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { CANDLE_INTERVALS } from '@xtrader/core/market/candles';
 import { getIndex } from '@xtrader/core/market/indices';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
+import { feedStatusQuery } from '../../api/feed-status-query';
 import { isProvisionalOrder } from '../../api/provisional-orders';
 import { useLiveSymbols } from '../../live';
 import { useTradingSettings } from '../../state/trading-settings-store';
@@ -32,6 +34,16 @@ function useChartedSymbol(leg: ChartLeg): { symbol: string; name: string } {
 }
 
 /**
+ * Which prices the user sees (source, view, replayed day): when it changes (Practice Mode on or off, a replay
+ * starts), the chart loads the history again, since the new prices' times do not follow the old candles'.
+ */
+const usePricesKey = () =>
+  useQuery({
+    ...feedStatusQuery,
+    select: (status) => `${status.source}|${status.broker ?? ''}|${status.view}|${status.replay?.id ?? ''}`,
+  }).data ?? '';
+
+/**
  * The premium chart: candles of the configuration bar's CE, PE or index (the `c` key cycles), 1 s or 1 m, with
  * the lines of the contract's positions and working orders. Collapsible; the chart code loads when first shown.
  */
@@ -45,6 +57,7 @@ export function ChartPanel({
   useChartKeys();
   const { open, leg, interval, setOpen, setLeg, setInterval } = useChartSettings();
   const { symbol, name } = useChartedSymbol(leg);
+  const pricesKey = usePricesKey();
   useLiveSymbols(open && symbol ? [symbol] : []);
   const lines = useMemo(
     () => chartLines(leg === 'INDEX' ? null : symbol, orders, positions, isProvisionalOrder),
@@ -95,7 +108,7 @@ export function ChartPanel({
                 </div>
               }
             >
-              <CandleChart symbol={symbol} interval={interval} lines={lines} />
+              <CandleChart symbol={symbol} interval={interval} lines={lines} pricesKey={pricesKey} />
             </Suspense>
           ) : (
             <p className="flex h-full items-center justify-center text-xs text-muted">
