@@ -14,6 +14,11 @@ export const PLATFORM_FEED_ENV_FIELDS = {
     .default('wss://push.truedata.in:8082'),
   XT_PLATFORM_FEED_USER: optionalText,
   XT_PLATFORM_FEED_PASSWORD: optionalText,
+  /**
+   * The licence's symbol limit (symbols subscribed at once); unset: the vendor's own figure from its login answer.
+   * Over it the feed keeps the indices, then held contracts, then the most watched.
+   */
+  XT_PLATFORM_FEED_MAX_SYMBOLS: z.coerce.number().int().min(1).optional(),
 };
 
 const platformFeedEnvSchema = z.object(PLATFORM_FEED_ENV_FIELDS);
@@ -25,6 +30,8 @@ export type PlatformFeedSettings = Readonly<{
   url: string;
   user: string;
   password: string;
+  /** The licence's symbol limit; undefined: the vendor's figure (TrueData's `maxsymbols`), else none. */
+  maxSymbols?: number;
 }>;
 
 /** The platform feed's settings; the vendor needs its login (the missing variables are named). */
@@ -46,6 +53,7 @@ export function parsePlatformFeedSettings(e: PlatformFeedEnv): {
       url: e.XT_PLATFORM_FEED_URL,
       user: e.XT_PLATFORM_FEED_USER as string,
       password: e.XT_PLATFORM_FEED_PASSWORD as string,
+      ...(e.XT_PLATFORM_FEED_MAX_SYMBOLS !== undefined ? { maxSymbols: e.XT_PLATFORM_FEED_MAX_SYMBOLS } : {}),
     }),
     problems: [],
   };

@@ -159,6 +159,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ XT_PLATFORM_FEED_VENDOR: 'truedata', XT_PLATFORM_FEED_USER: 'u' })).toThrow(
       /XT_PLATFORM_FEED_PASSWORD: required when XT_PLATFORM_FEED_VENDOR is truedata/,
     );
+    const login = {
+      XT_PLATFORM_FEED_VENDOR: 'truedata',
+      XT_PLATFORM_FEED_USER: 'u',
+      XT_PLATFORM_FEED_PASSWORD: 'p',
+    };
+    expect(
+      loadConfig({ ...login, XT_PLATFORM_FEED_MAX_SYMBOLS: '500' }).market.platformFeed?.maxSymbols,
+    ).toBe(500);
+    expect(() => loadConfig({ ...login, XT_PLATFORM_FEED_MAX_SYMBOLS: '0' })).toThrow(
+      /XT_PLATFORM_FEED_MAX_SYMBOLS/,
+    );
     expect(() => loadConfig({ XT_PLATFORM_FEED_URL: 'http://x' })).toThrow(/XT_PLATFORM_FEED_URL/);
     expect(() => loadConfig({ XT_PLATFORM_FEED_VENDOR: 'acme' })).toThrow(/XT_PLATFORM_FEED_VENDOR/);
   });

@@ -215,6 +215,11 @@ export type Config = Readonly<{
    * undefined means generate the master.
    */
   instrumentsCsv: string | undefined;
+  /**
+   * XT_INSTRUMENTS_SOURCE=auto without a CSV: once a user links a live broker, the master is built from that
+   * broker's published master (its contracts and lot sizes) instead of generated.
+   */
+  instrumentsFromBrokers: boolean;
   /** Practice Mode's paper exchange (see docs/paper-broker.md). */
   paper: Readonly<{
     /** Virtual capital of a new or reset account, in rupees. */
@@ -376,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }),
     }),
     instrumentsCsv: instrumentsCsvOf(e),
+    instrumentsFromBrokers: e.XT_INSTRUMENTS_SOURCE === 'auto' && instrumentsCsvOf(e) === undefined,
     billing: billingSettings(e),
     brokers: brokerSettings(e, env),
     operator: operatorSettings(e),

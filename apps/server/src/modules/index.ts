@@ -9,7 +9,7 @@ import { createBrokersModule, paperSettings } from './brokers/index';
 import { type BrokerLinks, createBrokerLinks } from './brokers/links/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createCandlesModule } from './candles/index';
-import { createInstrumentsModule, InstrumentCatalog } from './instruments/index';
+import { createInstrumentsModule, InstrumentCatalog, type InstrumentsModule } from './instruments/index';
 import { clusterPriceFeed } from './market/cluster-prices';
 import {
   createConfiguredFeed,
@@ -82,10 +82,18 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   });
   // Zerodha's ticker streams each linked user's own prices into their price source. Its `adapters` go to the
   // broker registry and its `reconnect` to the broker links' reconnect handlers.
+  // A linked broker's day's master becomes the instrument master (XT_INSTRUMENTS_SOURCE=auto, no CSV); the
+  // instruments module is created further down.
+  let adoptListed: InstrumentsModule['service']['adoptListed'] | undefined;
   const liveBrokers = createLiveBrokersModule(resources, {
     requireUser: auth.requireUser,
     accounts: links,
     directory: catalog,
+    adoptListed: (broker, contracts) => {
+      adoptListed?.(broker, contracts).catch((error: unknown) =>
+        resources.logger.error({ err: error, broker }, 'adopting a broker instrument master failed'),
+      );
+    },
     priceStreams: market.sources,
     ...overrides.liveBrokers,
   });
@@ -135,6 +143,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     requireUser: auth.requireUser,
     viewOf,
   });
+  adoptListed = instruments.service.adoptListed;
   brokers.links.onReconnect((userId, session) => liveBrokers.reconnect(userId, session.brokerId));
   const portfolio = createPortfolioModule({
     requireUser: auth.requireUser,

@@ -44,7 +44,7 @@ export const indexInstrument = (info: Readonly<IndexInfo>): MasterInstrument => 
   last_price: 0,
 });
 
-const futureRow = (info: Readonly<IndexInfo>, ordinal: number, expiry: Expiry): MasterInstrument => {
+export const futureRow = (info: Readonly<IndexInfo>, ordinal: number, expiry: Expiry): MasterInstrument => {
   const exchangeToken = generatedExchangeToken(ordinal, expiry.date, 'FUT', 0);
   return {
     internalToken: String(instrumentToken(exchangeToken, info.exchange)),
@@ -63,7 +63,7 @@ const futureRow = (info: Readonly<IndexInfo>, ordinal: number, expiry: Expiry): 
   };
 };
 
-const optionRow = (
+export const optionRow = (
   info: Readonly<IndexInfo>,
   ordinal: number,
   expiry: Expiry,

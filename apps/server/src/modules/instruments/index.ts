@@ -41,6 +41,7 @@ export function createInstrumentsModule(
     clock,
     logger,
     csvSource: config.instrumentsCsv,
+    fromBrokerMasters: config.instrumentsFromBrokers,
     quotes: deps.quotes,
     ...(deps.heldSymbols ? { heldSymbols: deps.heldSymbols } : {}),
   });

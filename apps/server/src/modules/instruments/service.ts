@@ -11,6 +11,7 @@ import type { MarketData, PriceView } from '../market/contract';
 import type { InstrumentCatalog } from './catalog';
 import { parseKiteInstrumentsCsv, readInstrumentsCsv } from './csv-import';
 import { generateInstruments, indexInstrument } from './generate';
+import { type ListedContract, listedContractRows, termsOf } from './listed-rows';
 import type { MasterInstrument } from './master';
 import type { InstrumentStore, SearchQuery } from './store';
 
@@ -28,6 +29,11 @@ export interface InstrumentServiceDeps {
    * have not expired, even when the strikes around a moved spot no longer include them.
    */
   heldSymbols?: () => Iterable<string> | Promise<Iterable<string>>;
+  /**
+   * Instead of generating the master, build it from the masters of the live brokers users link, once one is
+   * loaded (XT_INSTRUMENTS_SOURCE=auto without an instruments CSV): their contracts are the exchange's.
+   */
+  fromBrokerMasters?: boolean;
 }
 
 /** How long before the open the master is rebuilt (Kite publishes the day's dump in the morning, before it). */
@@ -36,12 +42,22 @@ export const PRE_OPEN_REFRESH_MS = 30 * 60_000;
 const CSV_TIMEOUT_MS = 60_000;
 
 export interface RefreshReport {
-  source: 'generated' | 'csv' | 'store';
+  source: 'generated' | 'csv' | 'store' | 'brokers';
   instruments: number;
   malformed: number;
 }
 
 const MAX_LOGGED_MALFORMED = 20;
+
+/** A row's contract terms, as `termsOf` spells a listed contract's. */
+const termsOfRow = (row: MasterInstrument): string =>
+  termsOf({
+    underlying: row.name,
+    expiry: row.expiry ?? '',
+    strike: row.strike,
+    optionType: row.instrument_type as ListedContract['optionType'],
+    lotSize: row.lot_size,
+  });
 
 /** The instrument master: building it (generated or imported), and the questions the endpoints ask of it. */
 export function createInstrumentService(deps: InstrumentServiceDeps) {
@@ -103,7 +119,26 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
     return kept;
   }
 
+  /** Each linked broker's listed contracts (broker -> its day's master), when the master is built from them. */
+  const listed = new Map<string, readonly ListedContract[]>();
+  let rebuilding: Promise<unknown> = Promise.resolve();
+
   async function build(): Promise<{ rows: MasterInstrument[]; report: RefreshReport }> {
+    if (!deps.csvSource && listed.size > 0) {
+      // The generated chains stay (same symbols and tokens as before); the brokers' contracts they lack are added.
+      const generated = generate();
+      const now = clock.now();
+      const known = new Set(generated.map(termsOfRow));
+      const kinds = new Map<string, 'weekly' | 'monthly'>();
+      for (const name of INDEX_NAMES)
+        for (const e of listExpiries(name, now)) kinds.set(`${name}|${e.date}`, e.kind);
+      const extra = listedContractRows([...listed.values()].flat(), now, (name, date) =>
+        kinds.get(`${name}|${date}`),
+      ).filter((row) => !known.has(termsOfRow(row)));
+      const fresh = [...generated, ...extra];
+      const rows = [...fresh, ...(await keptHeld(fresh))];
+      return { rows, report: { source: 'brokers', instruments: rows.length, malformed: 0 } };
+    }
     if (!deps.csvSource) {
       const fresh = generate();
       const rows = [...fresh, ...(await keptHeld(fresh))];
@@ -124,14 +159,35 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
     }
   }
 
+  /** Rebuilds the master and swaps it in: the store in one transaction, then the in-memory catalog. */
+  async function rebuild(): Promise<RefreshReport> {
+    const { rows, report } = await build();
+    if (report.source !== 'store') await store.replaceAll(rows);
+    catalog.replace(rows);
+    logger.info(report, 'instrument master loaded');
+    return report;
+  }
+
+  /** One rebuild at a time, in order: a slower earlier one never swaps in after a later one. */
+  function refresh(): Promise<RefreshReport> {
+    const next = rebuilding.then(rebuild);
+    rebuilding = next.catch(() => undefined);
+    return next;
+  }
+
   return {
-    /** Rebuilds the master and swaps it in: the store in one transaction, then the in-memory catalog. */
-    async refresh(): Promise<RefreshReport> {
-      const { rows, report } = await build();
-      if (report.source !== 'store') await store.replaceAll(rows);
-      catalog.replace(rows);
-      logger.info(report, 'instrument master loaded');
-      return report;
+    refresh,
+
+    /**
+     * A live broker's day's master was loaded (a user linked it, or its daily refresh): with `fromBrokerMasters`,
+     * the master is rebuilt from every such broker's contracts, so contracts and their broker tokens agree.
+     * Rebuilds run one at a time. Resolves once this one is in (false when the setting is off).
+     */
+    async adoptListed(broker: string, contracts: readonly ListedContract[]): Promise<boolean> {
+      if (!deps.fromBrokerMasters || deps.csvSource || contracts.length === 0) return false;
+      listed.set(broker, contracts);
+      await refresh();
+      return true;
     },
 
     /**

@@ -2,11 +2,12 @@ import { LeaseLeadership } from '../../cluster/lease-leadership';
 import { PRICES_LEADER_LEASE } from '../../cluster/lease-store';
 import type { Resources } from '../../resources';
 import { ClusteredFeed } from './clustered-feed';
-import type { PriceFeed } from './contract';
+import { ClusteredPlatformFeed } from './clustered-platform-feed';
+import { isPlatformFeed, type PriceFeed } from './contract';
 
 /**
  * The configured feed run once per cluster: the instance holding the `leader:prices` lease runs it and the others
- * follow its ticks over the bus (docs/market-data.md, "Several instances").
+ * follow its ticks over the bus (docs/market-data.md, "Several instances"); a platform feed's line state too.
  */
 export function clusterPriceFeed(
   resources: Pick<Resources, 'config' | 'clock' | 'logger' | 'bus' | 'leases'>,
@@ -20,13 +21,16 @@ export function clusterPriceFeed(
     ttlMs: config.leaseTtlMs,
     logger,
   });
-  return new ClusteredFeed({
-    inner,
+  const options = {
     bus,
     leadership,
     instanceId: config.instanceId,
     clock,
     logger,
     historyMs: config.market.practiceDelayMs + 10_000,
-  });
+  };
+  // A platform feed stays one: its vendor and line state reach every instance's badge.
+  return isPlatformFeed(inner)
+    ? new ClusteredPlatformFeed({ ...options, inner })
+    : new ClusteredFeed({ ...options, inner });
 }

@@ -1,4 +1,4 @@
-import type { RawTick } from './contract';
+import type { BrokerStreamState, RawTick } from './contract';
 
 // What instances of a cluster say to each other about prices (bus topics), and the leadership the price stream
 // follows. The user-stream topics are declared beside their relay (stream-relay.ts).
@@ -18,6 +18,11 @@ declare module '../../bus/bus' {
     'prices.ticks': { from: string; epoch: number; ticks: WireTick[] };
     /** Which symbols an instance's own readers want ticking: its whole set, sent on change and periodically. */
     'prices.interest': { from: string; symbols: string[] };
+    /**
+     * The state of the platform vendor's line as the price leader sees it (on change and periodically), so every
+     * instance's feed badge says what the one line does.
+     */
+    'prices.vendor-state': { from: string; epoch: number; state: BrokerStreamState };
     /** A new leader took the price stream: every instance sends its interest at once. */
     'prices.leader': { from: string; epoch: number };
   }

@@ -55,7 +55,7 @@ export class ClusteredFeed implements PriceFeed {
   private leading = false;
   private running = false;
 
-  constructor(private readonly options: ClusteredFeedOptions) {
+  constructor(protected readonly options: ClusteredFeedOptions) {
     this.name = `clustered:${options.inner.name}`;
     this.history = new PriceHistory(options.historyMs ?? 70_000);
   }
@@ -64,7 +64,7 @@ export class ClusteredFeed implements PriceFeed {
     return this.options.batchMs ?? 50;
   }
 
-  private get interestEveryMs(): number {
+  protected get interestEveryMs(): number {
     return this.options.interestEveryMs ?? 2_000;
   }
 

@@ -57,6 +57,18 @@ export interface PriceFeed {
   resumeFrom?(lastPrices: ReadonlyMap<string, number>): void;
   /** Drain: stop running the stream for the cluster and let another instance take it at once. */
   handOver?(): Promise<void>;
+  /**
+   * How much each of these subscribed symbols is wanted now, for a feed with a symbol limit (it keeps the most
+   * wanted): called as readers come and go, before `subscribe` for a new symbol.
+   */
+  interest?(symbols: readonly SymbolInterest[]): void;
+}
+
+/** How much a subscribed symbol is wanted: its readers, and whether an open position or order holds it. */
+export interface SymbolInterest {
+  symbol: string;
+  readers: number;
+  held: boolean;
 }
 
 /**

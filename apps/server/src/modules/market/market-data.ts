@@ -1,8 +1,9 @@
 import type { MarketDepth } from '@xtrader/core/market/depth';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
-import type { MarketData, PriceFeed, PriceView, Quote, RawTick } from './contract';
+import type { MarketData, PriceFeed, PriceView, Quote, RawTick, SymbolInterest } from './contract';
 import { DelayLine } from './delay-line';
+import { isHoldingOwner } from './holding-owners';
 import { QuoteBook } from './quote-book';
 
 type QuotesHandler = (quotes: readonly Quote[]) => void;
@@ -78,6 +79,8 @@ export function createMarketData(
   const pinned = new Map<string, number>();
   const owners = new Map<string, Set<string>>();
   const refCounts = new Map<string, number>();
+  /** Per symbol, how many of its owners are holdings (orders, positions); kept only for a feed that asks. */
+  const heldCounts = new Map<string, number>();
   let drainTimer: NodeJS.Timeout | undefined;
   let drainAt = Number.POSITIVE_INFINITY;
   let unsubscribeFeed: (() => void) | undefined;
@@ -157,6 +160,23 @@ export function createMarketData(
     return edges;
   };
 
+  /** Tells a feed with a symbol limit how much `symbols` (just retained or released by `owner`) are wanted now. */
+  const tellInterest = (owner: string, symbols: readonly string[], step: 1 | -1) => {
+    if (!feed.interest || symbols.length === 0) return;
+    const holding = isHoldingOwner(owner);
+    const interest: SymbolInterest[] = [];
+    for (const symbol of symbols) {
+      if (holding) {
+        const held = (heldCounts.get(symbol) ?? 0) + step;
+        if (held <= 0) heldCounts.delete(symbol);
+        else heldCounts.set(symbol, held);
+      }
+      const readers = refCounts.get(symbol) ?? 0;
+      if (readers > 0) interest.push({ symbol, readers, held: heldCounts.has(symbol) });
+    }
+    if (interest.length > 0) feed.interest(interest);
+  };
+
   return {
     feed,
     getQuote: (symbol, view) => views[view].book.get(symbol),
@@ -170,6 +190,7 @@ export function createMarketData(
       }
       const added = symbols.filter((symbol) => !held.has(symbol) && held.add(symbol));
       const fresh = changeRefs(added, 1);
+      tellInterest(owner, added, 1);
       if (fresh.length === 0) return;
       primeFromHistory(fresh);
       feed.subscribe(fresh);
@@ -181,6 +202,7 @@ export function createMarketData(
       const dropped = symbols ? symbols.filter((symbol) => held.delete(symbol)) : [...held];
       if (!symbols || held.size === 0) owners.delete(owner);
       const gone = changeRefs(dropped, -1);
+      tellInterest(owner, dropped, -1);
       if (gone.length > 0) feed.unsubscribe(gone);
     },
 

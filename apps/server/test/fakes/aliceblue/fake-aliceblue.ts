@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
+import { FakeAlicePriceSocket } from './fake-alice-price-socket';
 
 // A local stand-in for AliceBlue's open-api (V2), every host collapsed onto one base URL as XT_ALICEBLUE_BASE_URL
 // does: the login page `/?appcode=` redirecting with `?authCode=&userId=`, `POST /open-api/od/v1/vendor/getUserDetails`
@@ -12,7 +13,8 @@ import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broke
 // `/limits/`, the `{status, message, result}` envelope with refusals as HTTP 200 + Not_Ok and a bare EC code, and
 // the contract master CSVs under `/restpy/static/contract_master/V2/`, and the Order Status Feed (`createWsToken`,
 // then a socket at `/open-api/order-notify/websocket` subscribed with `{orderToken, userId}` that pushes `{t: "om"}`
-// frames), off unless `feedEnabled` (AliceBlue switches it on per account). Tests fill, expire and drop by hand.
+// frames), off unless `feedEnabled` (AliceBlue switches it on per account), and the market-data socket at
+// `/NorenWS/` (`prices`, fake-alice-price-socket.ts). Tests fill, expire, move prices and drop by hand.
 
 export interface FakeAliceOrder {
   brokerOrderId: string;
@@ -100,6 +102,10 @@ export class FakeAliceBlue implements FakeLiveBroker {
   /** Every message feed clients sent, parsed. */
   readonly feedMessages: unknown[] = [];
   baseUrl = '';
+  /** The market-data socket (`/NorenWS/`): prices moved by hand, accepting the live sessions. */
+  readonly prices = new FakeAlicePriceSocket(
+    () => new Map([...this.sessions].map((session) => [session, this.sessionUsers.get(session) ?? ''])),
+  );
 
   constructor(
     readonly appKey: string,
@@ -111,6 +117,10 @@ export class FakeAliceBlue implements FakeLiveBroker {
       );
     });
     this.server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://fake').pathname === '/NorenWS/') {
+        this.prices.handleUpgrade(req, socket, head, (ws) => this.prices.accept(ws));
+        return;
+      }
       if (new URL(req.url ?? '/', 'http://fake').pathname !== '/open-api/order-notify/websocket') {
         socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
         return;
@@ -276,6 +286,7 @@ export class FakeAliceBlue implements FakeLiveBroker {
 
   close(): Promise<void> {
     this.dropFeed();
+    this.prices.close();
     this.wss.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }

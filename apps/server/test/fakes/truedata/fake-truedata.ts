@@ -32,6 +32,10 @@ export class FakeTrueData {
   unavailable = false;
   /** While true, no heartbeats are sent. */
   silent = false;
+  /** The licence's symbol limit per connection, stated at login (`maxsymbols`); symbols added past it are refused. */
+  maxSymbols = 5000;
+  /** `addsymbol` requests refused for the limit. */
+  refusedAdds = 0;
 
   constructor(
     private readonly credentials: { user: string; password: string },
@@ -148,7 +152,7 @@ export class FakeTrueData {
         success: true,
         message: 'TrueData Real Time Data Service',
         segments: ['IND', 'FO'],
-        maxsymbols: 5000,
+        maxsymbols: this.maxSymbols,
         subscription: 'tick',
         validity: '2027-01-01T00:00:00',
       }),
@@ -165,6 +169,13 @@ export class FakeTrueData {
         ? request.symbols.filter((s): s is string => typeof s === 'string')
         : [];
       if (request.method === 'addsymbol') {
+        const room = Math.max(0, this.maxSymbols - client.symbols.size);
+        const fresh = symbols.filter((symbol) => !client.symbols.has(symbol));
+        if (fresh.length > room) {
+          this.refusedAdds += 1;
+          socket.send(JSON.stringify({ success: false, message: 'Symbol limit exceeded' }));
+          return;
+        }
         for (const symbol of symbols) client.symbols.add(symbol);
         const symbollist = symbols.map((symbol) => {
           const last = this.last.get(symbol);

@@ -1,4 +1,5 @@
 import { INDEX_NAMES } from '@xtrader/core/market/indices';
+import { readBoundedText } from '../live-kit/bounded-body';
 import { brokerEndpoint } from '../live-kit/endpoints';
 import type { BrokerContract } from '../live-kit/instrument-master';
 import { ALICEBLUE_ENDPOINTS } from './aliceblue-api';
@@ -95,7 +96,7 @@ export async function downloadContractMaster(baseUrl: string | undefined): Promi
     const url = brokerEndpoint(ALICEBLUE_ENDPOINTS.contractMaster(exchange), baseUrl);
     const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!response.ok) throw new Error(`${exchange} contract master: HTTP ${response.status}`);
-    all.push(...parseContractMaster(await response.text()));
+    all.push(...parseContractMaster(await readBoundedText(response)));
   }
   return all;
 }

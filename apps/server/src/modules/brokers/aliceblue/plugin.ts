@@ -6,11 +6,13 @@ import { detailOf } from '../live-kit/errors';
 import { nextIstHour } from '../live-kit/expiry';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
+import { pushedPrices } from '../live-kit/push-price-feed';
 import { ALICEBLUE_ENDPOINTS, type AliceApi, createAliceApi, exchangeAuthCode } from './aliceblue-api';
 import { ALICEBLUE_MESSAGES, ALICEBLUE_NAME } from './aliceblue-messages';
 import { downloadContractMaster } from './contract-master';
 import type { AliceRow } from './map';
 import { type AliceUpdateState, createAliceOrderFeed } from './order-feed';
+import { ALICEBLUE_PRICE_SOCKET_URL, alicePriceSocket } from './price-socket';
 import { ALICEBLUE_BROKER_ID, createAliceSession } from './session';
 
 /**
@@ -143,6 +145,17 @@ export function createAliceBluePlugin(
       await links.lifecycle.start();
       if ((await vault.listConnected('aliceblue')).length > 0) warmMaster();
     },
+
+    // The user's own prices: AliceBlue's Noren market-data socket with their session (price-socket.ts).
+    prices: pushedPrices({
+      key: 'aliceblue',
+      protocol: alicePriceSocket(brokerEndpoint(ALICEBLUE_PRICE_SOCKET_URL, settings.baseUrl)),
+      master,
+      credentials: links.credentials,
+      expire: links.expireQuietly,
+      now: () => clock.now(),
+      logger,
+    }),
 
     sweepExpired: () => links.lifecycle.sweepExpired(),
 

@@ -1,5 +1,6 @@
 import { isoDate } from '@xtrader/core/market/dates';
 import { INDEX_NAMES } from '@xtrader/core/market/indices';
+import { readBoundedText } from '../live-kit/bounded-body';
 import type { BrokerContract } from '../live-kit/instrument-master';
 import { type AngelScrip, angelScripSchema } from './angelone-schemas';
 
@@ -55,5 +56,5 @@ export function parseAngelScripMaster(json: unknown): BrokerContract[] {
 export async function downloadAngelScripMaster(url: string): Promise<BrokerContract[]> {
   const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return parseAngelScripMaster(await response.json());
+  return parseAngelScripMaster(JSON.parse(await readBoundedText(response)));
 }

@@ -1,6 +1,7 @@
 import { DomainError } from '../../../domain-error';
 import type { LiveBrokerPlugin, LiveBrokerPluginDeps } from '../live/plugin';
 import { pluggedBrokerStatus } from '../live/status';
+import { readBoundedText } from '../live-kit/bounded-body';
 import { BrokerCallError } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
@@ -55,7 +56,7 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
         signal: AbortSignal.timeout(SCRIP_MASTER_TIMEOUT_MS),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return parseDhanScripMaster(await response.text());
+      return parseDhanScripMaster(await readBoundedText(response));
     },
   });
 

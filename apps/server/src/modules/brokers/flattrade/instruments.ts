@@ -1,4 +1,5 @@
 import { INDEX_NAMES } from '@xtrader/core/market/indices';
+import { readBoundedText } from '../live-kit/bounded-body';
 import { brokerEndpoint } from '../live-kit/endpoints';
 import type { BrokerContract } from '../live-kit/instrument-master';
 
@@ -102,7 +103,7 @@ export async function downloadFlattradeMaster(baseUrl: string | undefined): Prom
         signal: AbortSignal.timeout(30_000),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status} for ${new URL(documented).pathname}`);
-      return parseFlattradeMaster(await response.text());
+      return parseFlattradeMaster(await readBoundedText(response));
     }),
   );
   return files.flat();

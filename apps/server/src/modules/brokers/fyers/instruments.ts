@@ -1,5 +1,6 @@
 import { istDateOf } from '@xtrader/core/market/dates';
 import { INDEX_NAMES } from '@xtrader/core/market/indices';
+import { readBoundedText } from '../live-kit/bounded-body';
 import { brokerEndpoint } from '../live-kit/endpoints';
 import type { BrokerContract } from '../live-kit/instrument-master';
 
@@ -69,7 +70,7 @@ export async function downloadFyersMaster(baseUrl: string | undefined): Promise<
       const url = brokerEndpoint(documented, baseUrl);
       const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
-      return parseFyersMaster(await response.text());
+      return parseFyersMaster(await readBoundedText(response));
     }),
   );
   return lists.flat();

@@ -32,13 +32,21 @@ export interface BrokerInstrumentMasterDeps {
   db: Kysely<Database>;
   clock: Clock;
   logger: Logger;
-  /** Our instrument master: the contract a trader picked, by our trading symbol. */
-  directory: InstrumentDirectory;
+  /**
+   * Our instrument master: the contract a trader picked, by our trading symbol. When it can adopt listed contracts
+   * (the master built from linked brokers' masters, XT_INSTRUMENTS_SOURCE=auto), each loaded copy is handed to it.
+   */
+  directory: InstrumentDirectory & ListedContractsSink;
   /**
    * Downloads the broker's published master from its documented URL and keeps the index options and futures of
    * our indices, in our terms (underlying name, ISO expiry, strike, CE/PE/FUT).
    */
   download(): Promise<BrokerContract[]>;
+}
+
+/** Where a broker's loaded master goes to become our instrument master's contracts (the instruments service). */
+export interface ListedContractsSink {
+  adoptListed?(broker: BrokerKey, contracts: readonly BrokerContract[]): void;
 }
 
 /** Brokers publish the day's master early in the morning; a copy fetched before this IST hour is refreshed after it. */
@@ -82,6 +90,7 @@ export function createBrokerInstrumentMaster(deps: BrokerInstrumentMasterDeps) {
   const fresh = (copy: { fetchedAt: number }) => clock.now() < staleAfter(copy.fetchedAt);
 
   const index = (fetchedAt: number, contracts: BrokerContract[]): Loaded => {
+    deps.directory.adoptListed?.(broker, contracts);
     const byTerms = new Map<string, BrokerContract>();
     const byId = new Map<string, BrokerContract>();
     for (const contract of contracts) {

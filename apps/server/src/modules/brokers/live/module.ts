@@ -7,6 +7,7 @@ import type { AppModule } from '../../module';
 import type { BrokerSession } from '../broker';
 import { createIiflService, type IiflService } from '../iifl/service';
 import { createBrokerLinks } from '../links/broker-links';
+import type { ListedContractsSink } from '../live-kit/instrument-master';
 import { type AccountLinks, type CredentialVault, createCredentialVault } from '../vault';
 import { createZerodhaService, type ZerodhaService } from '../zerodha/service';
 import type { TickerTiming } from '../zerodha/ticker/ticker-client';
@@ -30,6 +31,8 @@ export interface LiveBrokersDeps {
   iiflPollMs?: number;
   /** Order-book polling interval of the plugged brokers that poll (tests shorten it). */
   pluginPollMs?: number;
+  /** Each plugged broker's day's instrument master as it loads (the instrument master may be built from it). */
+  adoptListed?: ListedContractsSink['adoptListed'];
 }
 
 /** Live brokers: Zerodha and IIFL sessions, the credential vault, login and callback routes, users' own price streams. */
@@ -74,6 +77,16 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
   });
   // Each plugged broker's users' own prices: opened with a live session, ended (never simulated) when it expires.
   const priceStreams = createLivePriceStreams({ streams: deps.priceStreams, vault, clock, logger });
+  // The plugins' brokers' masters, as they load, may become our instrument master (adoptListed).
+  const { directory, adoptListed } = deps;
+  const pluginDirectory: InstrumentDirectory & ListedContractsSink = adoptListed
+    ? {
+        byToken: (token) => directory.byToken(token),
+        bySymbol: (symbol) => directory.bySymbol(symbol),
+        isExpired: (instrument, now) => directory.isExpired(instrument, now),
+        adoptListed,
+      }
+    : directory;
   const plugins = Object.values(LIVE_BROKER_PLUGINS).flatMap((factory, index) => {
     if (!factory) return [];
     const key = Object.keys(LIVE_BROKER_PLUGINS)[index] as keyof typeof LIVE_BROKER_PLUGINS;
@@ -83,7 +96,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       clock,
       logger,
       db,
-      directory: deps.directory,
+      directory: pluginDirectory,
       settings: config.brokers.live[key],
       onStatus: (userId) => void priceStreams.refresh(key, userId),
       ...(deps.pluginPollMs ? { pollMs: deps.pluginPollMs } : {}),

@@ -1,5 +1,6 @@
 import type { BrokerKey } from '@xtrader/core/api/brokers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAliceBlueFixture } from '../../../../test/fakes/aliceblue';
 import { ANGEL_CALL, createAngelOneFixture } from '../../../../test/fakes/angelone';
 import { createDhanFixture } from '../../../../test/fakes/dhan';
 import { createFlattradeFixture } from '../../../../test/fakes/flattrade';
@@ -20,8 +21,8 @@ import type { LiveBrokerPlugin } from './plugin';
 import { createLivePriceStreams, type LivePriceStreams } from './price-streams';
 
 // Contract, per plugged broker: a user's source ticks from their own broker, through the market-data mechanism the
-// broker documents (its quote endpoint, polled with the user's session, as the broker's fake answers it); when the
-// broker refuses the token the source ends (expired), it never falls back to simulated prices.
+// broker documents (its quote endpoint polled, or its price socket, with the user's session, as the broker's fake
+// answers it); when the broker refuses the token the source ends (expired), it never falls back to simulated prices.
 
 interface BrokerUnderTest {
   plugin: LiveBrokerPlugin;
@@ -115,6 +116,23 @@ const BROKERS: Array<[BrokerKey, Start]> = [
         expire: () => {
           f.fake.expireSessions();
           f.fake.dropTouchlines();
+        },
+      };
+    },
+  ],
+  [
+    'aliceblue',
+    async (onStatus) => {
+      const f = await createAliceBlueFixture({}, { onStatus });
+      return {
+        ...f,
+        contract: f.call,
+        login: async () => (await f.loggedIn()).userId,
+        setPrice: (price) => f.alice.prices.setPrice(`NFO|${f.token}`, price),
+        // The day's session ends: the socket drops and the reconnection's login is refused.
+        expire: () => {
+          f.alice.expireSessions();
+          f.alice.prices.dropAll();
         },
       };
     },

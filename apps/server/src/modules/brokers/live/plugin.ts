@@ -6,6 +6,7 @@ import type { ApiApp } from '../../../http/types';
 import type { Database } from '../../../store/database';
 import type { InstrumentDirectory } from '../../instruments/contract';
 import type { BrokerSession } from '../broker';
+import type { ListedContractsSink } from '../live-kit/instrument-master';
 import type { LiveBrokerDeps } from '../live-kit/links';
 import type { BrokerPrices } from '../live-kit/price-feed';
 
@@ -61,8 +62,11 @@ export interface LiveBrokerPlugin {
 /** What every plugged broker is built with. */
 export interface LiveBrokerPluginDeps extends LiveBrokerDeps {
   settings: LiveBrokerSettings;
-  /** Our instrument master: the contract a trader picked, by our trading symbol. */
-  directory: InstrumentDirectory;
+  /**
+   * Our instrument master: the contract a trader picked, by our trading symbol; and where the broker's day's master
+   * goes when it loads (the instrument master may be built from it).
+   */
+  directory: InstrumentDirectory & ListedContractsSink;
   /** The store, for the broker's instrument master of the day (live-kit/instrument-master.ts). */
   db: Kysely<Database>;
   /** Order-book polling interval, for brokers that poll (tests shorten it). */

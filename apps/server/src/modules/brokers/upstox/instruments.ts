@@ -1,7 +1,7 @@
-import { gunzipSync } from 'node:zlib';
 import { istDateOf } from '@xtrader/core/market/dates';
 import { INDEX_NAMES } from '@xtrader/core/market/indices';
 import { z } from 'zod';
+import { inflateBounded, readBoundedBody } from '../live-kit/bounded-body';
 import type { BrokerContract } from '../live-kit/instrument-master';
 import { number } from '../live-kit/read';
 
@@ -48,8 +48,7 @@ export function contractOfRow(row: unknown): BrokerContract | undefined {
 
 /** Parses one downloaded master (gzipped, or plain JSON when a proxy already inflated it). */
 export function contractsOfMaster(body: Buffer): BrokerContract[] {
-  const gzipped = body[0] === 0x1f && body[1] === 0x8b;
-  const rows: unknown = JSON.parse((gzipped ? gunzipSync(body) : body).toString('utf8'));
+  const rows: unknown = JSON.parse(inflateBounded(body).toString('utf8'));
   if (!Array.isArray(rows)) throw new Error('the instrument master is not a JSON array');
   return rows.flatMap((row) => contractOfRow(row) ?? []);
 }
@@ -60,7 +59,7 @@ export async function downloadUpstoxContracts(urls: readonly string[]): Promise<
     urls.map(async (url) => {
       const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (!response.ok) throw new Error(`HTTP ${response.status} for ${new URL(url).pathname}`);
-      return contractsOfMaster(Buffer.from(await response.arrayBuffer()));
+      return contractsOfMaster(await readBoundedBody(response));
     }),
   );
   return lists.flat();

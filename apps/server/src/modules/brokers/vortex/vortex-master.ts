@@ -1,4 +1,5 @@
 import { INDEX_NAMES } from '@xtrader/core/market/indices';
+import { readBoundedText } from '../live-kit/bounded-body';
 import { brokerEndpoint } from '../live-kit/endpoints';
 import type { BrokerContract } from '../live-kit/instrument-master';
 
@@ -107,5 +108,5 @@ export async function downloadVortexMaster(baseUrl: string | undefined): Promise
     signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return parseVortexMaster(await response.text());
+  return parseVortexMaster(await readBoundedText(response));
 }

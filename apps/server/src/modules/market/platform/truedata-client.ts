@@ -45,6 +45,11 @@ export interface TrueDataClientOptions {
   events: {
     ticks?(ticks: VendorTick[]): void;
     state?(state: VendorFeedState): void;
+    /**
+     * The login was accepted, with the licence's symbol limit when the answer states one (`maxsymbols`). Called
+     * before the symbols are added, so a change of the subscribed set here is sent with them.
+     */
+    login?(maxSymbols: number | undefined): void;
   };
 }
 
@@ -133,6 +138,8 @@ export class TrueDataClient {
       return;
     }
     if (!this.loggedIn && frame.success === true && frame.message !== 'HeartBeat') {
+      const maxSymbols = num(frame.maxsymbols);
+      this.options.events.login?.(maxSymbols !== undefined && maxSymbols > 0 ? maxSymbols : undefined);
       this.loggedIn = true;
       this.attempt = 0;
       if (this.symbols.size > 0) this.send({ method: 'addsymbol', symbols: [...this.symbols] });

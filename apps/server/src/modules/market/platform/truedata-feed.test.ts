@@ -34,9 +34,18 @@ const INDEX: InstrumentRecord = {
   identifier: 'NIFTY 50',
   segment: 'INDICES',
 };
+/** Four more strikes of the same expiry (TrueData names NIFTY26120126100CE ...). */
+const STRIKES = [26100, 26200, 26300, 26400].map(
+  (strike): InstrumentRecord => ({
+    ...OPTION,
+    internalToken: String(9000 + strike / 100),
+    tradingsymbol: `NIFTY26D01${strike}CE`,
+    strike,
+  }),
+);
 const directory: InstrumentDirectory = {
   byToken: () => undefined,
-  bySymbol: (symbol) => [OPTION, INDEX].find((record) => record.tradingsymbol === symbol),
+  bySymbol: (symbol) => [OPTION, INDEX, ...STRIKES].find((record) => record.tradingsymbol === symbol),
   isExpired: () => false,
 };
 const CREDENTIALS = { user: 'tdws123', password: 'secret' };
@@ -66,11 +75,16 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function platformSource(password = CREDENTIALS.password) {
+async function platformSource(
+  password = CREDENTIALS.password,
+  limits: { setting?: number; vendor?: number } = {},
+) {
   const fake = new FakeTrueData(CREDENTIALS, 100);
+  if (limits.vendor !== undefined) fake.maxSymbols = limits.vendor;
   const url = await fake.listen();
+  const maxSymbols = limits.setting !== undefined ? { maxSymbols: limits.setting } : {};
   const feed = new TrueDataFeed(
-    { vendor: 'truedata', url, user: CREDENTIALS.user, password },
+    { vendor: 'truedata', url, user: CREDENTIALS.user, password, ...maxSymbols },
     { directory, logger: silentLogger(), now: Date.now, timing: { minDelayMs: 50, maxDelayMs: 200 } },
   );
   const data = createMarketData(resources, feed, directory);
@@ -166,5 +180,52 @@ describe('TrueData platform feed', () => {
       source: 'platform',
       state: 'stale',
     });
+  });
+});
+
+describe("TrueData platform feed within the licence's symbol limit", () => {
+  const [S1, S2, S3, S4] = STRIKES.map((record) => record.tradingsymbol) as [string, string, string, string];
+  const vendorOf = (symbol: string) => `NIFTY261201${symbol.slice(-7)}`;
+  const upstream = (fake: FakeTrueData) => fake.subscribedSymbols().sort();
+
+  it('subscribes the indices, then held contracts, then the most watched, and leaves out the least recent', async () => {
+    const { fake, feed, sources } = await platformSource(CREDENTIALS.password, { setting: 3 });
+    const data = sources.shared.data;
+    data.retain('market:indices', ['NIFTY 50']);
+    data.retain('socket-a', [S1, S2]);
+    data.retain('socket-b', [S2]);
+    data.retain('paper-order:o1', [S3]);
+    // NIFTY 50 (index), S3 (a resting order), S2 (two sockets); S1 (one socket) waits.
+    await eventually(() => expect(upstream(fake)).toEqual(['NIFTY 50', vendorOf(S2), vendorOf(S3)].sort()));
+    expect(feed.upstreamSymbols.has(S1)).toBe(false);
+
+    // A newer single watcher takes the place over the older one when the order is gone.
+    data.retain('socket-c', [S4]);
+    data.release('paper-order:o1');
+    await eventually(() => expect(upstream(fake)).toEqual(['NIFTY 50', vendorOf(S2), vendorOf(S4)].sort()));
+
+    // Prices tick for what is subscribed; the contract left out stays without a price.
+    fake.trade(vendorOf(S4), 12.5);
+    await eventually(() => expect(data.getQuote(S4, 'live')?.lastPrice).toBe(12.5));
+    expect(data.getQuote(S1, 'live')).toBeUndefined();
+
+    // Room again: the waiting contract is subscribed.
+    data.release('socket-c');
+    await eventually(() => expect(upstream(fake)).toEqual(['NIFTY 50', vendorOf(S1), vendorOf(S2)].sort()));
+    expect(fake.refusedAdds).toBe(0);
+  });
+
+  it("keeps within the vendor's stated limit when the setting is unset, and again after a reconnect", async () => {
+    const { fake, sources } = await platformSource(CREDENTIALS.password, { vendor: 2 });
+    const data = sources.shared.data;
+    data.retain('market:indices', ['NIFTY 50']);
+    data.retain('socket-a', [S1, S2, S3]);
+    data.retain('trail:o9', [S4]);
+    await eventually(() => expect(upstream(fake)).toEqual(['NIFTY 50', vendorOf(S4)].sort()));
+    fake.dropAll();
+    await eventually(() => expect(fake.logins).toBe(2));
+    await eventually(() => expect(upstream(fake)).toEqual(['NIFTY 50', vendorOf(S4)].sort()));
+    expect(fake.connections).toBe(1);
+    expect(fake.refusedAdds).toBe(0);
   });
 });
