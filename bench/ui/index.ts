@@ -17,7 +17,7 @@ import { kb, ms, pairedDelays, percentile } from './stats';
 // Run: npm run build && node --import tsx bench/ui/index.ts [--positions 300 --orders 600]
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const dist = path.join(repoRoot, 'apps/web/dist');
+const dist = process.env.BENCH_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
