@@ -16,6 +16,8 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      // Pure helpers of the benchmarks (e.g. the route JS walk behind the size budget).
+      { test: { name: 'bench', root: 'bench', environment: 'node', include: ['**/*.test.ts'] } },
     ],
   },
 });

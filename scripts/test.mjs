@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, import cycles, unit + integration tests (Vitest), then browser tests (Playwright).
+// `npm test`: lint, type check, import cycles, unit + integration tests (Vitest), browser tests (Playwright), then
+// the route JS size budget of the web build.
 // Ends with the plain line `N passed, N failed` that CI reads, and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -66,6 +67,13 @@ if (p?.stats) {
   skipped += p.stats.skipped;
   if (!pwOk && p.stats.unexpected === 0) check('playwright (run error)', false);
 } else check('playwright (no report)', false);
+
+// After the browser step's web build: the JS a cold load of the login route and of the dashboard fetches,
+// gzipped, against its ceiling (file sizes of the build, no timing).
+check(
+  'route JS size budget',
+  run('route JS size budget', 'node', ['--import', 'tsx', 'bench/route-budget/index.ts']),
+);
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

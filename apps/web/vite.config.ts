@@ -16,5 +16,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/route-budget.mjs: the JS each route's cold load fetches, walked from its entry chunk.
+    manifest: true,
   },
 });

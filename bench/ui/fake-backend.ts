@@ -1,5 +1,13 @@
 import type { BrowserContext, Route, WebSocketRoute } from '@playwright/test';
-import { INSTRUMENTS, order, pendingOrders, positions, SYMBOLS, TRADED } from './fake-data';
+import {
+  type BookSize,
+  DEFAULT_BOOK,
+  instrumentsFor,
+  order,
+  pendingOrders,
+  positions,
+  TRADED,
+} from './fake-data';
 
 // The API and the live socket the dashboard talks to, answered inside the browser context: no server work can
 // blur the client-side figures being measured.
@@ -37,9 +45,13 @@ const profitProtection = {
 export type Backend = { placed: number; stop: () => void };
 
 /** Wires the fake API and socket into `context`; `placed` counts POST /order requests. */
-export async function installFakeBackend(context: BrowserContext): Promise<Backend> {
-  const open = pendingOrders();
-  const netPosition = positions();
+export async function installFakeBackend(
+  context: BrowserContext,
+  book: BookSize = DEFAULT_BOOK,
+): Promise<Backend> {
+  const instruments = instrumentsFor(book);
+  const open = pendingOrders(instruments, book);
+  const netPosition = positions(instruments, book);
   const state: Backend = { placed: 0, stop: () => {} };
   const routes: Record<string, (route: Route) => unknown> = {
     'GET /auth/getUserInfo': () => user(),
@@ -54,10 +66,10 @@ export async function installFakeBackend(context: BrowserContext): Promise<Backe
     'GET /profit-protection': () => profitProtection,
     'GET /instruments/fetchLatestOptionOfIndex': () => ({ call: TRADED.call, put: TRADED.put }),
     'GET /instruments/getExpiryDates': () => ({ expiryDates: [TRADED.call.expiry] }),
-    'GET /instruments/getStrikes': () => ({ strikes: [...new Set(INSTRUMENTS.map((i) => i.strike))] }),
+    'GET /instruments/getStrikes': () => ({ strikes: [...new Set(instruments.map((i) => i.strike))] }),
     'GET /instruments/fetchInstrument': (route) => {
       const filters = JSON.parse(new URL(route.request().url()).searchParams.get('filters') ?? '{}');
-      const found = INSTRUMENTS.find(
+      const found = instruments.find(
         (i) => i.strike === filters.strike && i.instrument_type === filters.instrumentType,
       );
       return { instrument: found ?? TRADED.call };
@@ -69,7 +81,7 @@ export async function installFakeBackend(context: BrowserContext): Promise<Backe
         orderType: string;
         transactionType: string;
       };
-      const inst = INSTRUMENTS.find((i) => i.internalToken === body.internalToken) ?? TRADED.call;
+      const inst = instruments.find((i) => i.internalToken === body.internalToken) ?? TRADED.call;
       const placed = order(inst, { orderType: body.orderType, transactionType: body.transactionType });
       if (body.orderType !== 'market') open.unshift(placed);
       return { orderId: placed.orderId, orderIds: [placed.orderId] };
@@ -82,17 +94,20 @@ export async function installFakeBackend(context: BrowserContext): Promise<Backe
     await route.fulfill({ json: handler ? envelope(handler(route)) : envelope(null) });
   });
   await context.routeWebSocket(`**${API}/websocket**`, (socket) => {
-    state.stop = tickSymbols(socket);
+    state.stop = tickSymbols(
+      socket,
+      instruments.map((i) => i.tradingsymbol),
+    );
   });
   return state;
 }
 
-/** Every 100 ms a frame with a new price for each of the 200 symbols (2,000 ticks a second). */
-function tickSymbols(socket: WebSocketRoute): () => void {
-  const prices = new Map(SYMBOLS.map((symbol, i) => [symbol, 100 + (i % 50)]));
+/** Every 100 ms a frame with a new price for each symbol (200 symbols at the default book: 2,000 ticks a second). */
+function tickSymbols(socket: WebSocketRoute, symbols: readonly string[]): () => void {
+  const prices = new Map(symbols.map((symbol, i) => [symbol, 100 + (i % 50)]));
   const timer = setInterval(() => {
     const ts = Date.now();
-    const data = SYMBOLS.map((symbol) => {
+    const data = symbols.map((symbol) => {
       const next = Math.max(
         0.05,
         Math.round(((prices.get(symbol) ?? 100) + (Math.random() - 0.5)) * 20) / 20,

@@ -1,10 +1,15 @@
-// The bench's market: 200 option symbols, 100 positions on them, 200 pending orders on others, and the
-// instruments the order panel needs. Numbers only have to look like a trading day; they are not priced.
+// The bench's market: option symbols, positions on the first of them, pending orders (two a symbol) on the
+// others, and the instruments the order panel needs. Numbers only have to look like a trading day; they are not
+// priced. The book's size comes from the command line (default 100 positions, 200 pending orders).
 
 const EXPIRY = '2026-11-24';
 const STRIKE_BASE = 24_000;
 const STRIKE_STEP = 50;
 const LOT = 65;
+
+/** How many positions and pending orders the dashboard shows. */
+export type BookSize = { positions: number; orders: number };
+export const DEFAULT_BOOK: BookSize = { positions: 100, orders: 200 };
 
 export type Instrument = ReturnType<typeof instrument>;
 
@@ -27,21 +32,22 @@ function instrument(strike: number, type: 'CE' | 'PE') {
   };
 }
 
-/** 100 strikes x CE/PE = 200 symbols. */
-export const INSTRUMENTS: Instrument[] = Array.from(
-  { length: 100 },
-  (_, i) => STRIKE_BASE + i * STRIKE_STEP,
-).flatMap((strike) => [instrument(strike, 'CE'), instrument(strike, 'PE')]);
-export const SYMBOLS = INSTRUMENTS.map((i) => i.tradingsymbol);
+/** Enough strikes x CE/PE for the positions and, on other symbols, the pending orders (2,000 x ticks/s at 100/200). */
+export function instrumentsFor(book: BookSize): Instrument[] {
+  const symbols = book.positions + Math.ceil(book.orders / 2);
+  return Array.from({ length: Math.ceil(symbols / 2) }, (_, i) => STRIKE_BASE + i * STRIKE_STEP).flatMap(
+    (strike) => [instrument(strike, 'CE'), instrument(strike, 'PE')],
+  );
+}
 
-/** The strike the order panel trades: its symbols carry no other pending orders, so a new order is a new row. */
-export const TRADED = { call: INSTRUMENTS[0]!, put: INSTRUMENTS[1]! };
+/** The strike the order panel trades (the first): its symbols carry no other pending orders, so a new order is a new row. */
+export const TRADED = { call: instrument(STRIKE_BASE, 'CE'), put: instrument(STRIKE_BASE, 'PE') };
 
 const round = (value: number) => Math.round(value * 20) / 20;
 
-/** 100 positions: the first 100 symbols, long and short. */
-export function positions() {
-  return INSTRUMENTS.slice(0, 100).map((inst, i) => {
+/** One position on each of the first `book.positions` symbols, long and short. */
+export function positions(instruments: readonly Instrument[], book: BookSize) {
+  return instruments.slice(0, book.positions).map((inst, i) => {
     const quantity = (i % 2 === 0 ? 1 : -1) * LOT * (1 + (i % 3));
     const price = round(80 + (i % 40));
     return {
@@ -101,12 +107,12 @@ export function order(inst: Instrument, patch: Record<string, unknown> = {}) {
   };
 }
 
-/** 200 pending orders: a stop-loss and a target on each of 100 symbols other than the traded strike's. */
-export function pendingOrders() {
-  return INSTRUMENTS.slice(100, 200).flatMap((inst) => [
-    order(inst),
-    order(inst, { orderType: 'limit', price: 150 }),
-  ]);
+/** `book.orders` pending orders: a stop-loss and a target on each symbol after the positions' ones. */
+export function pendingOrders(instruments: readonly Instrument[], book: BookSize) {
+  return instruments
+    .slice(book.positions)
+    .flatMap((inst) => [order(inst), order(inst, { orderType: 'limit', price: 150 })])
+    .slice(0, book.orders);
 }
 
 /** The persisted settings the dashboard starts from: the traded strike chosen, lot size known. */

@@ -2,7 +2,7 @@ import { otpChannelSchema } from '@xtrader/core/api/auth';
 import { toast } from 'sonner';
 import { z } from 'zod';
 
-export { accessTokenResponseSchema as accessTokenData } from '@xtrader/core/api/auth';
+export { accessTokenData } from './access-token-data';
 
 /**
  * `data` of OTP requests: where the code went (`channels`) and, outside production, the code itself for

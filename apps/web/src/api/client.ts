@@ -1,5 +1,4 @@
-import { API_BASE, envelopeSchema } from '@xtrader/core/api/envelope';
-import { z } from 'zod';
+import { API_BASE } from '@xtrader/core/api/base-path';
 import { useSessionStore } from '../state/session-store';
 import { ApiError } from './api-error';
 
@@ -24,8 +23,6 @@ let unauthorizedHandler: () => void = () => {};
 export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
 }
-
-const anyEnvelope = envelopeSchema(z.unknown());
 
 function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
   const params = new URLSearchParams();
@@ -80,9 +77,24 @@ export async function requestFile(path: string, query?: RequestOptions<unknown>[
   return response.blob();
 }
 
+type AnyEnvelope = { success: boolean; message: string; data?: unknown };
+
+/**
+ * The core envelope's shape, checked by hand rather than with its zod schema: every route calls this, and zod
+ * would then weigh on the login route's JavaScript, which needs no other schema.
+ */
+function readEnvelope(body: unknown): AnyEnvelope {
+  const candidate = body as Partial<AnyEnvelope> | null;
+  if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate))
+    throw new Error('not an envelope');
+  if (typeof candidate.success !== 'boolean' || typeof candidate.message !== 'string')
+    throw new Error('not an envelope');
+  return candidate as AnyEnvelope;
+}
+
 function parseEnvelope<T>(status: number, body: unknown, data: Parser<T> | undefined): ApiResponse<T> {
   try {
-    const envelope = anyEnvelope.parse(body);
+    const envelope = readEnvelope(body);
     if (!envelope.success) throw new ApiError(status, body, envelope.message);
     return { message: envelope.message, data: (data ? data.parse(envelope.data) : envelope.data) as T };
   } catch (error) {

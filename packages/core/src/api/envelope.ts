@@ -13,5 +13,4 @@ export type Envelope<T> = { success: boolean; message: string; data?: T };
 export const ok = <T>(data?: T, message = 'success'): Envelope<T> =>
   data === undefined ? { success: true, message } : { success: true, message, data };
 
-/** Base path of the REST API and the WebSocket. */
-export const API_BASE = '/v1/options-x';
+export { API_BASE } from './base-path';

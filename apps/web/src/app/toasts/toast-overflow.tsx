@@ -1,7 +1,13 @@
 import { toast, useSonner } from 'sonner';
-import { OVERFLOW_THRESHOLD, VISIBLE_TOASTS } from './toast-settings';
+import { OVERFLOW_THRESHOLD, TOAST_WIDTH_PX, VISIBLE_TOASTS } from './toast-settings';
 
-/** '+ N more' and 'Close All' above the toast stack once more than three toasts are open at once. */
+/** Right edge of the pill: half the centred stack's width and a small gap left of the window's middle. */
+const PILL_RIGHT = `calc(50% + ${TOAST_WIDTH_PX / 2 + 10}px)`;
+
+/**
+ * '+ N more' and 'Close All' left of the toast stack (top-centre, TOAST_WIDTH_PX wide) once more than three toasts
+ * are open at once: over the header's index quotes, never over the order tables.
+ */
 export function ToastOverflow() {
   const { toasts } = useSonner();
   const open = toasts.length;
@@ -10,7 +16,8 @@ export function ToastOverflow() {
     <div
       role="status"
       data-toast-overflow
-      className="fixed bottom-28 left-6 z-[1000000000] flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-xs text-muted shadow-lg"
+      style={{ right: PILL_RIGHT }}
+      className="fixed top-2 z-[1000000000] flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-xs text-muted shadow-lg"
     >
       <span>+ {open - VISIBLE_TOASTS} more</span>
       <button

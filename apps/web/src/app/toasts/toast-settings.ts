@@ -4,7 +4,10 @@ export { TOAST_OVERFLOW_THRESHOLD as OVERFLOW_THRESHOLD, TOAST_WIDTH_PX } from '
 export const TOAST_DURATION_MS = 2000;
 export const VISIBLE_TOASTS = 2;
 /**
- * Bottom-left: the right-hand edge of the order tables holds the row actions (Exit, Cancel, trailing Start/Stop),
- * and a burst of order toasts there would cover them for seconds; the left edge only holds instrument names.
+ * Top-centre, over the app header: the order tables hold row actions at both edges (selection boxes on the left;
+ * Exit, Cancel, trailing Start/Stop on the right), and a burst of order toasts over either would cover them for
+ * seconds. The header's middle only shows the market's status.
  */
-export const TOAST_POSITION = 'bottom-left';
+export const TOAST_POSITION = 'top-center';
+/** Distance of the toast stack from the top of the window: inside the 44 px header, clear of the config bar. */
+export const TOAST_TOP_OFFSET_PX = 4;

@@ -43,12 +43,12 @@ export function DashboardPage() {
   const positions = usePositions().data?.netPosition ?? NO_POSITIONS;
   const orders = useOrders().data;
   return (
-    <main className="flex h-full flex-col gap-2 overflow-auto p-2">
+    <main className="flex h-full flex-col gap-2 overflow-auto p-2 short:gap-1.5">
       <h1 className="sr-only">Dashboard</h1>
       <KeyboardHelp />
       <Region
         name="Configuration bar"
-        className="flex shrink-0 flex-wrap items-end gap-x-6 gap-y-2 rounded-lg border border-border bg-surface px-3 py-2"
+        className="flex shrink-0 flex-wrap items-end gap-x-6 gap-y-2 rounded-lg border border-border bg-surface px-3 py-2 short:py-1"
       >
         {/* max-content wide: the instrument pickers stay on one line, the order options wrap under them if need be */}
         <div className="shrink-0">

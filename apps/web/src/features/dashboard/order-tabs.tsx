@@ -85,7 +85,7 @@ export function OrderTabs({
       <div
         role="tablist"
         aria-label="Order tables"
-        className="flex h-9 shrink-0 items-end gap-1 border-b border-border px-2"
+        className="flex h-9 shrink-0 items-end gap-1 border-b border-border px-2 short:h-8"
       >
         {TABS.map(({ key, label }) => (
           <button
@@ -97,7 +97,7 @@ export function OrderTabs({
             aria-controls={`panel-${key}`}
             onClick={() => select(key)}
             className={cn(
-              '-mb-px flex h-8 items-center gap-1.5 border-b-2 border-transparent px-3 text-xs font-semibold text-muted hover:text-fg',
+              '-mb-px flex h-8 items-center short:h-7 gap-1.5 border-b-2 border-transparent px-3 text-xs font-semibold text-muted hover:text-fg',
               selected === key && 'border-accent text-fg',
             )}
           >

@@ -73,7 +73,8 @@ export function FollowUpTable({
           label="Wait for Fill Confirmation"
         />
       </div>
-      <table className={cn('w-full table-fixed text-xs', off && 'opacity-60')}>
+      {/* Short screens: a switched-off table collapses to its title line (compact order cards). */}
+      <table className={cn('w-full table-fixed text-xs', off && 'opacity-60 short:hidden')}>
         <thead className="text-[10px] tracking-wide text-muted uppercase">
           <tr>
             <th className="w-24 px-2 py-1 text-left font-medium">On</th>

@@ -33,7 +33,8 @@ export function MarketOrderCard({
         <PresetFields card="market" />
       </div>
       {followUp}
-      <div className="mt-auto flex flex-col gap-1.5">
+      {/* Short screens: the quotes sit beside the buttons rather than above them. */}
+      <div className="mt-auto flex flex-col gap-1.5 short:grid short:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <ContractQuotes />
         <OrderButtons card="market" onIntent={onIntent} />
       </div>

@@ -23,24 +23,28 @@ export function StopLossOrderCard({ onIntent }: { onIntent: (intent: OrderIntent
   const difference = useTriggerDifferenceField();
   return (
     <CardFrame title={STOP_LOSS_ORDER_TITLE}>
-      <div className="flex flex-wrap items-end gap-2">
-        <PanelField label="Qty" htmlFor="sl-qty" className="w-28">
-          <NumberStepper id="sl-qty" label="Stop-loss quantity" inputMode="numeric" {...quantity} />
-        </PanelField>
-        <PanelField label="Multiplier" htmlFor="sl-multiplier" className="w-16">
-          <MultiplierSelect card="stopLoss" id="sl-multiplier" />
-        </PanelField>
-        <PanelField label="SL Points" htmlFor="sl-points" className="w-24">
-          <NumberStepper id="sl-points" label="SL points" {...slPoints} />
-        </PanelField>
-        <PanelField label="Trigger/Limit Diff" htmlFor="sl-difference" className="w-28">
-          <NumberStepper id="sl-difference" label="Trigger/limit difference" {...difference} />
-        </PanelField>
+      {/* Rows on tall screens; on short ones they flow side by side, two lines instead of four. */}
+      <div className="flex flex-col gap-2 short:flex-row short:flex-wrap short:items-end short:gap-x-4 short:gap-y-1.5">
+        <div className="flex flex-wrap items-end gap-2">
+          <PanelField label="Qty" htmlFor="sl-qty" className="w-28">
+            <NumberStepper id="sl-qty" label="Stop-loss quantity" inputMode="numeric" {...quantity} />
+          </PanelField>
+          <PanelField label="Multiplier" htmlFor="sl-multiplier" className="w-16">
+            <MultiplierSelect card="stopLoss" id="sl-multiplier" />
+          </PanelField>
+          <PanelField label="SL Points" htmlFor="sl-points" className="w-24">
+            <NumberStepper id="sl-points" label="SL points" {...slPoints} />
+          </PanelField>
+          <PanelField label="Trigger/Limit Diff" htmlFor="sl-difference" className="w-28">
+            <NumberStepper id="sl-difference" label="Trigger/limit difference" {...difference} />
+          </PanelField>
+        </div>
+        <RiskSizingField />
+        <AutoTrailFields />
+        <PresetFields card="stopLoss" />
       </div>
-      <RiskSizingField />
-      <AutoTrailFields />
-      <PresetFields card="stopLoss" />
-      <div className="mt-auto flex flex-col gap-1.5">
+      {/* Short screens: the quotes sit beside the buttons rather than above them. */}
+      <div className="mt-auto flex flex-col gap-1.5 short:grid short:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <ContractQuotes />
         <OrderButtons card="stopLoss" onIntent={onIntent} />
       </div>

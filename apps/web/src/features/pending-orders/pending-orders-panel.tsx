@@ -14,7 +14,7 @@ export function PendingOrdersPanel({ orders }: { orders: readonly Order[] }) {
   const selected = useMemo(() => orders.filter((o) => selection.has(o.orderId)), [orders, selection]);
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div className="flex shrink-0 flex-wrap items-center justify-between gap-2 border-b border-border px-2 py-1.5">
+      <div className="flex shrink-0 flex-wrap items-center justify-between gap-2 border-b border-border px-2 py-1.5 short:py-1">
         <SelectionActions selected={selected} onDone={() => setSelection(new Set())} />
         <div className="flex items-center gap-2">
           <Button

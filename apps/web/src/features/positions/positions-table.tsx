@@ -41,7 +41,7 @@ function Options({ positions }: { positions: readonly Position[] }) {
       orderTableState: { ...s.orderTableState, positions: { ...s.orderTableState.positions, ...patch } },
     }));
   return (
-    <div className="flex shrink-0 items-center gap-4 border-b border-border px-2 py-1.5">
+    <div className="flex shrink-0 items-center gap-4 border-b border-border px-2 py-1.5 short:py-1">
       <Checkbox
         checked={options.showOnlyNonZeroPositions}
         onCheckedChange={(v) => set({ showOnlyNonZeroPositions: v })}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { accessTokenData } from '../../../api/auth-data';
+import { accessTokenData } from '../../../api/access-token-data';
 import { api } from '../../../api/client';
 import { startSession } from '../../../api/session';
 import { toastError } from '../../../api/toast-error';
