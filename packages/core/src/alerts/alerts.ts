@@ -52,11 +52,15 @@ export const DEFAULT_ALERTS: AlertSettings = {
   browserNotifications: false,
 };
 
-export const mergeAlerts = (settings: AlertSettings, patch: AlertPatch | undefined): AlertSettings => ({
-  sound: { ...settings.sound, ...patch?.sound },
-  notify: { ...settings.notify, ...patch?.notify },
-  browserNotifications: patch?.browserNotifications ?? settings.browserNotifications,
-});
+export const mergeAlerts = (settings: AlertSettings, patch: AlertPatch | undefined): AlertSettings => {
+  // Settings kept by an older version of a client may lack the block: read it switch by switch first.
+  const base = readAlerts(settings);
+  return {
+    sound: { ...base.sound, ...patch?.sound },
+    notify: { ...base.notify, ...patch?.notify },
+    browserNotifications: patch?.browserNotifications ?? base.browserNotifications,
+  };
+};
 
 /** Reads a stored alerts block switch by switch: what is missing or malformed keeps its default. */
 export function readAlerts(stored: unknown): AlertSettings {
