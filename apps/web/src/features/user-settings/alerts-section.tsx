@@ -76,7 +76,8 @@ export function AlertsSection({
         <Checkbox
           checked={value.browserNotifications}
           onCheckedChange={(on) => void switchBrowser(on)}
-          label="Browser notifications"
+          label=""
+          aria-label="Browser notifications"
         />
       </div>
       <div className="border-t border-border/60">
