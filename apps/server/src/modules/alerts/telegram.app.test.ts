@@ -131,6 +131,7 @@ describeEachStore('Telegram alerts in the app', (kind) => {
     expect(positions.every((p) => p.quantity === 0)).toBe(true);
     const refused = await buy(contract);
     expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^You closed all and locked trading for today/);
     expect((await call('GET', '/discipline')).json().data.locked).toBe(true);
   });
 

@@ -100,7 +100,7 @@ export function createDiscipline(deps: DisciplineDeps) {
      * Kept in this process's memory like the rest of the day's record: call it on the user's engine owner.
      */
     lockForDay(userId: string) {
-      days.lock(userId);
+      days.lock(userId, true);
     },
     /** An order was placed: one more trade today. */
     placed(userId: string, orderId: string) {
