@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BILLING_ENV_FIELDS, type BillingSettings, parseBillingSettings } from './config-billing';
-import { optionalText, withoutTrailingSlash } from './config-fields';
+import { httpUrl, optionalText, withoutTrailingSlash } from './config-fields';
 import { type LiveBrokerSettings, type PluggedBrokerKey, pluggedBrokerSettings } from './config-live-brokers';
 import { OPERATOR_ENV_FIELDS, type OperatorSettings, operatorSettings } from './config-operator';
 import {
@@ -75,6 +75,9 @@ const envSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
   SMTP_FROM: optionalText,
   ...SMS_ENV_FIELDS,
+  /** Telegram alerts bot (docs/alerts.md); off while the token is unset. */
+  XT_TELEGRAM_BOT_TOKEN: optionalText,
+  XT_TELEGRAM_API_URL: httpUrl.default('https://api.telegram.org'),
   ...BILLING_ENV_FIELDS,
   ...OPERATOR_ENV_FIELDS,
   ...PLATFORM_FEED_ENV_FIELDS,
@@ -187,6 +190,8 @@ export type Config = Readonly<{
   smtp: Readonly<{ url: string; from: string }> | undefined;
   /** SMS delivery of OTPs; undefined means no SMS (email and/or the dev outbox only). */
   sms: SmsSettings | undefined;
+  /** Telegram alerts bot (XT_TELEGRAM_BOT_TOKEN); undefined means no bot. */
+  telegram: Readonly<{ token: string; apiUrl: string }> | undefined;
   /** Market data: which feed drives prices and how (see docs/config.md). */
   market: Readonly<{
     feed: 'simulator' | 'replay';
@@ -358,6 +363,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otpSendsPerIpPerHour: e.XT_OTP_SENDS_PER_IP_PER_HOUR,
     smtp: e.SMTP_URL && e.SMTP_FROM ? Object.freeze({ url: e.SMTP_URL, from: e.SMTP_FROM }) : undefined,
     sms: smsSettings(e),
+    telegram: e.XT_TELEGRAM_BOT_TOKEN
+      ? Object.freeze({ token: e.XT_TELEGRAM_BOT_TOKEN, apiUrl: withoutTrailingSlash(e.XT_TELEGRAM_API_URL) })
+      : undefined,
     market: Object.freeze({
       feed: e.XT_FEED,
       simSeed: e.XT_SIM_SEED,

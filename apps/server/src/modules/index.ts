@@ -2,6 +2,8 @@ import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { INDEX_TABLE } from '@xtrader/core/market/indices';
 import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
+import { exitProtection } from './alerts/engine-commands';
+import { type AlertsModuleDeps, createAlertsModule } from './alerts/index';
 import { createAuditModule } from './audit/index';
 import { type AuthModuleOptions, createAuthModule } from './auth/index';
 import { type BillingModuleOptions, createBillingModule } from './billing/index';
@@ -24,6 +26,7 @@ import { createOrdersModule } from './orders/index';
 import { createPortfolioModule } from './portfolio/index';
 import { createRecordingModule } from './recording/index';
 import { createReplayModule } from './replay/index';
+import { createMtmReader } from './risk/current-mtm';
 import { createDisciplineModule } from './risk/discipline/index';
 import { createEntitlementGuard, entitlementSources } from './risk/entitlement';
 import { busOrderActivity, createRiskModule, orderManagerExits, registryPositions } from './risk/index';
@@ -46,6 +49,8 @@ export interface ModuleOverrides {
   brokerLinks?: BrokerLinks;
   /** Live brokers tuning (ticker reconnect timing, IIFL poll interval) or a replaced accounts link. */
   liveBrokers?: Partial<Pick<LiveBrokersDeps, 'tickerTiming' | 'iiflPollMs' | 'pluginPollMs' | 'accounts'>>;
+  /** Telegram bot tuning (its fetch, outbox limits, poll timeout). */
+  telegram?: AlertsModuleDeps['telegram'];
 }
 
 /**
@@ -219,6 +224,21 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   });
   brokers.links.onReconnect((userId) => risk.monitor.refresh(userId));
   wireUserEngines(resources.ownership, { paper: brokers.paper, orders, risk: risk.monitor });
+  // Telegram alerts and commands; /closeall runs the kill switch's square-off and the discipline day lock.
+  const positionsOf = registryPositions(brokers.registry);
+  const mtmOf = createMtmReader({ positions: positionsOf, pricesOf: market.pricesOf, prices: market.prices });
+  const alerts = createAlertsModule(resources, {
+    requireUser: auth.requireUser,
+    alertsOf: async (userId) => (await auth.account.getUserInfo(userId)).settings.alerts,
+    marketProtectionOf: async (userId) => exitProtection((await auth.account.getUserInfo(userId)).settings),
+    status: async (userId) => {
+      const [positions, mtm] = await Promise.all([positionsOf.positions(userId), mtmOf(userId)]);
+      return { open: positions.filter((p) => p.quantity !== 0).length, mtm };
+    },
+    lockForDay: (userId) => discipline.discipline.lockForDay(userId),
+    closeAll: (userId, marketProtection) => risk.closeAll(userId, marketProtection),
+    ...(overrides.telegram ? { telegram: overrides.telegram } : {}),
+  });
   const liveGateway = createLiveGateway(resources, {
     marketData: market.marketData,
     directory: catalog,
@@ -244,6 +264,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     discipline,
     risk,
     portfolio,
+    alerts,
     liveGateway,
   ];
 }

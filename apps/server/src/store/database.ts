@@ -1,3 +1,4 @@
+import type { AlertsTables } from '../modules/alerts/tables';
 import type { AuditTables } from '../modules/audit/tables';
 import type { AuthTables } from '../modules/auth/tables';
 import type { BillingTables } from '../modules/billing/tables';
@@ -24,4 +25,5 @@ export interface Database
     RiskTables,
     VaultTables,
     AuditTables,
-    RecordingTables {}
+    RecordingTables,
+    AlertsTables {}

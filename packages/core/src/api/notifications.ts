@@ -38,5 +38,7 @@ export const notificationSchema = z.object({
   /** e.g. COMPLETE, REJECTED, TRIGGERED. */
   status: z.string(),
   statusMessage: z.string().nullable(),
+  /** Set on the execution of a stop-loss order (its trigger was hit): alerts treat it as a stop, not a fill. */
+  stopLoss: z.boolean().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

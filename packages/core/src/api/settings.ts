@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertPatchSchema, alertSettingsSchema, DEFAULT_ALERTS, mergeAlerts } from '../alerts/alerts';
 import { formatNumber } from '../format/format';
 import { INDEX_NAMES, type IndexName, indexNameSchema } from '../market/indices';
 import {
@@ -47,6 +48,8 @@ export const userSettingsSchema = z.object({
   SLTriggerPriceDifference: perIndex(onTickChecks(SL_TRIGGER_DIFFERENCE)),
   /** Trading discipline (max trades and loss per day, cool-down, cut-off time, no market orders); all off by default. */
   discipline: disciplineSettingsSchema,
+  /** Sounds, browser notifications and Telegram messages per kind of alert (docs/alerts.md). */
+  alerts: alertSettingsSchema,
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -61,6 +64,7 @@ export const userSettingsPatchSchema = z.object({
   defaultQuantity: somePerIndex(defaultQuantitySchema).optional(),
   SLTriggerPriceDifference: somePerIndex(onTickSchema(SL_TRIGGER_DIFFERENCE)).optional(),
   discipline: disciplinePatchSchema.optional(),
+  alerts: alertPatchSchema.optional(),
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 
@@ -78,6 +82,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   defaultQuantity: everyIndex(DEFAULT_QUANTITY),
   SLTriggerPriceDifference: everyIndex(1),
   discipline: DEFAULT_DISCIPLINE,
+  alerts: DEFAULT_ALERTS,
 };
 
 /** Applies a patch to settings without mutating either. */
@@ -88,6 +93,7 @@ export const mergeUserSettings = (settings: UserSettings, patch: UserSettingsPat
   defaultQuantity: { ...settings.defaultQuantity, ...patch.defaultQuantity },
   SLTriggerPriceDifference: { ...settings.SLTriggerPriceDifference, ...patch.SLTriggerPriceDifference },
   discipline: { ...settings.discipline, ...patch.discipline },
+  alerts: mergeAlerts(settings.alerts, patch.alerts),
 });
 
 /** The answer of a successful settings update, also the web app's toast. */

@@ -36,6 +36,8 @@ export interface DisciplineDay {
   trades: number;
   /** When the day's max loss locked trading (epoch ms), null while not locked. Never undone the same day. */
   lockedAt: number | null;
+  /** The trader locked the day themself (the Telegram close-all) rather than the max loss; absent means max loss. */
+  lockedByTrader?: boolean;
   /** When the last trade of the day closed at a loss (epoch ms). */
   lastLossAt: number | null;
 }
@@ -97,7 +99,9 @@ export function disciplineHolds(input: {
   if (day.lockedAt !== null) {
     holds.push({
       rule: 'maxLoss',
-      message: 'Max loss per day reached: trading is locked until the next session (exits are still allowed)',
+      message: day.lockedByTrader
+        ? 'You closed all and locked trading for today: no new orders until the next session (exits are still allowed)'
+        : 'Max loss per day reached: trading is locked until the next session (exits are still allowed)',
     });
   }
   if (settings.maxTradesPerDay !== null && day.trades >= settings.maxTradesPerDay) {

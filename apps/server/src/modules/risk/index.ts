@@ -5,10 +5,12 @@ import type { MarketData, SourcedPrices } from '../market/contract';
 import { singleSource } from '../market/sourced-prices';
 import type { AppModule } from '../module';
 import { createActivityWaits } from './activity-waits';
+import { createCloseAll } from './close-all';
 import { createMtmReader } from './current-mtm';
 import { createKillSwitch, type KillSwitchOptions } from './kill-switch';
 import { createProfitProtectionMonitor, type ProfitProtectionMonitor } from './monitor';
 import type { ExitPort, LoggedInCheck, OrderActivitySource, PositionSource, PricesOf } from './ports';
+import type { KillRecord } from './record';
 import { registerRiskRoutes } from './routes';
 import { createProfitProtectionService, type ProfitProtectionService } from './service';
 import { createRiskStore } from './store';
@@ -45,6 +47,11 @@ export interface RiskModuleDeps {
 export interface RiskModule extends AppModule {
   readonly service: ProfitProtectionService;
   readonly monitor: ProfitProtectionMonitor;
+  /**
+   * Cancels every open order and squares off every open intraday position of the user now (the kill switch's
+   * path, not stored); run it on the user's engine owner. Resolves with the outcome.
+   */
+  closeAll(userId: string, marketProtection: number): Promise<KillRecord>;
 }
 
 /** Profit protection: the settings API, the tick-driven monitor with MTM trailing, and the kill switch. */
@@ -64,6 +71,19 @@ export function createRiskModule(
     logger,
     ...deps.killSwitch,
   });
+  // The same square-off for the trader's own close-all, whose progress is not stored (close-all.ts).
+  const closeAll = createCloseAll({
+    killSwitch: createKillSwitch({
+      exits: deps.exits,
+      positions: deps.positions,
+      saveKill: async () => undefined,
+      waitForActivity: waits.wait,
+      clock,
+      logger,
+      ...deps.killSwitch,
+    }),
+    clock,
+  });
   const prices = deps.prices ?? singleSource(deps.marketData);
   const monitor = createProfitProtectionMonitor({ ...deps, prices, store, killSwitch, bus, clock, logger });
   const service = createProfitProtectionService({
@@ -78,6 +98,7 @@ export function createRiskModule(
     userEngine: true,
     service,
     monitor,
+    closeAll,
     registerRoutes(app) {
       registerRiskRoutes(app, { service, requireUser: deps.requireUser });
     },

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { isPracticeBroker } from '@xtrader/core/brokers/ids';
 import { useEffect } from 'react';
 import { subscriptionStatusQuery, useUserInfo } from '../../api/account-queries';
+import { useAlertWatchers } from '../../features/alerts/alert-watchers';
+import { useDiscipline } from '../../features/profit-protection/api/discipline-query';
 import { sounds } from '../../features/sounds/sound-player';
 import { useServerSettings } from '../../features/user-settings/use-server-settings';
 import { useLiveConnection } from '../../live';
@@ -28,4 +30,6 @@ export function useTradingWiring(): void {
   const broker = useUserInfo().data?.user.activeBroker ?? null;
   useQuery({ ...subscriptionStatusQuery, enabled: broker !== null && !isPracticeBroker(broker) });
   useServerSettings();
+  // Feed trouble and discipline holds raise their alerts as the badge and the discipline state change.
+  useAlertWatchers(useDiscipline().data);
 }

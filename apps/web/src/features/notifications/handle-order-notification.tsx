@@ -9,7 +9,7 @@ import { NotificationCard } from './notification-card';
 const CARD_DURATION_MS = 5000;
 
 /**
- * order_executed clears the pending state and plays the success cue; order_failed plays the failure cue; both
+ * order_executed clears the pending state (its cue is the fill alert's); order_failed plays the failure cue; both
  * show a card and refresh positions, orders and funds at once (sooner than the 5 s poll). Returns whether it
  * handled the notification, so the shell can chain handlers.
  */
@@ -58,8 +58,9 @@ export function handleOrderNotification(notification: Notification): boolean {
   }
   if (type !== 'order_executed' && type !== 'order_failed') return false;
   useOrderActivity.getState().executionNotified();
-  if (type === 'order_executed') orderFeedback.success();
-  else orderFeedback.failure();
+  // A fill's cue is its alert's (app/shell/dispatch-notification): the success cue, or the stop tone of a
+  // stop-loss, as the trader switched them on.
+  if (type === 'order_failed') orderFeedback.failure();
   toast.custom(() => <NotificationCard notification={notification} />, { duration: CARD_DURATION_MS });
   refreshTradingData();
   return true;

@@ -90,5 +90,6 @@ export function changedSettings(before: Draft, after: Draft): UserSettingsPatch 
     ),
   );
   if (Object.keys(discipline).length > 0) patch.discipline = discipline;
+  if (JSON.stringify(after.alerts) !== JSON.stringify(before.alerts)) patch.alerts = after.alerts;
   return patch;
 }

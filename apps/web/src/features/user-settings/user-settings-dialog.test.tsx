@@ -71,7 +71,8 @@ describe('User Settings dialog', () => {
     await userEvent.click(screen.getByText('Apply'));
     expect(await screen.findByText('User settings updated!')).toBeInTheDocument();
     expect(saved().modifyStep).toBe(0.5);
-    expect(calls[0]).toMatchObject({
+    // The Alerts section reads the Telegram link too: the save is the PUT.
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
       method: 'PUT',
       path: '/auth/editUserSetting',
       body: expect.objectContaining({ modifyStep: 0.5 }),
@@ -94,6 +95,8 @@ describe('User Settings dialog', () => {
     typeAndBlur('BANKNIFTY SL trigger/limit difference', '2');
     await userEvent.click(screen.getByText('Apply'));
     expect(await screen.findByText('User settings updated!')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ SLTriggerPriceDifference: { BANKNIFTY: 2 } });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      SLTriggerPriceDifference: { BANKNIFTY: 2 },
+    });
   });
 });

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Dialog } from '../../ui/dialog';
 import { NumberStepper } from '../../ui/number-stepper';
+import { AlertsSection } from './alerts-section';
 import { DisciplineSection } from './discipline-section';
 import * as rules from './settings-draft';
 import { useApplySettings } from './use-apply-settings';
@@ -114,6 +115,9 @@ export function UserSettingsDialog({
             value={draft.discipline}
             onChange={(discipline) => edit((d) => ({ ...d, discipline }))}
           />
+        </Section>
+        <Section title="Alerts">
+          <AlertsSection value={draft.alerts} onChange={(alerts) => edit((d) => ({ ...d, alerts }))} />
         </Section>
         <Section title="Per index">
           <table className="w-full text-xs">

@@ -36,6 +36,8 @@ export function notificationFor(before: OrderRecord, after: OrderRecord): Notifi
       averagePrice,
       status: 'COMPLETE',
       statusMessage: after.workflow.note ?? null,
+      // A stop-loss that filled: its trigger was hit (alerts tell it apart from an ordinary fill).
+      ...(after.orderType === 'stoploss' || after.role === 'stoploss' ? { stopLoss: true } : {}),
     };
   }
   if (now === 'cancelled' && filledQuantity > 0) {

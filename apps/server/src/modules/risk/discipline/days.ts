@@ -32,8 +32,9 @@ export function createDisciplineDays(now: () => number) {
       update(userId, { trades: day.trades + 1 });
     },
     /** The max loss was reached: locked for the rest of the day (never unlocked before then). */
-    lock(userId: string) {
-      if (today(userId).lockedAt === null) update(userId, { lockedAt: now() });
+    lock(userId: string, byTrader = false) {
+      if (today(userId).lockedAt === null)
+        update(userId, { lockedAt: now(), ...(byTrader ? { lockedByTrader: true } : {}) });
     },
     lostTrade(userId: string) {
       update(userId, { lastLossAt: now() });

@@ -95,6 +95,13 @@ export function createDiscipline(deps: DisciplineDeps) {
     forgetSettings(userId: string) {
       kept.delete(userId);
     },
+    /**
+     * Locks new orders for the rest of the IST day, as a reached max loss does (the trader's own close-all).
+     * Kept in this process's memory like the rest of the day's record: call it on the user's engine owner.
+     */
+    lockForDay(userId: string) {
+      days.lock(userId, true);
+    },
     /** An order was placed: one more trade today. */
     placed(userId: string, orderId: string) {
       days.placed(userId, orderId);

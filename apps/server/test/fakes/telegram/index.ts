@@ -1,0 +1,1 @@
+export { FakeTelegram, type SentMessage } from './fake-telegram';
