@@ -57,7 +57,13 @@ export function createClusterSpace(): ClusterSpace {
     channelPrefix: `xt-test-cluster:${suffix}:`,
     async drop() {
       if (!clusterServices) return;
-      const store = await openStore({ databaseUrl: clusterServices.databaseUrl, dataDir: tmpdir() });
+      // Opened on the schema being dropped: opening the database's default schema would migrate it, leaving
+      // whatever migrations this checkout has recorded there for every later checkout to trip over.
+      const store = await openStore({
+        databaseUrl: clusterServices.databaseUrl,
+        dataDir: tmpdir(),
+        pgSchema: schema,
+      });
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db).catch(() => undefined);
       await store.close();
     },
