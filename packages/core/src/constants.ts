@@ -2,7 +2,7 @@
 // `orders/constants.ts`.
 
 /** Version of the persisted client settings; a mismatch resets the client store. */
-export const SETTINGS_SCHEMA_VERSION = 'V5';
+export const SETTINGS_SCHEMA_VERSION = 'V6';
 
 export const FREE_TRIAL_DAYS = 14;
 export const PHONE_DIGITS = 10;

@@ -16,7 +16,9 @@ import { useLotSizeQuantities } from '../order-panel/use-lot-size-quantities';
 import { usePlaceOrder } from '../order-panel/use-place-order';
 import { PracticeDaySummaries } from '../practice/day-summary-dialog';
 import { ProfitProtectionBar } from '../profit-protection/profit-protection-bar';
+import { StrikeLadder } from '../strike-ladder/strike-ladder';
 import { FollowUpInstrumentPicker } from './follow-up-instrument-picker';
+import { ladderSource } from './ladder-source';
 import { OrderTabs } from './order-tabs';
 
 const NO_POSITIONS: never[] = [];
@@ -31,7 +33,7 @@ function Region({ name, children, className }: { name: string; children: ReactNo
 
 /**
  * The trading screen: configuration bar and funds, Profit Protection, the market and stop-loss
- * order cards (arrows and Shift + arrows trade), then positions / open orders / executed orders.
+ * order cards (arrows and Shift + arrows trade) beside the strike ladder, then positions / open orders / executed orders.
  */
 export function DashboardPage() {
   const placeOrder = usePlaceOrder();
@@ -63,7 +65,10 @@ export function DashboardPage() {
           <PracticeDaySummaries />
         </Region>
       </div>
-      <section aria-label="Order panel" className="grid shrink-0 gap-2 lg:grid-cols-2">
+      <section
+        aria-label="Order panel"
+        className="grid shrink-0 gap-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_13rem]"
+      >
         <Region name="Market order" className="flex">
           <MarketOrderCard
             onIntent={placeOrder}
@@ -72,6 +77,12 @@ export function DashboardPage() {
         </Region>
         <Region name="Stop-loss order" className="flex">
           <StopLossOrderCard onIntent={placeOrder} />
+        </Region>
+        {/* As tall as the cards beside it on wide screens (its rows scroll), so it never pushes the tables down. */}
+        <Region name="Strike ladder" className="relative flex max-h-72 lg:max-h-none">
+          <div className="flex w-full lg:absolute lg:inset-0">
+            <StrikeLadder source={ladderSource} />
+          </div>
         </Region>
       </section>
       <OrderTabs positions={positions} orders={orders} />
