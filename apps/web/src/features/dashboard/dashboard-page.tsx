@@ -13,8 +13,10 @@ import { StaleConfirmDialog } from '../order-panel/stale-confirm-dialog';
 import { StopLossOrderCard } from '../order-panel/stop-loss-order-card';
 import { useKeyboardTrading } from '../order-panel/use-keyboard-trading';
 import { useLotSizeQuantities } from '../order-panel/use-lot-size-quantities';
+import { usePlaceLimitOrder } from '../order-panel/use-place-limit';
 import { usePlaceOrder } from '../order-panel/use-place-order';
 import { PracticeDaySummaries } from '../practice/day-summary-dialog';
+import { PriceLadder } from '../price-ladder/price-ladder';
 import { ProfitProtectionBar } from '../profit-protection/profit-protection-bar';
 import { StrikeLadder } from '../strike-ladder/strike-ladder';
 import { FollowUpInstrumentPicker } from './follow-up-instrument-picker';
@@ -37,6 +39,7 @@ function Region({ name, children, className }: { name: string; children: ReactNo
  */
 export function DashboardPage() {
   const placeOrder = usePlaceOrder();
+  const placeLimit = usePlaceLimitOrder();
   const tradingKeys = useTradingSettings((s) => s.orderConfig.tradingKeysEnabled ?? true);
   useKeyboardTrading(placeOrder, tradingKeys);
   useLotSizeQuantities();
@@ -73,6 +76,7 @@ export function DashboardPage() {
           <MarketOrderCard
             onIntent={placeOrder}
             followUp={<FollowUpTable InstrumentPicker={FollowUpInstrumentPicker} />}
+            priceLadder={<PriceLadder placeLimit={placeLimit} />}
           />
         </Region>
         <Region name="Stop-loss order" className="flex">
