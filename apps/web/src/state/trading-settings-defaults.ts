@@ -125,6 +125,6 @@ export function defaultTradingSettings(): TradingSettings {
     },
     keyMap: { ...DEFAULT_KEY_MAP },
     strikeLadder: { collapsed: false, strikesEachSide: 5 },
-    priceLadder: { autoReprice: 0 },
+    priceLadder: { collapsed: true, autoReprice: 0 },
   };
 }

@@ -61,7 +61,7 @@ describe('trading settings store', () => {
     expect(state.orderConfig.productType).toBe('normal');
     expect(state.keyMap).toEqual(DEFAULT_KEY_MAP);
     expect(state.strikeLadder).toEqual({ collapsed: false, strikesEachSide: 5 });
-    expect(state.priceLadder.autoReprice).toBe(0);
+    expect(state.priceLadder).toEqual({ collapsed: true, autoReprice: 0 });
     expect(localStorage.getItem(STORE_VERSION_KEY)).toBe('V6');
   });
 

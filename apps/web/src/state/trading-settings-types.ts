@@ -126,6 +126,8 @@ export type StrikeLadderState = {
 };
 
 export type PriceLadderState = {
+  /** Collapsed (the default), the card keeps one header line: it does not push the positions table down. */
+  collapsed: boolean;
   /**
    * How many times a resting ladder limit is moved to the new best price when the touch moves away from it
    * (0 = never). Done in this browser while the dashboard is open.

@@ -2,6 +2,7 @@ import { formatNumber } from '@xtrader/core/format/format';
 import { getIndex } from '@xtrader/core/market/indices';
 import { type LadderMode, ladderPrice } from '@xtrader/core/orders/price-ladder';
 import type { TransactionType } from '@xtrader/core/orders/types';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useQuote } from '../../live';
@@ -94,12 +95,15 @@ function ContractLadder({
 /**
  * The price ladder on the market card: one click places a LIMIT for the card's quantity at the bid, one tick
  * inside the spread, or at the far side (buy on the left, sell on the right). With auto re-price set (User Settings
- * -> Ladders), the limit follows its price up to that many times while the dashboard is open.
+ * -> Ladders), the limit follows its price up to that many times while the dashboard is open. Collapsed by
+ * default to one line (its header opens it), so the market card stays as tall as before.
  */
 export function PriceLadder({ placeLimit }: { placeLimit: PlaceLimit }) {
   const call = useTradingSettings((s) => s.orderConfig.callTradingSymbol);
   const put = useTradingSettings((s) => s.orderConfig.putTradingSymbol);
   const index = useTradingSettings((s) => s.orderConfig.index);
+  const collapsed = useTradingSettings((s) => s.priceLadder.collapsed);
+  const patch = useTradingSettings((s) => s.patchSettings);
   const tick = getIndex(index).tickSize;
   // Watchers of this page's ladder limits: they end with the dashboard.
   const watchers = useRef(new Set<() => void>());
@@ -130,11 +134,27 @@ export function PriceLadder({ placeLimit }: { placeLimit: PlaceLimit }) {
   return (
     <section aria-label="Price ladder" className="flex flex-col gap-1">
       <div className="flex items-center justify-between text-[10px] font-semibold tracking-wide text-muted uppercase">
-        <span>Limit at the touch</span>
-        <span className="font-normal normal-case">Buy · Sell</span>
+        <button
+          type="button"
+          aria-expanded={!collapsed}
+          onClick={() => patch('priceLadder', { collapsed: !collapsed })}
+          className="flex items-center gap-1 uppercase hover:text-fg"
+        >
+          {collapsed ? (
+            <ChevronRight className="size-3" aria-hidden />
+          ) : (
+            <ChevronDown className="size-3" aria-hidden />
+          )}
+          Limit at the touch
+        </button>
+        {!collapsed && <span className="font-normal normal-case">Buy · Sell</span>}
       </div>
-      <ContractLadder optionType="CE" symbol={call} tick={tick} onPlace={place('CE', call)} />
-      <ContractLadder optionType="PE" symbol={put} tick={tick} onPlace={place('PE', put)} />
+      {!collapsed && (
+        <>
+          <ContractLadder optionType="CE" symbol={call} tick={tick} onPlace={place('CE', call)} />
+          <ContractLadder optionType="PE" symbol={put} tick={tick} onPlace={place('PE', put)} />
+        </>
+      )}
     </section>
   );
 }
