@@ -77,7 +77,10 @@ export function StrikeLadder({ source }: { source: LadderInstrumentSource }) {
   return (
     <section
       aria-label="Strike ladder"
-      className="flex h-full min-h-0 w-full flex-col rounded-lg border border-border bg-surface text-xs"
+      className={cn(
+        'flex min-h-0 w-full flex-col self-start rounded-lg border border-border bg-surface text-xs',
+        !collapsed && 'h-full',
+      )}
     >
       <header className="flex items-center justify-between gap-2 px-2 py-1.5">
         <button
