@@ -31,7 +31,7 @@ export function chosenOptions(config: OrderConfig) {
   };
 }
 
-/** The trading settings the app persisted (schema V5), read from the page. */
+/** The trading settings the app persisted (schema V6), read from the page. */
 export async function storedSettings(
   page: Page,
 ): Promise<{ orderConfig?: OrderConfig } & Record<string, unknown>> {

@@ -1,8 +1,8 @@
 // App-wide constants (timings, limits, UI sizes). Order-specific numbers live in
 // `orders/constants.ts`.
 
-/** Version of the persisted client settings; a mismatch resets the client store. */
-export const SETTINGS_SCHEMA_VERSION = 'V5';
+/** Version of the persisted client settings; V5 is migrated, any other mismatch resets the client store. */
+export const SETTINGS_SCHEMA_VERSION = 'V6';
 
 export const FREE_TRIAL_DAYS = 14;
 export const PHONE_DIGITS = 10;

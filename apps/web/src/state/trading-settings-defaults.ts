@@ -10,6 +10,7 @@ import {
   DEFAULT_TRAILING_HANDLER,
   FOLLOW_UP_DEFAULTS,
 } from '@xtrader/core/orders/constants';
+import { DEFAULT_KEY_MAP } from './key-map';
 import type { ColumnConfig, FollowUpKey, FollowUpTrade, TradingSettings } from './trading-settings-types';
 
 // Defaults from the constants of @xtrader/core.
@@ -122,5 +123,8 @@ export function defaultTradingSettings(): TradingSettings {
       },
       pendingOrders: { columns: structuredClone(PENDING_ORDER_COLUMNS) },
     },
+    keyMap: { ...DEFAULT_KEY_MAP },
+    strikeLadder: { collapsed: false, strikesEachSide: 5 },
+    priceLadder: { collapsed: true, autoReprice: 0 },
   };
 }

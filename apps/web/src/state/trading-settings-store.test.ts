@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_KEY_MAP } from './key-map';
 import { defaultTradingSettings } from './trading-settings-defaults';
 import {
   createTradingSettingsStore,
@@ -42,7 +43,7 @@ describe('trading settings store', () => {
     storeSettings({ orderConfig: { ...defaultTradingSettings().orderConfig, index: 'BANKNIFTY' } });
     const state = createTradingSettingsStore(localStorage).getState();
     expect(state.orderConfig.index).toBe('NIFTY');
-    expect(localStorage.getItem(STORE_VERSION_KEY)).toBe('V5');
+    expect(localStorage.getItem(STORE_VERSION_KEY)).toBe('V6');
   });
 
   it('resets settings stored without any version', () => {
@@ -52,12 +53,24 @@ describe('trading settings store', () => {
     expect(createTradingSettingsStore(localStorage).getState().orderTableState.selectedTab).toBe('positions');
   });
 
-  it('keeps V5 settings and fills fields missing from a stored slice with defaults', () => {
+  it('migrates V5 settings to V6: kept, with the default key map and ladders', () => {
     localStorage.setItem(STORE_VERSION_KEY, 'V5');
     storeSettings({ orderConfig: { index: 'SENSEX' } });
     const state = createTradingSettingsStore(localStorage).getState();
     expect(state.orderConfig.index).toBe('SENSEX');
     expect(state.orderConfig.productType).toBe('normal');
+    expect(state.keyMap).toEqual(DEFAULT_KEY_MAP);
+    expect(state.strikeLadder).toEqual({ collapsed: false, strikesEachSide: 5 });
+    expect(state.priceLadder).toEqual({ collapsed: true, autoReprice: 0 });
+    expect(localStorage.getItem(STORE_VERSION_KEY)).toBe('V6');
+  });
+
+  it('keeps a stored key map but drops one that binds a key twice', () => {
+    localStorage.setItem(STORE_VERSION_KEY, 'V6');
+    storeSettings({ keyMap: { buyCall: 'q' } });
+    expect(createTradingSettingsStore(localStorage).getState().keyMap.buyCall).toBe('q');
+    storeSettings({ keyMap: { buyCall: '1' } });
+    expect(createTradingSettingsStore(localStorage).getState().keyMap).toEqual(DEFAULT_KEY_MAP);
   });
 
   it('persists changes for the next load', () => {

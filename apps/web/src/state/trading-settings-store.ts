@@ -1,10 +1,11 @@
 import { SETTINGS_SCHEMA_VERSION } from '@xtrader/core/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { completeKeyMap } from './key-map';
 import { defaultTradingSettings } from './trading-settings-defaults';
 import type { OrderTableTab, TradingSettings } from './trading-settings-types';
 
-/** Schema version of the persisted settings; any other stored version resets them. */
+/** Schema version of the persisted settings; V5 settings are migrated, any other stored version resets them. */
 export const TRADING_SETTINGS_VERSION = SETTINGS_SCHEMA_VERSION;
 export const TRADING_SETTINGS_KEY = 'xt-trading-settings';
 export const STORE_VERSION_KEY = 'xt-store-version';
@@ -18,12 +19,19 @@ export type TradingSettingsState = TradingSettings & {
   resetSettings: () => void;
 };
 
+/** Versions whose stored settings are still read: V6 only added slices (key map, ladders) that take defaults. */
+const MIGRATED_VERSIONS = new Set(['V5']);
+
 /**
  * Drops settings written under another schema version before anything reads them: an old shape would
- * otherwise leak half-migrated values into the order panels. Returns true when it reset.
+ * otherwise leak half-migrated values into the order panels. V5 settings are kept (the slices V6 added are filled
+ * with their defaults by `mergeStored`). Returns true when it reset.
  */
 function resetOnVersionMismatch(storage: Storage): boolean {
-  if (storage.getItem(STORE_VERSION_KEY) === TRADING_SETTINGS_VERSION) return false;
+  const stored = storage.getItem(STORE_VERSION_KEY);
+  if (stored === TRADING_SETTINGS_VERSION) return false;
+  storage.setItem(STORE_VERSION_KEY, TRADING_SETTINGS_VERSION);
+  if (stored !== null && MIGRATED_VERSIONS.has(stored)) return false;
   storage.removeItem(TRADING_SETTINGS_KEY);
   storage.setItem(STORE_VERSION_KEY, TRADING_SETTINGS_VERSION);
   return true;
@@ -31,7 +39,10 @@ function resetOnVersionMismatch(storage: Storage): boolean {
 
 const SLICES: SliceName[] = Object.keys(defaultTradingSettings()) as SliceName[];
 
-/** Stored slices are merged over the defaults so fields added within V5 still get their default. */
+/**
+ * Stored slices are merged over the defaults so fields added within a version still get their default; the key map
+ * is checked whole (`completeKeyMap`), so a stored map can never bind one key twice.
+ */
 function mergeStored(stored: unknown, current: TradingSettingsState): TradingSettingsState {
   if (stored === null || typeof stored !== 'object') return current;
   const merged: TradingSettingsState = { ...current };
@@ -40,6 +51,7 @@ function mergeStored(stored: unknown, current: TradingSettingsState): TradingSet
     if (value && typeof value === 'object')
       Object.assign(merged, { [slice]: { ...current[slice], ...value } });
   }
+  merged.keyMap = completeKeyMap(merged.keyMap);
   return merged;
 }
 

@@ -1,9 +1,10 @@
 import type { UserSettings } from '@xtrader/core/api/settings';
 import type { IndexName } from '@xtrader/core/market/indices';
 import type { ProductType, TrailingHandler } from '@xtrader/core/orders/types';
+import type { KeyMap } from './key-map';
 
 // Shapes of the client-side trading settings persisted in localStorage (schema
-// version V5). Server-side records have their own contracts in @xtrader/core.
+// version V6). Server-side records have their own contracts in @xtrader/core.
 
 /** The preset a market or stop-loss order carries: bracket (target + SL) or cover (SL only). */
 export type PresetOrderCategory = 'bracket' | 'cover';
@@ -109,4 +110,27 @@ export type TradingSettings = {
   followUpTradesState: FollowUpTradesState;
   stopLossOrderState: StopLossOrderState;
   orderTableState: OrderTableState;
+  /** The trading keys, remappable in User Settings -> Keys (`key-map.ts`). */
+  keyMap: KeyMap;
+  /** The strike ladder beside the order cards. */
+  strikeLadder: StrikeLadderState;
+  /** One-click limit entries at the touch on the market card. */
+  priceLadder: PriceLadderState;
+};
+
+export type StrikeLadderState = {
+  /** Collapsed, the ladder keeps only its header row (small screens keep the positions table in view). */
+  collapsed: boolean;
+  /** Strikes shown each side of the at-the-money one. */
+  strikesEachSide: number;
+};
+
+export type PriceLadderState = {
+  /** Collapsed (the default), the card keeps one header line: it does not push the positions table down. */
+  collapsed: boolean;
+  /**
+   * How many times a resting ladder limit is moved to the new best price when the touch moves away from it
+   * (0 = never). Done in this browser while the dashboard is open.
+   */
+  autoReprice: number;
 };

@@ -14,10 +14,14 @@ import { StaleConfirmDialog } from '../order-panel/stale-confirm-dialog';
 import { StopLossOrderCard } from '../order-panel/stop-loss-order-card';
 import { useKeyboardTrading } from '../order-panel/use-keyboard-trading';
 import { useLotSizeQuantities } from '../order-panel/use-lot-size-quantities';
+import { usePlaceLimitOrder } from '../order-panel/use-place-limit';
 import { usePlaceOrder } from '../order-panel/use-place-order';
 import { PracticeDaySummaries } from '../practice/day-summary-dialog';
+import { PriceLadder } from '../price-ladder/price-ladder';
 import { ProfitProtectionBar } from '../profit-protection/profit-protection-bar';
+import { StrikeLadder } from '../strike-ladder/strike-ladder';
 import { FollowUpInstrumentPicker } from './follow-up-instrument-picker';
+import { ladderSource } from './ladder-source';
 import { OrderTabs } from './order-tabs';
 
 const NO_POSITIONS: never[] = [];
@@ -33,10 +37,11 @@ function Region({ name, children, className }: { name: string; children: ReactNo
 
 /**
  * The trading screen: configuration bar and funds, Profit Protection, the market and stop-loss
- * order cards (arrows and Shift + arrows trade), then positions / open orders / executed orders.
+ * order cards (arrows and Shift + arrows trade) beside the strike ladder, then positions / open orders / executed orders.
  */
 export function DashboardPage() {
   const placeOrder = usePlaceOrder();
+  const placeLimit = usePlaceLimitOrder();
   const tradingKeys = useTradingSettings((s) => s.orderConfig.tradingKeysEnabled ?? true);
   useKeyboardTrading(placeOrder, tradingKeys);
   useLotSizeQuantities();
@@ -65,15 +70,25 @@ export function DashboardPage() {
           <PracticeDaySummaries />
         </Region>
       </div>
-      <section aria-label="Order panel" className="grid shrink-0 gap-2 lg:grid-cols-2">
+      <section
+        aria-label="Order panel"
+        className="grid shrink-0 gap-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_13rem]"
+      >
         <Region name="Market order" className="flex">
           <MarketOrderCard
             onIntent={placeOrder}
             followUp={<FollowUpTable InstrumentPicker={FollowUpInstrumentPicker} />}
+            priceLadder={<PriceLadder placeLimit={placeLimit} />}
           />
         </Region>
         <Region name="Stop-loss order" className="flex">
           <StopLossOrderCard onIntent={placeOrder} />
+        </Region>
+        {/* As tall as the cards beside it on wide screens (its rows scroll), so it never pushes the tables down. */}
+        <Region name="Strike ladder" className="relative flex max-h-72 lg:max-h-none">
+          <div className="flex w-full lg:absolute lg:inset-0">
+            <StrikeLadder source={ladderSource} />
+          </div>
         </Region>
       </section>
       <Region name="Chart" className="shrink-0">

@@ -1,18 +1,15 @@
 import { useEffect, useState } from 'react';
 import { isDialogOpen, isTyping } from '../../lib/keyboard-focus';
+import { KEY_ACTION_LABELS, KEY_ACTIONS, type KeyMap, keyLabel } from '../../state/key-map';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Dialog } from '../../ui/dialog';
 import { Switch } from '../../ui/switch';
 
-// What the keyboard does on the dashboard, as the help overlay lists it.
-const TRADING_KEYS = [
-  ['↑', 'Buy CE at market'],
-  ['↓', 'Buy PE at market'],
-  ['←', 'Sell CE at market'],
-  ['→', 'Sell PE at market'],
-  ['Shift + ↑ ↓ ← →', 'The same from the stop-loss card (stop-loss order)'],
-  ['1 / 2 / 3', 'Exit 1/4, 1/2, 3/4 of the selected position (click its row; whole lots)'],
-] as const;
+/** What the keyboard does on the dashboard under the current key map, as the help overlay lists it. */
+const tradingKeys = (map: KeyMap): [string, string][] => [
+  ...KEY_ACTIONS.map((action): [string, string] => [keyLabel(map[action]), KEY_ACTION_LABELS[action]]),
+  ['Shift + order key', 'The same order from the stop-loss card (stop-loss order)'],
+];
 
 // Keys that change what is shown, or act on a focused control: they work with the trading keys off.
 const VIEW_KEYS = [
@@ -34,13 +31,15 @@ function KeyRow({ keys, action, dimmed }: { keys: string; action: string; dimmed
 }
 
 /**
- * `?` opens the keyboard help: every trading key, and the one switch that turns them all off (kept in this
+ * `?` opens the keyboard help: every trading key as currently mapped (User Settings -> Keys remaps them), and the
+ * one switch that turns them all off (kept in this
  * browser). `?` is ignored while typing or while another dialog is open.
  */
 export function KeyboardHelp() {
   const [open, setOpen] = useState(false);
   const enabled = useTradingSettings((s) => s.orderConfig.tradingKeysEnabled ?? true);
   const patch = useTradingSettings((s) => s.patchSettings);
+  const keyMap = useTradingSettings((s) => s.keyMap);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '?' || event.ctrlKey || event.altKey || event.metaKey) return;
@@ -67,8 +66,8 @@ export function KeyboardHelp() {
         </div>
         <table className="w-full">
           <tbody>
-            {TRADING_KEYS.map(([key, action]) => (
-              <KeyRow key={key} keys={key} action={action} dimmed={!enabled} />
+            {tradingKeys(keyMap).map(([key, action]) => (
+              <KeyRow key={action} keys={key} action={action} dimmed={!enabled} />
             ))}
             {VIEW_KEYS.map(([key, action]) => (
               <KeyRow key={key} keys={key} action={action} />

@@ -16,9 +16,12 @@ const MARKET_ORDER_TITLE = 'MARKET ORDER (PRESS ARROWS)';
 export function MarketOrderCard({
   onIntent,
   followUp,
+  priceLadder,
 }: {
   onIntent: (intent: OrderIntent) => void;
   followUp?: ReactNode;
+  /** One-click limits at the touch, handed in by the dashboard (the price-ladder feature). */
+  priceLadder?: ReactNode;
 }) {
   const quantity = useQuantityField('market');
   return (
@@ -37,6 +40,7 @@ export function MarketOrderCard({
       <div className="mt-auto flex flex-col gap-1.5 short:grid short:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <ContractQuotes />
         <OrderButtons card="market" onIntent={onIntent} />
+        {priceLadder}
       </div>
     </CardFrame>
   );

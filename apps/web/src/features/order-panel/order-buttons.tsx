@@ -1,15 +1,16 @@
-import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp } from 'lucide-react';
+import { keyLabel } from '../../state/key-map';
+import { useTradingSettings } from '../../state/trading-settings-store';
 import { cn } from '../../ui/cn';
-import { intentLabel, type OrderCard, type OrderIntent } from './order-intent';
+import { intentLabel, keyForIntent, type OrderCard, type OrderIntent } from './order-intent';
 
 const BUTTONS = [
-  { optionType: 'CE', side: 'buy', Icon: ArrowUp, key: 'ArrowUp' },
-  { optionType: 'CE', side: 'sell', Icon: ArrowLeft, key: 'ArrowLeft' },
-  { optionType: 'PE', side: 'buy', Icon: ArrowDown, key: 'ArrowDown' },
-  { optionType: 'PE', side: 'sell', Icon: ArrowRight, key: 'ArrowRight' },
+  { optionType: 'CE', side: 'buy' },
+  { optionType: 'CE', side: 'sell' },
+  { optionType: 'PE', side: 'buy' },
+  { optionType: 'PE', side: 'sell' },
 ] as const;
 
-/** Buy/Sell CE/PE buttons with their shortcut keys (Shift on the stop-loss card). */
+/** Buy/Sell CE/PE buttons with their shortcut keys as the key map binds them (Shift on the stop-loss card). */
 export function OrderButtons({
   card,
   onIntent,
@@ -19,10 +20,12 @@ export function OrderButtons({
   onIntent: (intent: OrderIntent) => void;
   disabled?: boolean;
 }) {
+  const keyMap = useTradingSettings((s) => s.keyMap);
   return (
     <div className="grid grid-cols-4 gap-1.5">
-      {BUTTONS.map(({ optionType, side, Icon, key }) => {
+      {BUTTONS.map(({ optionType, side }) => {
         const label = intentLabel({ optionType, side });
+        const key = keyForIntent(keyMap, { optionType, side });
         return (
           <button
             key={label}
@@ -40,7 +43,7 @@ export function OrderButtons({
             {label}
             <span className="inline-flex items-center gap-0.5 rounded bg-black/20 px-1 py-0.5 text-[10px] font-medium">
               {card === 'stopLoss' && <span aria-hidden>⇧</span>}
-              <Icon className="size-3" aria-hidden />
+              <span aria-hidden>{keyLabel(key)}</span>
             </span>
           </button>
         );

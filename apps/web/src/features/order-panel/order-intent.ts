@@ -1,4 +1,5 @@
 import type { TransactionType } from '@xtrader/core/orders/types';
+import { actionForKey, type KeyAction, type KeyMap } from '../../state/key-map';
 import type { FollowUpKey } from '../../state/trading-settings-types';
 
 export type OptionType = 'CE' | 'PE';
@@ -12,21 +13,33 @@ export type OrderIntent = { card: OrderCard; optionType: OptionType; side: Trans
 export const followUpKeyFor = ({ optionType, side }: Pick<OrderIntent, 'optionType' | 'side'>): FollowUpKey =>
   `${side}${optionType === 'CE' ? 'Call' : 'Put'}` as FollowUpKey;
 
-/**
- * The keyboard map: up buys CE, down buys PE, left sells CE, right sells PE; with Shift the
- * stop-loss card's order, without it the market card's.
- */
-const ARROWS: Readonly<Record<string, Pick<OrderIntent, 'optionType' | 'side'>>> = {
-  ArrowUp: { optionType: 'CE', side: 'buy' },
-  ArrowDown: { optionType: 'PE', side: 'buy' },
-  ArrowLeft: { optionType: 'CE', side: 'sell' },
-  ArrowRight: { optionType: 'PE', side: 'sell' },
+/** The four order actions of the key map: which option and side each trades. */
+const ORDER_ACTIONS: Partial<Readonly<Record<KeyAction, Pick<OrderIntent, 'optionType' | 'side'>>>> = {
+  buyCall: { optionType: 'CE', side: 'buy' },
+  buyPut: { optionType: 'PE', side: 'buy' },
+  sellCall: { optionType: 'CE', side: 'sell' },
+  sellPut: { optionType: 'PE', side: 'sell' },
 };
 
-export function intentForKey(key: string, shiftKey: boolean): OrderIntent | undefined {
-  const arrow = ARROWS[key];
-  return arrow ? { ...arrow, card: shiftKey ? 'stopLoss' : 'market' } : undefined;
+/**
+ * The order a key press asks for under the trader's key map (by default up buys CE, down buys PE, left sells CE,
+ * right sells PE); with Shift the stop-loss card's order, without it the market card's.
+ */
+export function intentForKey(
+  map: KeyMap,
+  event: { key: string; code?: string; shiftKey: boolean },
+): OrderIntent | undefined {
+  const action = actionForKey(map, event);
+  const order = action ? ORDER_ACTIONS[action] : undefined;
+  return order ? { ...order, card: event.shiftKey ? 'stopLoss' : 'market' } : undefined;
 }
+
+/** The key bound to an order button's option and side (its shortcut hint). */
+export const keyForIntent = (
+  map: KeyMap,
+  { optionType, side }: Pick<OrderIntent, 'optionType' | 'side'>,
+): string =>
+  map[`${side}${optionType === 'CE' ? 'Call' : 'Put'}` as 'buyCall' | 'buyPut' | 'sellCall' | 'sellPut'];
 
 /** 'Buy CE', 'Sell PE', ... */
 export const intentLabel = ({ optionType, side }: Pick<OrderIntent, 'optionType' | 'side'>): string =>

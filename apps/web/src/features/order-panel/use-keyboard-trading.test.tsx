@@ -1,5 +1,7 @@
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_KEY_MAP } from '../../state/key-map';
+import { useTradingSettings } from '../../state/trading-settings-store';
 import type { OrderIntent } from './order-intent';
 import { useKeyboardTrading } from './use-keyboard-trading';
 
@@ -23,6 +25,20 @@ describe('keyboard trading', () => {
     render(<Harness onIntent={onIntent} />);
     fireEvent.keyDown(document.body, { key, shiftKey });
     expect(onIntent).toHaveBeenCalledExactlyOnceWith(intent);
+  });
+
+  it('follows a remapped key: the new key trades, the old one no longer does', () => {
+    useTradingSettings.getState().patchSettings('keyMap', { buyCall: 'w' });
+    try {
+      const onIntent = vi.fn();
+      render(<Harness onIntent={onIntent} />);
+      fireEvent.keyDown(document.body, { key: 'ArrowUp' });
+      expect(onIntent).not.toHaveBeenCalled();
+      fireEvent.keyDown(document.body, { key: 'W', code: 'KeyW', shiftKey: true });
+      expect(onIntent).toHaveBeenCalledExactlyOnceWith({ card: 'stopLoss', optionType: 'CE', side: 'buy' });
+    } finally {
+      useTradingSettings.getState().patchSettings('keyMap', DEFAULT_KEY_MAP);
+    }
   });
 
   it('ignores other keys, held keys and modifier combinations', () => {

@@ -117,6 +117,23 @@ describe('placing orders from the keyboard', () => {
     });
   });
 
+  it('refuses market-card keys with a toast while market orders are switched off; the stop-loss card still trades', async () => {
+    const discipline = useTradingSettings.getState().userSettingsState.discipline;
+    useTradingSettings
+      .getState()
+      .patchSettings('userSettingsState', { discipline: { ...discipline, noMarketOrders: true } });
+    const { calls } = setup(
+      { 'POST /order': () => ok({ orderId: 'o9', orderIds: ['o9'] }) },
+      { broker: 'PAPERTRADE' },
+    );
+    press('ArrowUp');
+    expect(orderCalls(calls)).toEqual([]);
+    expect(await screen.findByText('Market orders are switched off in your settings')).toBeInTheDocument();
+    expect(feedback.failure).toHaveBeenCalledTimes(1);
+    press('ArrowUp', true);
+    expect(orderCalls(calls)[0]?.body).toMatchObject({ orderType: 'stoploss' });
+  });
+
   it('shows why a follow-up was not armed when the order itself was placed', async () => {
     const warning = 'Follow-up not armed: unknown instrument BANKNIFTY99JAN1CE';
     setup(

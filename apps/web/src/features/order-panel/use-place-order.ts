@@ -21,11 +21,14 @@ import { askAboutFunds, questionFor } from './funds-question';
 import type { OrderIntent } from './order-intent';
 import { askAboutStalePrices } from './stale-question';
 
-/** `awaitsFill`: a market-card order fills at once, so the panel shows it as awaiting until executed. */
+/**
+ * `awaitsFill`: a market-card order fills at once, so the panel shows it as awaiting until executed. Answers the
+ * placed order's id, or undefined when it failed (the failure was already shown).
+ */
 export async function sendOrder(
   { body, iceberg, tradingSymbol, identifier }: BuiltOrder,
   awaitsFill: boolean,
-): Promise<void> {
+): Promise<string | undefined> {
   const request = placeOrder(body, { iceberg });
   // Everything else after the request left: nothing may delay the order, not even a sound or a row.
   const notificationsWhenSent = useOrderActivity.getState().requestSent();
@@ -40,13 +43,19 @@ export async function sendOrder(
     useOrderActivity.getState().requestSettled(awaitsFill, notificationsWhenSent);
     orderFeedback.success();
     refreshTradingDataSoon();
+    return data.orderId;
   } catch (error) {
     withdraw();
     useOrderActivity.getState().requestSettled(false, notificationsWhenSent);
     toastError(error, FAILURE_TITLES.placeOrder);
     orderFeedback.failure();
+    return undefined;
   }
 }
+
+export const NO_MARKET_ORDERS_MESSAGE = 'Market orders are switched off in your settings';
+const NO_MARKET_ORDERS_HINT =
+  'Use the price ladder (a limit at the bid or ask) or the stop-loss card; User Settings -> Discipline turns this off.';
 
 /**
  * Places the order of one key press or button click. Everything the order needs is read synchronously (persisted
@@ -59,6 +68,13 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
   return useCallback(
     (intent: OrderIntent) => {
       const settings = useTradingSettings.getState();
+      // The no-market switch (User Settings -> Discipline): the market card's keys and buttons are refused here, and
+      // the server refuses any market order sent past this check.
+      if (intent.card === 'market' && settings.userSettingsState.discipline.noMarketOrders) {
+        toast.error(NO_MARKET_ORDERS_MESSAGE, { description: NO_MARKET_ORDERS_HINT });
+        orderFeedback.failure();
+        return;
+      }
       const isCall = intent.optionType === 'CE';
       const symbol = isCall ? settings.orderConfig.callTradingSymbol : settings.orderConfig.putTradingSymbol;
       const built = buildOrder({ ...settings, intent, ltp: symbol ? readLivePrice(symbol) : undefined });
@@ -70,7 +86,7 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
       const goSubscribe = () => void navigate('/subscribe');
       // An order beyond the available funds (as last fetched), or a large one no price can check yet, waits for
       // the trader's confirmation.
-      const checkFunds = (order: BuiltOrder, awaitsFill: boolean) => {
+      const checkFunds = (order: BuiltOrder, awaitsFill: boolean): void => {
         const question = questionFor({
           built: order,
           awaitsFill,
@@ -79,21 +95,23 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
           price: order.body.triggerPrice ?? (symbol ? readLivePrice(symbol) : undefined),
           available: queryClient.getQueryData(marginQuery.queryKey)?.available,
         });
-        return question ? askAboutFunds(question) : sendOrder(order, awaitsFill);
+        if (question) askAboutFunds(question);
+        else void sendOrder(order, awaitsFill);
       };
       // A market order on a contract that stopped ticking asks first: it would fill at a price nobody saw.
-      const send = (order: BuiltOrder, awaitsFill: boolean) => {
+      const send = (order: BuiltOrder, awaitsFill: boolean): void => {
         const status = queryClient.getQueryData(feedStatusQuery.queryKey);
         const age = awaitsFill && symbol ? staleAgeOf(readLiveTickTime(symbol), status) : undefined;
-        if (age === undefined) return checkFunds(order, awaitsFill);
-        askAboutStalePrices({
-          message: staleOrderMessage(age),
-          proceed: () => void checkFunds(order, awaitsFill),
-        });
+        if (age === undefined) checkFunds(order, awaitsFill);
+        else
+          askAboutStalePrices({
+            message: staleOrderMessage(age),
+            proceed: () => checkFunds(order, awaitsFill),
+          });
       };
       const entitled = cachedEntitlement();
       const awaitsFill = intent.card === 'market';
-      if (entitled === true) void send(built, awaitsFill);
+      if (entitled === true) send(built, awaitsFill);
       else if (entitled === false) goSubscribe();
       else
         void fetchEntitlement().then(

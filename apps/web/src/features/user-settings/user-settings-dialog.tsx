@@ -8,6 +8,8 @@ import { Dialog } from '../../ui/dialog';
 import { NumberStepper } from '../../ui/number-stepper';
 import { AlertsSection } from './alerts-section';
 import { DisciplineSection } from './discipline-section';
+import { KeysSection } from './keys-section';
+import { LadderSettings } from './ladder-settings';
 import * as rules from './settings-draft';
 import { useApplySettings } from './use-apply-settings';
 
@@ -30,8 +32,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * User Settings: modify step, exit-all market protection, discipline rules, default quantities and stop-loss
- * trigger/limit differences per index. Edits stay in a draft until Apply saves them (panel 450 px high).
+ * User Settings: modify step, exit-all market protection, discipline rules, trading keys, ladders, default
+ * quantities and stop-loss trigger/limit differences per index. Keys and ladders are kept in this browser at
+ * once; the server's settings stay in a draft until Apply saves them (panel 450 px high).
  */
 export function UserSettingsDialog({
   open,
@@ -118,6 +121,12 @@ export function UserSettingsDialog({
         </Section>
         <Section title="Alerts">
           <AlertsSection value={draft.alerts} onChange={(alerts) => edit((d) => ({ ...d, alerts }))} />
+        </Section>
+        <Section title="Keys (this browser)">
+          <KeysSection />
+        </Section>
+        <Section title="Ladders (this browser)">
+          <LadderSettings />
         </Section>
         <Section title="Per index">
           <table className="w-full text-xs">
