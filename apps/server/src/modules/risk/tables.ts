@@ -27,6 +27,23 @@ export interface ProfitProtectionTable {
   updatedAt: number;
 }
 
+/** The discipline rules' lock and last losing trade of a user's IST day (epoch ms, null when not yet). */
+export interface DisciplineDaysTable {
+  userId: string;
+  day: string;
+  lockedAt: number | null;
+  lastLossAt: number | null;
+}
+
+/** One order counted against a user's trades of an IST day. */
+export interface DisciplineTradesTable {
+  userId: string;
+  day: string;
+  orderId: string;
+}
+
 export interface RiskTables {
   profitProtection: ProfitProtectionTable;
+  disciplineDays: DisciplineDaysTable;
+  disciplineTrades: DisciplineTradesTable;
 }

@@ -1,11 +1,80 @@
-import { type DisciplineDay, dayAt } from '@xtrader/core/risk/discipline';
+import { istDateOf } from '@xtrader/core/market/dates';
+import { type DisciplineDay, dayAt, emptyDay } from '@xtrader/core/risk/discipline';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../store/database';
 
 /**
- * Each user's trading day as this process saw it: orders placed, the max-loss lock, the last losing trade. Kept in
- * memory (one record per user, replaced at IST midnight); after a restart the lock is found again from the day's
- * MTM on the next check, the count and cool-down start afresh.
+ * Each user's trading day: orders placed, the max-loss lock, the last losing trade, per IST date (a new date starts
+ * an empty record). Every change is one conditional statement, so two writers (a retried order, a takeover by
+ * another instance) cannot undo each other: an order is counted once by its id, and a lock, once set, stays.
  */
-export function createDisciplineDays(now: () => number) {
+export interface DisciplineDays {
+  today(userId: string): Promise<DisciplineDay>;
+  /** One more order placed today (an order id already counted is not counted again). */
+  placed(userId: string, orderId: string): Promise<void>;
+  /** The max loss was reached: locked for the rest of the day (never unlocked before then). */
+  lock(userId: string): Promise<void>;
+  lostTrade(userId: string): Promise<void>;
+}
+
+/**
+ * The day records in the store (`disciplineDays`, `disciplineTrades`): they survive a restart, and every instance
+ * of a cluster reads the same one, so a lock holds wherever the user's next order arrives.
+ */
+export function createStoredDisciplineDays(db: Kysely<Database>, now: () => number): DisciplineDays {
+  const mark = async (userId: string, patch: { lockedAt?: number; lastLossAt?: number }) => {
+    const day = istDateOf(now());
+    await db
+      .insertInto('disciplineDays')
+      .values({ userId, day, lockedAt: patch.lockedAt ?? null, lastLossAt: patch.lastLossAt ?? null })
+      .onConflict((oc) =>
+        oc.columns(['userId', 'day']).doUpdateSet((eb) =>
+          patch.lockedAt !== undefined
+            ? // The first lock of the day stands.
+              { lockedAt: eb.fn.coalesce('disciplineDays.lockedAt', 'excluded.lockedAt') }
+            : { lastLossAt: eb.ref('excluded.lastLossAt') },
+        ),
+      )
+      .execute();
+  };
+  return {
+    async today(userId) {
+      const day = istDateOf(now());
+      const [row, count] = await Promise.all([
+        db
+          .selectFrom('disciplineDays')
+          .select(['lockedAt', 'lastLossAt'])
+          .where('userId', '=', userId)
+          .where('day', '=', day)
+          .executeTakeFirst(),
+        db
+          .selectFrom('disciplineTrades')
+          .select((eb) => eb.fn.countAll<number | string>().as('trades'))
+          .where('userId', '=', userId)
+          .where('day', '=', day)
+          .executeTakeFirst(),
+      ]);
+      return {
+        ...emptyDay(day),
+        trades: Number(count?.trades ?? 0),
+        lockedAt: row?.lockedAt === null || row === undefined ? null : Number(row.lockedAt),
+        lastLossAt: row?.lastLossAt === null || row === undefined ? null : Number(row.lastLossAt),
+      };
+    },
+    async placed(userId, orderId) {
+      await db
+        .insertInto('disciplineTrades')
+        .values({ userId, day: istDateOf(now()), orderId })
+        .onConflict((oc) => oc.columns(['userId', 'day', 'orderId']).doNothing())
+        .execute();
+    },
+    lock: (userId) => mark(userId, { lockedAt: now() }),
+    lostTrade: (userId) => mark(userId, { lastLossAt: now() }),
+  };
+}
+
+/** The same records in this process's memory (unit tests of the rules). */
+export function createMemoryDisciplineDays(now: () => number): DisciplineDays {
   const records = new Map<string, DisciplineDay>();
   // Order ids counted today per user: an idempotent retry answered with the first order is not a second trade.
   const counted = new Map<string, Set<string>>();
@@ -21,9 +90,8 @@ export function createDisciplineDays(now: () => number) {
     records.set(userId, { ...today(userId), ...patch });
   };
   return {
-    today,
-    /** One more order placed today. */
-    placed(userId: string, orderId: string) {
+    today: async (userId) => today(userId),
+    async placed(userId, orderId) {
       const day = today(userId);
       const ids = counted.get(userId) ?? new Set<string>();
       if (ids.has(orderId)) return;
@@ -31,14 +99,11 @@ export function createDisciplineDays(now: () => number) {
       counted.set(userId, ids);
       update(userId, { trades: day.trades + 1 });
     },
-    /** The max loss was reached: locked for the rest of the day (never unlocked before then). */
-    lock(userId: string) {
+    async lock(userId) {
       if (today(userId).lockedAt === null) update(userId, { lockedAt: now() });
     },
-    lostTrade(userId: string) {
+    async lostTrade(userId) {
       update(userId, { lastLossAt: now() });
     },
   };
 }
-
-export type DisciplineDays = ReturnType<typeof createDisciplineDays>;

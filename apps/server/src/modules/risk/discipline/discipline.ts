@@ -12,7 +12,7 @@ import { DomainError } from '../../../domain-error';
 import type { Logger } from '../../../logger';
 import type { MtmReader } from '../current-mtm';
 import type { OrderActivitySource, PositionSource } from '../ports';
-import { createDisciplineDays } from './days';
+import { createMemoryDisciplineDays, type DisciplineDays } from './days';
 
 export interface DisciplineDeps {
   /** The user's discipline settings (part of their user settings). */
@@ -23,6 +23,8 @@ export interface DisciplineDeps {
   activity: OrderActivitySource;
   clock: Clock;
   logger: Logger;
+  /** Where each user's day record is kept: the store in the app, memory when not given. */
+  days?: DisciplineDays;
 }
 
 const watchesTrades = (settings: DisciplineSettings) =>
@@ -35,7 +37,7 @@ const watchesTrades = (settings: DisciplineSettings) =>
  */
 export function createDiscipline(deps: DisciplineDeps) {
   const { clock, logger } = deps;
-  const days = createDisciplineDays(() => clock.now());
+  const days = deps.days ?? createMemoryDisciplineDays(() => clock.now());
   // Each user's rules as last read: the guard then costs no store read per order. Dropped when the user saves
   // settings (any instance, through the bus), so a rule switched on holds from the next order.
   const kept = new Map<string, DisciplineSettings>();
@@ -51,8 +53,8 @@ export function createDiscipline(deps: DisciplineDeps) {
 
   /** Sets the lock when the day's MTM is at or below the max loss. */
   const checkMaxLoss = async (userId: string, settings: DisciplineSettings) => {
-    if (settings.maxLossPerDay === null || days.today(userId).lockedAt !== null) return;
-    if (reachesMaxLoss(settings, await deps.mtmOf(userId))) days.lock(userId);
+    if (settings.maxLossPerDay === null || (await days.today(userId)).lockedAt !== null) return;
+    if (reachesMaxLoss(settings, await deps.mtmOf(userId))) await days.lock(userId);
   };
 
   const noticeTrades = async (userId: string) => {
@@ -62,13 +64,13 @@ export function createDiscipline(deps: DisciplineDeps) {
       const before = booked.get(userId);
       const after = bookedByPosition(await deps.positions.positions(userId), before);
       booked.set(userId, after);
-      if (before && closedAtLoss(before, after)) days.lostTrade(userId);
+      if (before && closedAtLoss(before, after)) await days.lostTrade(userId);
     }
     await checkMaxLoss(userId, settings);
   };
 
   const status = async (userId: string, settings: DisciplineSettings): Promise<DisciplineStatus> => {
-    const day = days.today(userId);
+    const day = await days.today(userId);
     return {
       settings,
       tradesToday: day.trades,
@@ -84,7 +86,7 @@ export function createDiscipline(deps: DisciplineDeps) {
       await checkMaxLoss(userId, settings);
       const [hold] = disciplineHolds({
         settings,
-        day: days.today(userId),
+        day: await days.today(userId),
         now: clock.now(),
         marketOrder: body.orderType === 'market',
         exchange: body.exchange,
@@ -96,8 +98,8 @@ export function createDiscipline(deps: DisciplineDeps) {
       kept.delete(userId);
     },
     /** An order was placed: one more trade today. */
-    placed(userId: string, orderId: string) {
-      days.placed(userId, orderId);
+    placed(userId: string, orderId: string): Promise<void> {
+      return days.placed(userId, orderId);
     },
     async status(userId: string): Promise<DisciplineStatus> {
       const settings = await settingsOf(userId);
