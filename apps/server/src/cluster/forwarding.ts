@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Answered by another instance (the user's engine owner): this instance's hooks must not act on it. */
     forwardedTo?: string;
+    /** Ends this request's hold on its user (a user with a command in flight is never handed off). */
+    leaveEngine?: () => void;
   }
 }
 
@@ -63,6 +65,8 @@ export interface ForwardingDeps {
 export interface Forwarding {
   /** preHandler of the routes that act on a user's engine: answers from the owner when it is elsewhere. */
   hook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  /** onResponse of the same routes: the command is over, its user may be handed off again. */
+  done(request: FastifyRequest): Promise<void>;
   /** Starts answering requests forwarded to this instance, through `app`. */
   serve(app: ApiApp): Promise<void>;
   close(): void;
@@ -123,8 +127,11 @@ export function createForwarding(deps: ForwardingDeps): Forwarding {
     async hook(request, reply) {
       const userId = request.user?.id;
       if (!userId || !ownership.clustered) return undefined;
-      const claimed = await ownership.claim(userId);
-      if (claimed.owner === 'self') return undefined;
+      const claimed = await ownership.enter(userId);
+      if (claimed.owner === 'self') {
+        request.leaveEngine = claimed.done;
+        return undefined;
+      }
       // A forwarded request whose target lost the user meanwhile: refused rather than passed around.
       if (request.headers[FORWARDED_HEADER] !== undefined) {
         throw new DomainError('engine_moved', 'This account is moving to another server; try again', {
@@ -137,6 +144,9 @@ export function createForwarding(deps: ForwardingDeps): Forwarding {
       if (answer.contentType) reply.header('content-type', answer.contentType);
       if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
       return reply.send(answer.body);
+    },
+    async done(request) {
+      request.leaveEngine?.();
     },
     async serve(app) {
       const unsubscribe = bus.subscribe('cluster.request', async (message) => {
