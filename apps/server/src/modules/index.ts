@@ -202,7 +202,12 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     await risk.monitor.refresh(userId);
   });
   brokers.links.onReconnect((userId) => risk.monitor.refresh(userId));
-  wireUserEngines(resources.ownership, { paper: brokers.paper, orders, risk: risk.monitor });
+  wireUserEngines(resources.ownership, {
+    paper: brokers.paper,
+    orders,
+    risk: risk.monitor,
+    live: liveBrokers,
+  });
   const liveGateway = createLiveGateway(resources, {
     marketData: market.marketData,
     directory: catalog,

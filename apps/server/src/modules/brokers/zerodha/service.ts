@@ -40,6 +40,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (account, token) => createKiteApi(connection(account.secrets.apiKey ?? ''), token),
       createSession: (userId, api, onTokenExpired) =>
         createZerodhaSession({ userId, clock, api, onTokenExpired, algoId: deps.settings.algoId }),
