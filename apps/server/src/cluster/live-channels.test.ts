@@ -50,7 +50,12 @@ describe('live-broker update channels in a cluster', () => {
       clock: f.clock,
       logger: silentLogger(),
       owns: ownership.owns,
-      settings: { apiUrl: f.kite.url, loginUrl: f.kite.loginUrl, tickerUrl: f.kite.tickerUrl, algoId: undefined },
+      settings: {
+        apiUrl: f.kite.url,
+        loginUrl: f.kite.loginUrl,
+        tickerUrl: f.kite.tickerUrl,
+        algoId: undefined,
+      },
       tickerTiming: { minDelayMs: 30, maxDelayMs: 200, silenceMs: 2000 },
     });
     ownership.onGained((userId) => service.adopt(userId));
