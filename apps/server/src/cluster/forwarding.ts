@@ -23,6 +23,12 @@ declare module 'fastify' {
     forwardedTo?: string;
     /** Ends this request's hold on its user (a user with a command in flight is never handed off). */
     leaveEngine?: () => void;
+    /**
+     * Clustered, on a user-engine route called without a signed-in user (a broker's postback): once the route knows
+     * whose it is, this answers it from that user's owner when another instance runs them (true: the reply is
+     * sent), or holds the user here (false: the route acts itself).
+     */
+    routeToOwner?: (userId: string) => Promise<boolean>;
   }
 }
 
@@ -123,27 +129,40 @@ export function createForwarding(deps: ForwardingDeps): Forwarding {
     });
   };
 
+  /**
+   * Lets the request run here when this instance runs the user (false), else answers it from the owner (true: the
+   * reply is sent).
+   */
+  const route = async (userId: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const claimed = await ownership.enter(userId);
+    if (claimed.owner === 'self') {
+      request.leaveEngine = claimed.done;
+      return false;
+    }
+    // A forwarded request whose target lost the user meanwhile: refused rather than passed around.
+    if (request.headers[FORWARDED_HEADER] !== undefined) {
+      throw new DomainError('engine_moved', 'This account is moving to another server; try again', {
+        retryAfterSeconds: 1,
+      });
+    }
+    request.forwardedTo = claimed.holder;
+    const answer = await ask(request, claimed.holder);
+    reply.code(answer.status);
+    if (answer.contentType) reply.header('content-type', answer.contentType);
+    if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
+    reply.send(answer.body);
+    return true;
+  };
+
   return {
     async hook(request, reply) {
+      if (!ownership.clustered) return undefined;
       const userId = request.user?.id;
-      if (!userId || !ownership.clustered) return undefined;
-      const claimed = await ownership.enter(userId);
-      if (claimed.owner === 'self') {
-        request.leaveEngine = claimed.done;
+      if (!userId) {
+        request.routeToOwner = (owner) => route(owner, request, reply);
         return undefined;
       }
-      // A forwarded request whose target lost the user meanwhile: refused rather than passed around.
-      if (request.headers[FORWARDED_HEADER] !== undefined) {
-        throw new DomainError('engine_moved', 'This account is moving to another server; try again', {
-          retryAfterSeconds: 1,
-        });
-      }
-      request.forwardedTo = claimed.holder;
-      const answer = await ask(request, claimed.holder);
-      reply.code(answer.status);
-      if (answer.contentType) reply.header('content-type', answer.contentType);
-      if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
-      return reply.send(answer.body);
+      return (await route(userId, request, reply)) ? reply : undefined;
     },
     async done(request) {
       request.leaveEngine?.();
