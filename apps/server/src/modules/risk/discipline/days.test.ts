@@ -60,6 +60,27 @@ describeEachStore('discipline day records in the store', (kind) => {
     expect((await other.status('u1')).locked).toBe(false);
   });
 
+  it('the owner keeps the day it read and counts its own writes; another instance reads the store', async () => {
+    store = await createTestStore(kind);
+    const clock = createFakeClock();
+    const owner = createStoredDisciplineDays(store.db, clock.now);
+    const other = createStoredDisciplineDays(store.db, clock.now, () => false);
+    await owner.placed('u1', 'o1');
+    expect((await owner.today('u1')).trades).toBe(1);
+    // A write the owner does not make (none happens while it owns the user): its kept copy does not see it...
+    await other.placed('u1', 'o2');
+    expect((await owner.today('u1')).trades).toBe(1);
+    expect((await other.today('u1')).trades).toBe(2);
+    // ...until the user's engine moves away and back: the copy is dropped and read again.
+    owner.forget('u1');
+    expect((await owner.today('u1')).trades).toBe(2);
+    await owner.placed('u1', 'o3');
+    await owner.placed('u1', 'o3');
+    await owner.lock('u1');
+    expect(await owner.today('u1')).toMatchObject({ trades: 3, lockedAt: clock.now() });
+    expect(await other.today('u1')).toMatchObject({ trades: 3, lockedAt: clock.now() });
+  });
+
   it('counts each order once across processes and keeps the first lock time', async () => {
     store = await createTestStore(kind);
     const clock = createFakeClock();

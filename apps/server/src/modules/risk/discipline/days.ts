@@ -15,13 +15,52 @@ export interface DisciplineDays {
   /** The max loss was reached: locked for the rest of the day (never unlocked before then). */
   lock(userId: string): Promise<void>;
   lostTrade(userId: string): Promise<void>;
+  /** Drops what this process keeps of the user's day (their engine moved to another instance). */
+  forget(userId: string): void;
 }
 
 /**
  * The day records in the store (`disciplineDays`, `disciplineTrades`): they survive a restart, and every instance
  * of a cluster reads the same one, so a lock holds wherever the user's next order arrives.
+ *
+ * Where `keeps(userId)` (this instance runs the user's engine: every order of theirs is guarded and counted here),
+ * the record read once is kept and updated with each write, so the order path costs one insert per order and no
+ * read; elsewhere (a status read on another instance) every read goes to the store. `forget` drops the kept copy
+ * when the user's engine moves away.
  */
-export function createStoredDisciplineDays(db: Kysely<Database>, now: () => number): DisciplineDays {
+export function createStoredDisciplineDays(
+  db: Kysely<Database>,
+  now: () => number,
+  keeps: (userId: string) => boolean = () => true,
+): DisciplineDays {
+  const kept = new Map<string, DisciplineDay>();
+  /** Applies a write to the kept copy, when there is one of today. */
+  const patchKept = (userId: string, day: string, patch: (record: DisciplineDay) => DisciplineDay) => {
+    const record = kept.get(userId);
+    if (record && record.day === day) kept.set(userId, patch(record));
+  };
+  const read = async (userId: string, day: string): Promise<DisciplineDay> => {
+    const [row, count] = await Promise.all([
+      db
+        .selectFrom('disciplineDays')
+        .select(['lockedAt', 'lastLossAt'])
+        .where('userId', '=', userId)
+        .where('day', '=', day)
+        .executeTakeFirst(),
+      db
+        .selectFrom('disciplineTrades')
+        .select((eb) => eb.fn.countAll<number | string>().as('trades'))
+        .where('userId', '=', userId)
+        .where('day', '=', day)
+        .executeTakeFirst(),
+    ]);
+    return {
+      ...emptyDay(day),
+      trades: Number(count?.trades ?? 0),
+      lockedAt: row?.lockedAt === null || row === undefined ? null : Number(row.lockedAt),
+      lastLossAt: row?.lastLossAt === null || row === undefined ? null : Number(row.lastLossAt),
+    };
+  };
   const mark = async (userId: string, patch: { lockedAt?: number; lastLossAt?: number }) => {
     const day = istDateOf(now());
     await db
@@ -36,40 +75,38 @@ export function createStoredDisciplineDays(db: Kysely<Database>, now: () => numb
         ),
       )
       .execute();
+    patchKept(userId, day, (record) =>
+      patch.lockedAt !== undefined
+        ? { ...record, lockedAt: record.lockedAt ?? patch.lockedAt }
+        : { ...record, lastLossAt: patch.lastLossAt ?? record.lastLossAt },
+    );
   };
   return {
     async today(userId) {
       const day = istDateOf(now());
-      const [row, count] = await Promise.all([
-        db
-          .selectFrom('disciplineDays')
-          .select(['lockedAt', 'lastLossAt'])
-          .where('userId', '=', userId)
-          .where('day', '=', day)
-          .executeTakeFirst(),
-        db
-          .selectFrom('disciplineTrades')
-          .select((eb) => eb.fn.countAll<number | string>().as('trades'))
-          .where('userId', '=', userId)
-          .where('day', '=', day)
-          .executeTakeFirst(),
-      ]);
-      return {
-        ...emptyDay(day),
-        trades: Number(count?.trades ?? 0),
-        lockedAt: row?.lockedAt === null || row === undefined ? null : Number(row.lockedAt),
-        lastLossAt: row?.lastLossAt === null || row === undefined ? null : Number(row.lastLossAt),
-      };
+      if (!keeps(userId)) return read(userId, day);
+      const known = kept.get(userId);
+      if (known && known.day === day) return known;
+      const record = await read(userId, day);
+      kept.set(userId, record);
+      return record;
     },
     async placed(userId, orderId) {
-      await db
+      const day = istDateOf(now());
+      const result = await db
         .insertInto('disciplineTrades')
-        .values({ userId, day: istDateOf(now()), orderId })
+        .values({ userId, day, orderId })
         .onConflict((oc) => oc.columns(['userId', 'day', 'orderId']).doNothing())
-        .execute();
+        .executeTakeFirst();
+      // Counted only when this order id was new today (a retry's insert changes nothing).
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0)
+        patchKept(userId, day, (record) => ({ ...record, trades: record.trades + 1 }));
     },
     lock: (userId) => mark(userId, { lockedAt: now() }),
     lostTrade: (userId) => mark(userId, { lastLossAt: now() }),
+    forget(userId) {
+      kept.delete(userId);
+    },
   };
 }
 
@@ -105,5 +142,6 @@ export function createMemoryDisciplineDays(now: () => number): DisciplineDays {
     async lostTrade(userId) {
       update(userId, { lastLossAt: now() });
     },
+    forget() {},
   };
 }

@@ -25,6 +25,11 @@ export interface DisciplineDeps {
   logger: Logger;
   /** Where each user's day record is kept: the store in the app, memory when not given. */
   days?: DisciplineDays;
+  /**
+   * Whether this instance runs the user's engine (default: always). Only there are their trades watched (their
+   * positions are there), so another instance never writes a day record from a partial view.
+   */
+  owns?: (userId: string) => boolean;
 }
 
 const watchesTrades = (settings: DisciplineSettings) =>
@@ -57,7 +62,9 @@ export function createDiscipline(deps: DisciplineDeps) {
     if (reachesMaxLoss(settings, await deps.mtmOf(userId))) await days.lock(userId);
   };
 
+  const owns = deps.owns ?? (() => true);
   const noticeTrades = async (userId: string) => {
+    if (!owns(userId)) return;
     const settings = await settingsOf(userId);
     if (!watchesTrades(settings)) return;
     if (settings.coolDownMinutes !== null) {
@@ -92,6 +99,11 @@ export function createDiscipline(deps: DisciplineDeps) {
         exchange: body.exchange,
       });
       if (hold) throw new DomainError('discipline_hold', hold.message);
+    },
+    /** The user's engine moved to another instance: what is kept of their day and trades here goes. */
+    forgetUser(userId: string) {
+      days.forget(userId);
+      booked.delete(userId);
     },
     /** The user saved settings: their rules are read again at the next order. */
     forgetSettings(userId: string) {

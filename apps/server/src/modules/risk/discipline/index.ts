@@ -31,7 +31,7 @@ export interface DisciplineModule extends AppModule {
 
 /** The trader's discipline rules: built before the order manager, whose placements it guards and counts. */
 export function createDisciplineModule(
-  resources: Pick<Resources, 'clock' | 'logger' | 'db'>,
+  resources: Pick<Resources, 'clock' | 'logger' | 'db' | 'ownership'>,
   deps: DisciplineModuleDeps,
 ): DisciplineModule {
   const discipline = createDiscipline({
@@ -39,9 +39,12 @@ export function createDisciplineModule(
     mtmOf: createMtmReader(deps),
     clock: resources.clock,
     logger: resources.logger,
-    // In the store: a lock for the day holds after a restart and on every instance.
-    days: createStoredDisciplineDays(resources.db, () => resources.clock.now()),
+    // In the store: a lock for the day holds after a restart and on every instance. Kept in memory where the
+    // user's engine runs (their orders are guarded there), dropped when it moves.
+    days: createStoredDisciplineDays(resources.db, () => resources.clock.now(), resources.ownership.owns),
+    owns: resources.ownership.owns,
   });
+  resources.ownership.onLost(async (userId) => discipline.forgetUser(userId));
   let stops: Array<() => void> = [];
   return {
     name: 'discipline',
