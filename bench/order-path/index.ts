@@ -15,6 +15,11 @@ const CONCURRENCY = Number(process.argv[3] ?? 64);
 const USERS = Number(process.argv[4] ?? 50);
 const RATE = 200;
 const ROUNDS = 3;
+// BENCH_INSTANCES=2: two server instances on one PostgreSQL schema and one Redis (BENCH_DATABASE_URL,
+// BENCH_REDIS_URL), each order placed through one and cancelled through the other (half the requests are
+// forwarded to the user's owner). BENCH_INSTANCES=1 with the URLs: one clustered instance, for the comparison.
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 0);
+const CLUSTER_SCHEMA = `xt_bench_${Math.floor(Date.now() / 1000)}`;
 
 interface Server {
   process: ChildProcess;
@@ -23,14 +28,17 @@ interface Server {
   internalToken: string;
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const script = fileURLToPath(new URL('./server.ts', import.meta.url));
   // BENCH_PROFILE=<dir> writes a CPU profile of the server process there (see README).
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
   const args = [...profile, '--import', 'tsx', script, String(USERS)];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const [line] = (await once(lines, 'line')) as [string];
   return { process: child, ...JSON.parse(line) };
@@ -41,9 +49,24 @@ interface ServerStats {
   loopLateMs: { p99: number; max: number };
 }
 
+/** Every instance's clients (cluster mode), for the CPU figures: set by main. */
+let statClients: LoopbackClient[] = [];
+
+/** The CPU of every server instance, summed; the event loop lateness of the latest one. */
 async function serverStats(client: LoopbackClient): Promise<ServerStats> {
-  const response = await client.request('GET', '/bench/stats', undefined);
-  return (response.body as unknown as { data: ServerStats }).data;
+  const all = statClients.length > 0 ? statClients : [client];
+  let micros = 0;
+  let loopLateMs = { p99: 0, max: 0 };
+  for (const each of all) {
+    const response = await each.request('GET', '/bench/stats', undefined);
+    const stats = (response.body as unknown as { data: ServerStats }).data;
+    micros += stats.micros;
+    loopLateMs = {
+      p99: Math.max(loopLateMs.p99, stats.loopLateMs.p99),
+      max: Math.max(loopLateMs.max, stats.loopLateMs.max),
+    };
+  }
+  return { micros, loopLateMs };
 }
 
 /** Runs a phase and adds the server CPU it cost (ms) and how late its event loop ran during it. */
@@ -60,7 +83,8 @@ async function measured<T>(
 /** One unit of work: place a resting limit order then cancel it (the order path), or two bare POSTs. */
 type Operation = (client: LoopbackClient, n: number, place: Samples, cancel: Samples) => Promise<void>;
 
-function orderOperation(server: Server): Operation {
+/** Cluster mode: each order placed through one instance and cancelled through the next. */
+function orderOperation(server: Server, instances: LoopbackClient[] = []): Operation {
   const body = {
     exchange: 'NFO',
     internalToken: server.internalToken,
@@ -72,14 +96,16 @@ function orderOperation(server: Server): Operation {
   };
   return async (client, n, place, cancel) => {
     const token = server.tokens[n % server.tokens.length];
-    const placed = await client.request('POST', '/order', token, body);
+    const placing = instances.length > 0 ? (instances[n % instances.length] ?? client) : client;
+    const cancelling = instances.length > 0 ? (instances[(n + 1) % instances.length] ?? client) : client;
+    const placed = await placing.request('POST', '/order', token, body);
     const orderId = placed.body.data?.orderId;
     if (placed.status !== 200 || !orderId) {
       place.errors += 1;
       return;
     }
     place.add(placed.ms);
-    const cancelled = await client.request('DELETE', `/order/${orderId}`, token);
+    const cancelled = await cancelling.request('DELETE', `/order/${orderId}`, token);
     if (cancelled.status === 200) cancel.add(cancelled.ms);
     else cancel.errors += 1;
   };
@@ -154,10 +180,31 @@ async function interleavedAtRate(client: LoopbackClient, orders: Operation, seco
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
+async function startServers(): Promise<Server[]> {
+  if (INSTANCES < 1) return [await startServer()];
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) throw new Error('BENCH_INSTANCES needs BENCH_DATABASE_URL (and BENCH_REDIS_URL)');
+  const shared = {
+    BENCH_CLUSTER_DB: databaseUrl,
+    BENCH_CLUSTER_REDIS: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    BENCH_CLUSTER_SCHEMA: CLUSTER_SCHEMA,
+  };
+  const servers = [
+    await startServer({ ...shared, BENCH_CLUSTER_INSTANCE: 'bench-1', BENCH_CLUSTER_FIRST: '1' }),
+  ];
+  for (let i = 2; i <= INSTANCES; i += 1)
+    servers.push(await startServer({ ...shared, BENCH_CLUSTER_INSTANCE: `bench-${i}` }));
+  return servers;
+}
+
 async function main(): Promise<void> {
-  const server = await startServer();
+  const servers = await startServers();
+  const [server] = servers;
+  if (!server) throw new Error('no server');
   const client = new LoopbackClient(server.port);
-  const orders = orderOperation(server);
+  const instances = servers.length > 1 ? servers.map((each) => new LoopbackClient(each.port)) : [];
+  if (INSTANCES >= 1) statClients = servers.length > 1 ? instances : [client];
+  const orders = orderOperation(server, instances);
   try {
     await saturated(client, orders, 8, 2); // warm-up: JIT, statement caches, connections
     await saturated(client, bareOperation, 8, 1);
@@ -175,7 +222,10 @@ async function main(): Promise<void> {
     const ordersPerSecond = orderMax.first.count / orderMax.seconds;
     const barePerSecond = bareMax.first.count / bareMax.seconds;
     console.log(
-      `order path benchmark: ${SECONDS}s phases, ${USERS} Practice Mode users, concurrency ${CONCURRENCY}`,
+      `order path benchmark: ${SECONDS}s phases, ${USERS} Practice Mode users, concurrency ${CONCURRENCY}` +
+        (INSTANCES >= 1
+          ? `, ${servers.length} clustered instance(s) on PostgreSQL + Redis (place through one, cancel through the next)`
+          : ''),
     );
     console.table({
       [`orders @${RATE}/s: place`]: row(orderRate.first, orderRate.first.count / orderRate.seconds),
@@ -208,8 +258,12 @@ async function main(): Promise<void> {
     );
   } finally {
     client.close();
-    server.process.kill('SIGTERM');
-    await once(server.process, 'exit');
+    for (const each of instances) each.close();
+    // The first instance last: it drops the cluster run's schema.
+    for (const each of [...servers].reverse()) {
+      each.process.kill('SIGTERM');
+      await once(each.process, 'exit');
+    }
   }
 }
 

@@ -7,8 +7,10 @@ import { ok } from '@xtrader/core/api/envelope';
 import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { sql } from 'kysely';
 import { createMemoryBus } from '../../apps/server/src/bus/memory-bus';
+import { createRedisBus } from '../../apps/server/src/bus/redis-bus';
 import { systemClock } from '../../apps/server/src/clock';
-import { createMemoryLeaseStore } from '../../apps/server/src/cluster/memory-lease-store';
+import { openLeaseStore } from '../../apps/server/src/cluster/open-lease-store';
+import { openOwnership } from '../../apps/server/src/cluster/open-ownership';
 import { createSoloOwnership } from '../../apps/server/src/cluster/ownership';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/http/app';
@@ -26,6 +28,7 @@ import { createOrdersModule } from '../../apps/server/src/modules/orders/index';
 import { createDisciplineModule } from '../../apps/server/src/modules/risk/discipline/index';
 import { createEntitlementGuard, entitlementSources } from '../../apps/server/src/modules/risk/entitlement';
 import { busOrderActivity, registryPositions } from '../../apps/server/src/modules/risk/index';
+import { wireUserEngines } from '../../apps/server/src/modules/user-engines';
 import type { Resources } from '../../apps/server/src/resources';
 import { deriveKey } from '../../apps/server/src/secrets';
 import { openStore } from '../../apps/server/src/store/open-store';
@@ -36,6 +39,19 @@ import { BENCH_INSTRUMENT, benchInstruments, steadyMarket } from './bench-market
 
 const USERS = Number(process.argv[2] ?? 50);
 const PASSWORD = 'bench-password';
+
+// Cluster mode (index.ts with BENCH_INSTANCES=2): this process is one instance of several on one PostgreSQL schema
+// and one Redis prefix, with leases, ownership and forwarding as in production. The first instance creates the
+// users; the others find them.
+const cluster = process.env.BENCH_CLUSTER_DB
+  ? {
+      databaseUrl: process.env.BENCH_CLUSTER_DB,
+      redisUrl: process.env.BENCH_CLUSTER_REDIS ?? 'redis://127.0.0.1:6379',
+      schema: process.env.BENCH_CLUSTER_SCHEMA ?? 'xt_bench',
+      instanceId: process.env.BENCH_CLUSTER_INSTANCE ?? 'bench-a',
+      first: process.env.BENCH_CLUSTER_FIRST === '1',
+    }
+  : undefined;
 
 // How late the server's event loop ran a 1 ms timer: a stall of the whole process (the OS giving the core to something
 // else, a GC pause) shows here whatever the request was, so it tells machine noise from code. The histogram holds
@@ -64,6 +80,15 @@ async function createUsers(
   resources: Resources,
   paper: PaperExchange,
 ): Promise<{ id: string; email: string }[]> {
+  if (cluster && !cluster.first) {
+    // Another instance created them (and their paper accounts) in the shared store.
+    return resources.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', 'like', 'bench%@example.com')
+      .orderBy('email')
+      .execute() as Promise<{ id: string; email: string }[]>;
+  }
   const passwordHash = await hashPassword(PASSWORD);
   const users = Array.from({ length: USERS }, (_, i) => ({
     id: randomUUID(),
@@ -94,21 +119,36 @@ async function createUsers(
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'xt-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', XT_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const store = await openStore({ databaseUrl: undefined, dataDir });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    XT_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(cluster ? { XT_INSTANCE_ID: cluster.instanceId } : {}),
+  });
+  const store = cluster
+    ? await openStore({ databaseUrl: cluster.databaseUrl, dataDir, pgSchema: cluster.schema })
+    : await openStore({ databaseUrl: undefined, dataDir });
   if (process.env.BENCH_SYNC)
     await sql.raw(`pragma synchronous = ${process.env.BENCH_SYNC}`).execute(store.db);
   const logger = silentLogger();
+  const bus = cluster
+    ? await createRedisBus({ url: cluster.redisUrl, channelPrefix: `${cluster.schema}:` }, logger)
+    : createMemoryBus(logger);
+  const leases = openLeaseStore(store.dialect, store.db, systemClock);
+  const ownership = cluster
+    ? await openOwnership({ ...config, ...store, bus, leases, logger })
+    : createSoloOwnership(config.instanceId);
   const resources: Resources = {
     config,
     logger,
     clock: systemClock,
     db: store.db,
     dialect: store.dialect,
-    bus: createMemoryBus(logger),
-    leases: createMemoryLeaseStore(systemClock),
-    ownership: createSoloOwnership(config.instanceId),
-    masterKey: deriveKey(randomBytes(32), 'bench'),
+    bus,
+    leases,
+    ownership,
+    // One key for every instance of a cluster run: a token signed by one is accepted by the others.
+    masterKey: deriveKey(cluster ? new Uint8Array(32).fill(3) : randomBytes(32), 'bench'),
   };
   const marketData = steadyMarket(120);
   const paper = new PaperExchange({
@@ -118,6 +158,7 @@ async function main(): Promise<void> {
     marketData,
     instruments: benchInstruments,
     settings: { capital: 1e12, squareOffTime: () => ({ hour: 15, minute: 20 }), followsMarketHours: false },
+    ...(ownership.clustered ? { owns: ownership.owns, fence: ownership.fence } : {}),
   });
   await paper.start();
   const auth = createAuthModule(resources);
@@ -163,6 +204,8 @@ async function main(): Promise<void> {
     ...(discipline ? { placementListeners: [discipline.placed] } : {}),
     ...(audit ? { audit: audit.orderHooks } : {}),
   });
+  // Clustered, each user's engine (paper account, order manager) starts where their lease is taken.
+  if (ownership.clustered) wireUserEngines(ownership, { paper, orders });
   const app = await buildApp(
     resources,
     audit ? [auth, audit, orders, bareModule] : [auth, orders, bareModule],
@@ -187,6 +230,10 @@ async function main(): Promise<void> {
   const stop = async () => {
     await app.close();
     await paper.close();
+    await bus.close();
+    // The first instance of a cluster run stops last (index.ts) and drops the shared schema.
+    if (cluster?.first && !process.env.BENCH_KEEP)
+      await sql`drop schema if exists ${sql.id(cluster.schema)} cascade`.execute(store.db);
     await store.close();
     if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

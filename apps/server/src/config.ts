@@ -55,6 +55,8 @@ const envSchema = z.object({
   ),
   XT_LEASE_TTL_MS: z.coerce.number().int().min(500).max(60_000).default(3000),
   XT_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  XT_REBALANCE_USERS: z.coerce.number().int().min(0).max(1000).default(2),
+  XT_REBALANCE_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   XT_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   XT_ACCESS_TOKEN_TTL_HOURS: z.coerce
@@ -172,6 +174,9 @@ export type Config = Readonly<{
   leaseTtlMs: number;
   /** How long the instance owning a user has to answer a request forwarded to it before the client gets a 503. */
   forwardTimeoutMs: number;
+  /** At most this many users an instance above its fair share hands off per rebalance interval (0: never). */
+  rebalanceUsers: number;
+  rebalanceIntervalMs: number;
   /** Absolute path of the built web app (served if it exists). */
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -353,6 +358,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     instanceId: e.XT_INSTANCE_ID ?? defaultInstanceId(),
     leaseTtlMs: e.XT_LEASE_TTL_MS,
     forwardTimeoutMs: e.XT_FORWARD_TIMEOUT_MS,
+    rebalanceUsers: e.XT_REBALANCE_USERS,
+    rebalanceIntervalMs: e.XT_REBALANCE_INTERVAL_MS,
     webDist: path.resolve(e.XT_WEB_DIST ?? DEFAULT_WEB_DIST),
     logLevel: e.LOG_LEVEL,
     secretKey: e.XT_SECRET_KEY,

@@ -21,6 +21,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Answered by another instance (the user's engine owner): this instance's hooks must not act on it. */
     forwardedTo?: string;
+    /** Ends this request's hold on its user (a user with a command in flight is never handed off). */
+    leaveEngine?: () => void;
+    /**
+     * Clustered, on a user-engine route called without a signed-in user (a broker's postback): once the route knows
+     * whose it is, this answers it from that user's owner when another instance runs them (true: the reply is
+     * sent), or holds the user here (false: the route acts itself).
+     */
+    routeToOwner?: (userId: string) => Promise<boolean>;
   }
 }
 
@@ -63,6 +71,8 @@ export interface ForwardingDeps {
 export interface Forwarding {
   /** preHandler of the routes that act on a user's engine: answers from the owner when it is elsewhere. */
   hook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  /** onResponse of the same routes: the command is over, its user may be handed off again. */
+  done(request: FastifyRequest): Promise<void>;
   /** Starts answering requests forwarded to this instance, through `app`. */
   serve(app: ApiApp): Promise<void>;
   close(): void;
@@ -119,24 +129,43 @@ export function createForwarding(deps: ForwardingDeps): Forwarding {
     });
   };
 
+  /**
+   * Lets the request run here when this instance runs the user (false), else answers it from the owner (true: the
+   * reply is sent).
+   */
+  const route = async (userId: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const claimed = await ownership.enter(userId);
+    if (claimed.owner === 'self') {
+      request.leaveEngine = claimed.done;
+      return false;
+    }
+    // A forwarded request whose target lost the user meanwhile: refused rather than passed around.
+    if (request.headers[FORWARDED_HEADER] !== undefined) {
+      throw new DomainError('engine_moved', 'This account is moving to another server; try again', {
+        retryAfterSeconds: 1,
+      });
+    }
+    request.forwardedTo = claimed.holder;
+    const answer = await ask(request, claimed.holder);
+    reply.code(answer.status);
+    if (answer.contentType) reply.header('content-type', answer.contentType);
+    if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
+    reply.send(answer.body);
+    return true;
+  };
+
   return {
     async hook(request, reply) {
+      if (!ownership.clustered) return undefined;
       const userId = request.user?.id;
-      if (!userId || !ownership.clustered) return undefined;
-      const claimed = await ownership.claim(userId);
-      if (claimed.owner === 'self') return undefined;
-      // A forwarded request whose target lost the user meanwhile: refused rather than passed around.
-      if (request.headers[FORWARDED_HEADER] !== undefined) {
-        throw new DomainError('engine_moved', 'This account is moving to another server; try again', {
-          retryAfterSeconds: 1,
-        });
+      if (!userId) {
+        request.routeToOwner = (owner) => route(owner, request, reply);
+        return undefined;
       }
-      request.forwardedTo = claimed.holder;
-      const answer = await ask(request, claimed.holder);
-      reply.code(answer.status);
-      if (answer.contentType) reply.header('content-type', answer.contentType);
-      if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
-      return reply.send(answer.body);
+      return (await route(userId, request, reply)) ? reply : undefined;
+    },
+    async done(request) {
+      request.leaveEngine?.();
     },
     async serve(app) {
       const unsubscribe = bus.subscribe('cluster.request', async (message) => {

@@ -16,6 +16,8 @@ const USER_PREFIX = 'user:';
 export async function openOwnership(deps: {
   instanceId: string;
   leaseTtlMs: number;
+  rebalanceUsers?: number;
+  rebalanceIntervalMs?: number;
   dialect: StoreDialect;
   db: Kysely<Database>;
   bus: Bus;
@@ -29,6 +31,7 @@ export async function openOwnership(deps: {
     leases: deps.leases,
     logger: deps.logger,
     ttlMs: deps.leaseTtlMs,
+    rebalance: { users: deps.rebalanceUsers ?? 0, intervalMs: deps.rebalanceIntervalMs ?? 5000 },
     orphans: async (limit) =>
       (await pgOrphanedLeases(deps.db, USER_PREFIX, limit)).map((name) => name.slice(USER_PREFIX.length)),
     holdings: () => pgLeaseHoldings(deps.db, USER_PREFIX),

@@ -12,14 +12,21 @@ import { createClusterOwnership, createSoloOwnership, type EngineOwnership } fro
 
 const TTL = 300;
 
-function instance(leases: LeaseStore, id: string, users: () => string[]) {
+function instance(
+  leases: LeaseStore,
+  id: string,
+  users: () => string[],
+  rebalance?: { users: number; intervalMs: number },
+) {
   const gained: string[] = [];
   const lost: string[] = [];
+  const lostAt: number[] = [];
   const ownership = createClusterOwnership({
     instanceId: id,
     leases,
     logger: silentLogger(),
     ttlMs: TTL,
+    ...(rebalance ? { rebalance } : {}),
     orphans: async () => {
       const free: string[] = [];
       for (const user of users()) if (!(await leases.current(`user:${user}`))) free.push(user);
@@ -38,8 +45,11 @@ function instance(leases: LeaseStore, id: string, users: () => string[]) {
     stillHeld: async () => true,
   });
   ownership.onGained(async (userId) => void gained.push(userId));
-  ownership.onLost(async (userId) => void lost.push(userId));
-  return { ownership, gained, lost };
+  ownership.onLost(async (userId) => {
+    lost.push(userId);
+    lostAt.push(performance.now());
+  });
+  return { ownership, gained, lost, lostAt };
 }
 
 describe('engine ownership', () => {
@@ -122,6 +132,66 @@ describe('engine ownership', () => {
     expect(a.lost.sort()).toEqual(['u1', 'u2']);
     expect(await b.ownership.claim('u1')).toEqual({ owner: 'self' });
     expect(b.ownership.leaseOf('u1')?.epoch).toBe(2);
+  });
+
+  it('a drained instance never takes a user again, by request or by sweep, and names the new owner', async () => {
+    const leases = createMemoryLeaseStore(systemClock);
+    const users = () => ['u1', 'u2'];
+    const a = instance(leases, 'A', users);
+    const b = instance(leases, 'B', users);
+    await a.ownership.claim('u1');
+    started.push(a.ownership, b.ownership);
+    await a.ownership.start();
+    await a.ownership.releaseAll();
+    const gainedBeforeDrain = [...a.gained];
+    // A request still reaching A (the load balancer has not seen /ready turn 503): refused, nothing taken.
+    await expect(a.ownership.claim('u1')).rejects.toMatchObject({ code: 'engine_unreachable' });
+    await expect(a.ownership.enter('u2')).rejects.toMatchObject({ code: 'engine_unreachable' });
+    expect(await leases.current('user:u1')).toBeNull();
+    expect(await leases.current('user:u2')).toBeNull();
+    // B takes both at its sweep; A then names B (a forwarded request goes to B, never to A).
+    await b.ownership.start();
+    await vi.waitFor(() => expect(b.gained.sort()).toEqual(['u1', 'u2']), { timeout: TTL * 4, interval: 20 });
+    expect(await a.ownership.claim('u1')).toEqual({ owner: 'other', holder: 'B' });
+    expect(await b.ownership.claim('u1')).toEqual({ owner: 'self' });
+    // Even once B is gone, A (drained) takes nothing.
+    await b.ownership.releaseAll();
+    await new Promise((resolve) => setTimeout(resolve, TTL));
+    await expect(a.ownership.claim('u1')).rejects.toMatchObject({ code: 'engine_unreachable' });
+    expect(a.gained).toEqual(gainedBeforeDrain);
+  });
+
+  it('rebalances to a new instance at most K users per interval, never a user with a command in flight', async () => {
+    const leases = createMemoryLeaseStore(systemClock);
+    const names = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7'];
+    const users = () => names;
+    const interval = TTL * 2;
+    const a = instance(leases, 'A', users, { users: 2, intervalMs: interval });
+    started.push(a.ownership);
+    await a.ownership.start();
+    for (const user of names) await a.ownership.claim(user);
+    // u1 has a command running on A the whole time.
+    const command = await a.ownership.enter('u1');
+    expect(command.owner).toBe('self');
+    await new Promise((resolve) => setTimeout(resolve, interval));
+    expect(a.lost).toEqual([]); // alone: nothing moves
+    const b = instance(leases, 'B', users, { users: 2, intervalMs: interval });
+    started.push(b.ownership);
+    await b.ownership.start();
+    // 7 users over 2 instances: A keeps the rounded-up share (4), B gets 3, two at a time.
+    await vi.waitFor(() => expect(b.gained).toHaveLength(3), { timeout: interval * 6, interval: 20 });
+    await new Promise((resolve) => setTimeout(resolve, interval * 1.5));
+    expect(b.gained).toHaveLength(3);
+    expect(a.lost).toHaveLength(3);
+    expect(a.lost).not.toContain('u1');
+    expect(a.ownership.owns('u1')).toBe(true);
+    // The first two went in one interval, the third at least one interval later.
+    expect((a.lostAt[2] ?? 0) - (a.lostAt[0] ?? 0)).toBeGreaterThanOrEqual(interval - 50);
+    for (const user of b.gained) {
+      expect(a.ownership.owns(user)).toBe(false);
+      expect(b.ownership.owns(user)).toBe(true);
+    }
+    if (command.owner === 'self') command.done();
   });
 
   it('is clustered only on PostgreSQL with a Redis bus', async () => {

@@ -1,40 +1,11 @@
 import type { Transaction } from 'kysely';
-import { DomainError } from '../domain-error';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
+import { drainingError, type EngineOwnership, fencedError } from './engine-ownership';
 import { instanceLeaseName, type Lease, type LeaseStore, userLeaseName } from './lease-store';
+import { usersToHandOff } from './rebalance';
 
-/**
- * Which instance runs each user's engine (order workflows, trailing, profit protection, the paper account, broker
- * streams). Clustered (PostgreSQL + Redis), a user's engine runs where the `user:<id>` lease is held: taken by the
- * instance that first serves the user, renewed every quarter of its time to live, taken over by a sweep when its
- * holder stops renewing. Not clustered (one process), this instance owns every user and nothing is stored.
- */
-export interface EngineOwnership {
-  readonly clustered: boolean;
-  readonly instanceId: string;
-  /** True while this instance holds the user's lease (always, when not clustered). */
-  owns(userId: string): boolean;
-  /** This instance's lease of the user, if it holds one. */
-  leaseOf(userId: string): Lease | undefined;
-  /** Takes the user's lease when it is free (starting the engine here); else names the instance holding it. */
-  claim(userId: string): Promise<{ owner: 'self' } | { owner: 'other'; holder: string }>;
-  /** Called (awaited, one user at a time) after this instance took a user's lease: load and resume their work. */
-  onGained(handler: (userId: string) => Promise<void>): void;
-  /** Called when this instance lost or gave up a user's lease: stop their work here. */
-  onLost(handler: (userId: string) => Promise<void>): void;
-  /**
-   * The fencing check of an engine write, inside the write's transaction: throws unless the stored lease of the
-   * user is still this instance's (same epoch). No-op when not clustered.
-   */
-  fence(trx: Transaction<Database>, userId: string): Promise<void>;
-  /** Starts renewing and sweeping (taking over users whose holder died). */
-  start(): Promise<void>;
-  /** Drain: stops every user's engine here and releases their leases at once, so others take them now. */
-  releaseAll(): Promise<void>;
-  /** Stops the timers without releasing (the leases expire on their own). */
-  stop(): Promise<void>;
-}
+export { createSoloOwnership, type EngineOwnership, fencedError } from './engine-ownership';
 
 export interface OwnershipDeps {
   instanceId: string;
@@ -43,6 +14,8 @@ export interface OwnershipDeps {
   ttlMs: number;
   /** Monotonic milliseconds, to stop acting on a lease before PostgreSQL's clock can hand it to someone else. */
   monotonicNow?: () => number;
+  /** Rebalancing: at most `users` idle users handed off per `intervalMs` while above the fair share (0: never). */
+  rebalance?: { users: number; intervalMs: number };
 }
 
 export interface ClusterOwnershipDeps extends OwnershipDeps {
@@ -52,27 +25,6 @@ export interface ClusterOwnershipDeps extends OwnershipDeps {
   holdings(): Promise<Map<string, number>>;
   /** The fencing read in the write's transaction (pgLeaseStillHeld). */
   stillHeld(trx: Transaction<Database>, lease: Lease): Promise<boolean>;
-}
-
-/** Thrown by `fence`: the write belongs to an instance that no longer owns the user. */
-export const fencedError = (userId: string) =>
-  new DomainError('engine_moved', 'This account is now served by another instance; try again', { userId });
-
-/** One process owns everyone: no leases are stored, no timers run. */
-export function createSoloOwnership(instanceId: string): EngineOwnership {
-  return {
-    clustered: false,
-    instanceId,
-    owns: () => true,
-    leaseOf: () => undefined,
-    claim: async () => ({ owner: 'self' }),
-    onGained() {},
-    onLost() {},
-    fence: async () => undefined,
-    start: async () => undefined,
-    releaseAll: async () => undefined,
-    stop: async () => undefined,
-  };
 }
 
 const SWEEP_LIMIT = 200;
@@ -94,6 +46,17 @@ export function createClusterOwnership(deps: ClusterOwnershipDeps): EngineOwners
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let stopped = false;
+  // Set by releaseAll (a drain): this instance never takes a user again, by request or by sweep.
+  let draining = false;
+  // Commands running here per user (requests past the ownership check): such a user is not handed off.
+  const inFlight = new Map<string, number>();
+  // Users being handed off (engine stopping, then lease released): a claim meanwhile waits for it to finish.
+  const handingOff = new Map<string, Promise<void>>();
+  // Users this instance handed off, until when (monotonic): its sweep leaves them to the instance they are for.
+  const handedOff = new Map<string, number>();
+  const rebalanceUsers = deps.rebalance?.users ?? 0;
+  const rebalanceEveryMs = deps.rebalance?.intervalMs ?? 5000;
+  let nextRebalanceAt = 0;
 
   const gain = (userId: string, lease: Lease, sentAt: number): Promise<void> => {
     held.set(userId, { lease, deadline: sentAt + ttlMs });
@@ -166,6 +129,7 @@ export function createClusterOwnership(deps: ClusterOwnershipDeps): EngineOwners
     let room = Math.max(1, share - held.size);
     for (const userId of orphans) {
       if (room <= 0 || stopped) break;
+      if ((handedOff.get(userId) ?? 0) > now()) continue;
       const sentAt = now();
       const lease = await leases.acquire(userLeaseName(userId), instanceId, ttlMs);
       if (!lease) continue;
@@ -174,10 +138,44 @@ export function createClusterOwnership(deps: ClusterOwnershipDeps): EngineOwners
     }
   };
 
+  // Gives an idle user away: their engine stops here, then the lease is released for an instance below its share
+  // to take at its next sweep (this one's sweep leaves them alone for a while).
+  const handOff = (userId: string) => {
+    const entry = held.get(userId);
+    if (!entry || handingOff.has(userId)) return;
+    handedOff.set(userId, now() + 4 * ttlMs);
+    const run = (async () => {
+      await lose(userId, 'handed off to rebalance');
+      await leases
+        .release(entry.lease)
+        .catch((error: unknown) => logger.warn({ err: error, userId }, 'lease release failed'));
+    })().finally(() => handingOff.delete(userId));
+    handingOff.set(userId, run);
+  };
+
+  const rebalance = async () => {
+    if (rebalanceUsers <= 0 || now() < nextRebalanceAt) return;
+    nextRebalanceAt = now() + rebalanceEveryMs;
+    for (const [userId, until] of handedOff) if (until <= now()) handedOff.delete(userId);
+    const holdings = await deps.holdings();
+    holdings.set(instanceId, held.size);
+    const chosen = usersToHandOff({
+      self: instanceId,
+      held: [...held.keys()],
+      holdings,
+      busy: (userId) => (inFlight.get(userId) ?? 0) > 0 || starting.has(userId),
+      max: rebalanceUsers,
+    });
+    if (chosen.length > 0) logger.info({ users: chosen.length }, 'handing users off to rebalance');
+    for (const userId of chosen) handOff(userId);
+    await Promise.all(chosen.map((userId) => handingOff.get(userId)));
+  };
+
   const tick = async () => {
     try {
       await renewAll();
       if (!stopped) await sweep();
+      if (!stopped) await rebalance();
     } catch (error) {
       logger.warn({ err: error }, 'lease sweep failed');
     }
@@ -194,28 +192,61 @@ export function createClusterOwnership(deps: ClusterOwnershipDeps): EngineOwners
     timer.unref?.();
   };
 
+  const claim = async (userId: string): Promise<{ owner: 'self' } | { owner: 'other'; holder: string }> => {
+    // A user being handed off is claimed once that is done (the lease is then free, or the taker's).
+    await handingOff.get(userId);
+    // A lease freed between the take and the read is tried again, a few times, rather than sent nowhere.
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
+      if (owns(userId)) {
+        await starting.get(userId);
+        return { owner: 'self' };
+      }
+      if (draining) {
+        // Shutting down: never take a user again; name their owner if there is one, else the client retries
+        // (through another instance, once the load balancer sees /ready answer 503).
+        const current = await leases.current(userLeaseName(userId));
+        if (current && current.holder !== instanceId) return { owner: 'other', holder: current.holder };
+        throw drainingError(userId);
+      }
+      const sentAt = now();
+      const lease = await leases.acquire(userLeaseName(userId), instanceId, ttlMs);
+      if (lease) {
+        if (draining) {
+          // The drain began while the lease was being taken: give it straight back.
+          await leases.release(lease).catch(() => undefined);
+          throw drainingError(userId);
+        }
+        await gain(userId, lease, sentAt);
+        return { owner: 'self' };
+      }
+      const current = await leases.current(userLeaseName(userId));
+      if (current) return { owner: 'other', holder: current.holder };
+    }
+    throw fencedError(userId);
+  };
+
   return {
     clustered: true,
     instanceId,
     owns,
     leaseOf: (userId) => (owns(userId) ? held.get(userId)?.lease : undefined),
-    async claim(userId) {
-      // A lease freed between the take and the read is tried again, a few times, rather than sent nowhere.
-      for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
-        if (owns(userId)) {
-          await starting.get(userId);
-          return { owner: 'self' };
-        }
-        const sentAt = now();
-        const lease = await leases.acquire(userLeaseName(userId), instanceId, ttlMs);
-        if (lease) {
-          await gain(userId, lease, sentAt);
-          return { owner: 'self' };
-        }
-        const current = await leases.current(userLeaseName(userId));
-        if (current) return { owner: 'other', holder: current.holder };
-      }
-      throw fencedError(userId);
+    claim,
+    async enter(userId) {
+      const claimed = await claim(userId);
+      if (claimed.owner !== 'self') return claimed;
+      // Counted in the same step as the ownership check: a rebalance cannot pick the user in between.
+      inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
+      let left = false;
+      return {
+        owner: 'self',
+        done: () => {
+          if (left) return;
+          left = true;
+          const count = (inFlight.get(userId) ?? 1) - 1;
+          if (count > 0) inFlight.set(userId, count);
+          else inFlight.delete(userId);
+        },
+      };
     },
     onGained(handler) {
       gainedHandlers.push(handler);
@@ -234,8 +265,10 @@ export function createClusterOwnership(deps: ClusterOwnershipDeps): EngineOwners
     },
     async releaseAll() {
       stopped = true;
+      draining = true;
       clearTimeout(timer);
       await ticking;
+      await Promise.all(handingOff.values());
       if (presence) await leases.release(presence).catch(() => undefined);
       presence = undefined;
       const users = [...held.entries()];

@@ -99,8 +99,9 @@ export async function pgLeaseHoldings(db: Kysely<Database>, prefix: string): Pro
 }
 
 /**
- * Gives a free lease row to every user with engine work stored (a paper account, or an order still working) that
- * has none yet (data from before leases existed), so the sweep finds them and some instance resumes their work.
+ * Gives a free lease row to every user with engine work stored (a paper account, an order still working, or a
+ * connected live-broker session, whose update channel runs on the owner) that has none yet (data from before leases
+ * existed), so the sweep finds them and some instance resumes their work.
  */
 export async function pgSeedUserLeases(db: Kysely<Database>): Promise<void> {
   await sql`
@@ -108,6 +109,7 @@ export async function pgSeedUserLeases(db: Kysely<Database>): Promise<void> {
     select distinct 'user:' || user_id, null::text, 0, 0 from (
       select user_id from paper_accounts
       union select user_id from orders where status not in ('complete', 'cancelled', 'rejected')
+      union select user_id from broker_accounts where status = 'connected'
     ) as engine_users
     on conflict (name) do nothing`.execute(db);
 }

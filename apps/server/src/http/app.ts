@@ -77,10 +77,13 @@ export async function buildApp(resources: Resources, modules?: AppModule[]): Pro
   for (const module of appModules) {
     if (module.registerRoutes) {
       const register = module.registerRoutes.bind(module);
-      const forward = module.userEngine ? forwarding?.hook : undefined;
+      const forward = module.userEngine ? forwarding : undefined;
       await app.register(
         async (api) => {
-          if (forward) api.addHook('preHandler', forward);
+          if (forward) {
+            api.addHook('preHandler', forward.hook);
+            api.addHook('onResponse', forward.done);
+          }
           await register(api);
         },
         { prefix: API_BASE },

@@ -223,7 +223,12 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     await risk.monitor.refresh(userId);
   });
   brokers.links.onReconnect((userId) => risk.monitor.refresh(userId));
-  wireUserEngines(resources.ownership, { paper: brokers.paper, orders, risk: risk.monitor });
+  wireUserEngines(resources.ownership, {
+    paper: brokers.paper,
+    orders,
+    risk: risk.monitor,
+    live: liveBrokers,
+  });
   // Telegram alerts and commands; /closeall runs the kill switch's square-off and the discipline day lock.
   const positionsOf = registryPositions(brokers.registry);
   const mtmOf = createMtmReader({ positions: positionsOf, pricesOf: market.pricesOf, prices: market.prices });

@@ -13,6 +13,7 @@ import type { ApiApp } from '../../src/http/types';
 import { silentLogger } from '../../src/logger';
 import { createAuthModule } from '../../src/modules/auth/index';
 import { type BrokersModule, createBrokersModule } from '../../src/modules/brokers/index';
+import { createLiveBrokersModule, type LiveBrokersModule } from '../../src/modules/brokers/live/module';
 import { viewOfActiveBroker, viewOfBroker } from '../../src/modules/market/index';
 import { singleSource } from '../../src/modules/market/sourced-prices';
 import { createOrdersModule, type OrdersModule } from '../../src/modules/orders/index';
@@ -80,6 +81,8 @@ export interface ClusterInstance {
   brokers: BrokersModule;
   orders: OrdersModule;
   risk: RiskModule;
+  /** The live brokers (logins, update channels, postbacks), when the instance was started with them. */
+  liveBrokers: LiveBrokersModule | undefined;
   /** Graceful stop: leases released, engines stopped, connections closed. */
   close(): Promise<void>;
   /**
@@ -96,6 +99,7 @@ export async function startClusterInstance(
   /** The contracts every instance lists (one set: their tokens must agree). */
   contracts: ReturnType<typeof paperInstruments>,
   env: Record<string, string> = {},
+  options: { liveBrokers?: boolean } = {},
 ): Promise<ClusterInstance> {
   if (!clusterServices) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are not both set');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'xt-cluster-'));
@@ -132,10 +136,14 @@ export async function startClusterInstance(
   const instruments = new FakeInstruments(Object.values(contracts));
   const market = new FakeMarketData(clock.now);
   const auth = createAuthModule(resources);
+  const liveBrokers = options.liveBrokers
+    ? createLiveBrokersModule(resources, { requireUser: auth.requireUser, directory: instruments })
+    : undefined;
   const brokers = createBrokersModule(resources, {
     requireUser: auth.requireUser,
     marketData: market,
     instruments,
+    ...(liveBrokers ? { adapters: liveBrokers.adapters } : {}),
   });
   const orders = createOrdersModule({
     resources,
@@ -167,8 +175,20 @@ export async function startClusterInstance(
     loggedIn: auth.isLoggedIn,
     owns: ownership.owns,
   });
-  wireUserEngines(ownership, { paper: brokers.paper, orders, risk: risk.monitor });
-  const app = await buildApp(resources, [auth, brokers, orders, risk, portfolio]);
+  wireUserEngines(ownership, {
+    paper: brokers.paper,
+    orders,
+    risk: risk.monitor,
+    ...(liveBrokers ? { live: liveBrokers } : {}),
+  });
+  const app = await buildApp(resources, [
+    auth,
+    ...(liveBrokers ? [liveBrokers] : []),
+    brokers,
+    orders,
+    risk,
+    portfolio,
+  ]);
   await app.ready();
   let closed = false;
   return {
@@ -180,6 +200,7 @@ export async function startClusterInstance(
     brokers,
     orders,
     risk,
+    liveBrokers,
     async crash() {
       await ownership.stop();
       await bus.close();

@@ -21,7 +21,7 @@ export interface EngineCommandDeps {
   /** Open positions (any product, quantity not zero) and the day's intraday MTM. */
   status(userId: string): Promise<{ open: number; mtm: number }>;
   /** Locks new orders for the rest of the day (the discipline lock). */
-  lockForDay(userId: string): void;
+  lockForDay(userId: string): Promise<void>;
   /** The kill switch's square-off, now. */
   closeAll(userId: string, marketProtection: number): Promise<KillRecord>;
   /** The fraction exits are protected with (the user's exit-all market protection). */
@@ -49,7 +49,7 @@ export function createEngineCommands(deps: EngineCommandDeps) {
       return;
     }
     // Locked first: no new order may slip in while the positions are being closed.
-    deps.lockForDay(userId);
+    await deps.lockForDay(userId);
     reply(chatId, 'Closing all: cancelling open orders and exiting positions...');
     const kill = await deps.closeAll(userId, await deps.marketProtectionOf(userId));
     reply(chatId, closeAllOutcome(kill));

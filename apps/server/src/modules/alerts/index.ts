@@ -21,7 +21,7 @@ export interface AlertsModuleDeps {
   alertsOf(userId: string): Promise<AlertSettings>;
   marketProtectionOf(userId: string): Promise<number>;
   status(userId: string): Promise<{ open: number; mtm: number }>;
-  lockForDay(userId: string): void;
+  lockForDay(userId: string): Promise<void>;
   closeAll(userId: string, marketProtection: number): Promise<KillRecord>;
   /** Test tuning: Bot API fetch, outbox limits, poll timeout. */
   telegram?: { fetch?: typeof fetch; outbox?: Partial<OutboxOptions>; poller?: Partial<PollerOptions> };

@@ -179,4 +179,9 @@ export interface BrokerPriceStreams {
   open(stream: BrokerPriceStream): void;
   /** The stream's connection changed. */
   setState(userId: string, key: string, state: BrokerStreamState): void;
+  /**
+   * Clustered: the user's engine (and so their broker streams) moved to another instance. The streams this instance
+   * ran for them stop, and their sockets here are served the new owner's stream over the bus (or an ended source).
+   */
+  handOver(userId: string): void;
 }

@@ -263,6 +263,19 @@ export function createPriceSources(
 
     setState,
 
+    handOver(userId) {
+      const mine = streams.get(userId);
+      if (!mine) return;
+      for (const source of [...mine.values()]) {
+        if (!source.local) continue;
+        void source.stop();
+        mine.delete(source.stream.key);
+        byId.delete(source.id);
+        endedStream(userId, source.brokerId, source.stream.key);
+      }
+      changed(userId);
+    },
+
     declare(brokerId, key) {
       streaming.set(brokerId, key);
     },

@@ -42,7 +42,7 @@ export type PlacementGuard = (
 ) => Promise<void>;
 
 /** Told of each order placed through POST /order (its user and root order id), after the broker took it. */
-export type PlacementListener = (userId: string, orderId: string) => void;
+export type PlacementListener = (userId: string, orderId: string) => void | Promise<void>;
 
 /** Every order action and read, each scoped to the calling user. */
 export interface OrdersService {
@@ -95,7 +95,7 @@ export function createOrdersService(
       const session = await ctx.sessions.peek(userId);
       for (const guard of placementGuards) await guard(userId, session?.brokerId ?? null, request.body);
       const result = await placeOrder(ctx, userId, request, session);
-      for (const listener of placementListeners) listener(userId, result.orderId);
+      for (const listener of placementListeners) await listener(userId, result.orderId);
       return result;
     },
     modify: (userId, orderId, body) => modifyOrder(ctx, userId, orderId, body),

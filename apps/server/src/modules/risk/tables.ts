@@ -27,6 +27,25 @@ export interface ProfitProtectionTable {
   updatedAt: number;
 }
 
+/** The discipline rules' lock and last losing trade of a user's IST day (epoch ms, null when not yet). */
+export interface DisciplineDaysTable {
+  userId: string;
+  day: string;
+  lockedAt: number | null;
+  /** 1 when the day's lock is the trader's own close-all (not a reached max loss). */
+  lockedByTrader: number;
+  lastLossAt: number | null;
+}
+
+/** One order counted against a user's trades of an IST day. */
+export interface DisciplineTradesTable {
+  userId: string;
+  day: string;
+  orderId: string;
+}
+
 export interface RiskTables {
   profitProtection: ProfitProtectionTable;
+  disciplineDays: DisciplineDaysTable;
+  disciplineTrades: DisciplineTradesTable;
 }

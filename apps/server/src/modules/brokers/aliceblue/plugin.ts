@@ -50,6 +50,7 @@ export function createAliceBluePlugin(
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (_account, token) => createAliceApi(settings.baseUrl, token),
       createSession: (userId, api, onTokenExpired) =>
         createAliceSession({
@@ -140,6 +141,8 @@ export function createAliceBluePlugin(
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
+    adopt: (userId) => links.lifecycle.adopt(userId),
+    release: (userId) => links.lifecycle.release(userId),
 
     async start() {
       await links.lifecycle.start();

@@ -68,6 +68,7 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (_account, token) => apiFor(token),
       createSession: (userId, api, onTokenExpired) =>
         createAngelSession({ userId, clock, api, onTokenExpired, master, directory: deps.directory }),
@@ -132,6 +133,8 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
+    adopt: (userId) => links.lifecycle.adopt(userId),
+    release: (userId) => links.lifecycle.release(userId),
 
     async start() {
       await links.lifecycle.start();

@@ -67,6 +67,7 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (account, token) => createDhanApi(endpoints, account.clientId ?? '', token),
       createSession: (userId, api, onTokenExpired) =>
         createDhanSession({ userId, clock, api, onTokenExpired, master, directory: deps.directory }),
@@ -144,6 +145,8 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
+    adopt: (userId) => links.lifecycle.adopt(userId),
+    release: (userId) => links.lifecycle.release(userId),
 
     async start() {
       await links.lifecycle.start();

@@ -66,6 +66,7 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (account, token) => ({
         api: createFlattradeApi(tradingRoot, account.clientId ?? '', token),
         clientId: account.clientId ?? '',
@@ -166,6 +167,8 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
+    adopt: (userId) => links.lifecycle.adopt(userId),
+    release: (userId) => links.lifecycle.release(userId),
 
     async start() {
       await links.lifecycle.start();

@@ -61,6 +61,7 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (_account, token) => {
         // Without the platform's app (removed since the login) nothing can be sent: a definite, expired session.
         if (!settings.app) throw new BrokerCallError('token_expired', FYERS_MESSAGES.notConfigured, false);
@@ -133,6 +134,8 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
+    adopt: (userId) => links.lifecycle.adopt(userId),
+    release: (userId) => links.lifecycle.release(userId),
 
     async start() {
       await links.lifecycle.start();

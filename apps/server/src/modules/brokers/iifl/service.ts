@@ -37,6 +37,7 @@ export function createIiflService(deps: IiflServiceDeps) {
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (_account, token) => createIiflApi(settings.apiUrl, token),
       createSession: (userId, api, onTokenExpired) =>
         createSession({ userId, clock, api, onTokenExpired, tokenOf: deps.tokenOf }),

@@ -32,6 +32,11 @@ export interface LiveBrokerDeps {
   logger: Logger;
   /** The user's link changed (connected, expired): clients refresh the broker status. */
   onStatus?(userId: string): void;
+  /**
+   * Whether this instance runs the user's engine (clustered: holds their lease). Update channels open only there:
+   * at start for the users owned then, later through `adopt` / `release` as leases come and go. Default: always.
+   */
+  owns?(userId: string): boolean;
 }
 
 export interface LiveLinksDeps<Api, Row> {
@@ -46,6 +51,8 @@ export interface LiveLinksDeps<Api, Row> {
   createSession(userId: string, api: () => Promise<Api>, onTokenExpired: () => void): LiveSession<Row>;
   /** The user's link changed (connected, expired): clients refresh the broker status. */
   onStatus?(userId: string): void;
+  /** See LiveBrokerDeps.owns. */
+  owns?(userId: string): boolean;
 }
 
 /**
@@ -58,6 +65,7 @@ export function createLiveLinks<Api, Row, State extends string>(
   channel: () => UpdateChannel<State>,
 ) {
   const { vault, clock, logger, broker } = deps;
+  const owns = deps.owns ?? (() => true);
   const sessions = new Map<string, LiveSession<Row>>();
   const apis = new Map<string, { token: string; api: Api }>();
 
@@ -172,12 +180,24 @@ export function createLiveLinks<Api, Row, State extends string>(
         await session(userId).catchUp();
       },
 
-      /** After a restart: expires sessions that died meanwhile, resumes the live ones. */
+      /** After a restart: expires sessions that died meanwhile, resumes the live ones of the users owned here. */
       async start(): Promise<void> {
         for (const account of await vault.listConnected(broker)) {
-          if (isLive(account)) await resume(account);
-          else await expire(account.userId);
+          if (!isLive(account)) await expire(account.userId);
+          else if (owns(account.userId)) await resume(account);
         }
+      },
+
+      /** This instance now runs the user's engine: their live session's updates open here (and catch up). */
+      async adopt(userId: string): Promise<void> {
+        const account = await vault.get(userId, broker);
+        if (account && isLive(account)) await resume(account);
+      },
+
+      /** Another instance runs the user's engine now: their update channel here closes (the session object stays). */
+      release(userId: string): void {
+        channel().close(userId);
+        apis.delete(userId);
       },
 
       /** Expires sessions whose deadline passed (run periodically). */

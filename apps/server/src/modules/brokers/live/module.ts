@@ -49,10 +49,17 @@ export interface LiveBrokersModule extends AppModule {
   status(userId: string): Promise<BrokerStatus>;
   /** Hears every completed live-broker login (after the new session is stored and its updates opened). */
   onLogin(listener: (userId: string) => void): void;
+  /** Clustered: this instance took the user's engine; their live sessions' update channels and prices open here. */
+  adopt(userId: string): Promise<void>;
+  /** Clustered: the user's engine moved away; their channels and broker price streams here close. */
+  release(userId: string): void;
 }
 
 export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersDeps): LiveBrokersModule {
-  const { db, clock, logger, config, masterKey } = resources;
+  const { db, clock, logger, config, masterKey, ownership } = resources;
+  // Update channels and the user's own price streams run only where the user's engine runs (clustered: the lease
+  // holder); the other instances hear the updates over the bus and relay the prices.
+  const owns = ownership.owns;
   const vault = createCredentialVault({ db, clock, masterKey });
   const accounts = deps.accounts ?? createBrokerLinks(db, clock);
   const zerodha = createZerodhaService({
@@ -60,6 +67,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     accounts,
     clock,
     logger,
+    owns,
     settings: config.brokers.kite,
     ...(deps.priceStreams
       ? { prices: { streams: deps.priceStreams, directory: deps.directory, now: () => clock.now() } }
@@ -71,12 +79,13 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     accounts,
     clock,
     logger,
+    owns,
     settings: config.brokers.iifl,
     tokenOf: (symbol) => deps.directory.bySymbol(symbol)?.internalToken,
     ...(deps.iiflPollMs ? { pollMs: deps.iiflPollMs } : {}),
   });
   // Each plugged broker's users' own prices: opened with a live session, ended (never simulated) when it expires.
-  const priceStreams = createLivePriceStreams({ streams: deps.priceStreams, vault, clock, logger });
+  const priceStreams = createLivePriceStreams({ streams: deps.priceStreams, vault, clock, logger, owns });
   // The plugins' brokers' masters, as they load, may become our instrument master (adoptListed).
   const { directory, adoptListed } = deps;
   const pluginDirectory: InstrumentDirectory & ListedContractsSink = adoptListed
@@ -95,6 +104,7 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       accounts,
       clock,
       logger,
+      owns,
       db,
       directory: pluginDirectory,
       settings: config.brokers.live[key],
@@ -130,6 +140,19 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     status,
     onLogin(listener) {
       loginListeners.push(listener);
+    },
+    async adopt(userId) {
+      await zerodha.adopt(userId);
+      await iifl.adopt(userId);
+      for (const plugin of plugins) await plugin.adopt(userId);
+      await priceStreams.adopt(userId);
+    },
+    release(userId) {
+      zerodha.release(userId);
+      iifl.release(userId);
+      for (const plugin of plugins) plugin.release(userId);
+      priceStreams.release(userId);
+      deps.priceStreams?.handOver(userId);
     },
     registerRoutes(app) {
       registerLiveBrokerRoutes(app, {

@@ -45,6 +45,10 @@ export interface LiveBrokerPlugin {
   status(userId: string): Promise<Omit<BrokerStatus, 'broker'>>;
   /** 'Subscribe Updates': reopen the update channel and catch up on what was missed. */
   reconnect(userId: string): Promise<void>;
+  /** Clustered: this instance took the user's engine; their live session's update channel opens here. */
+  adopt(userId: string): Promise<void>;
+  /** Clustered: the user's engine moved away; their update channel here closes. */
+  release(userId: string): void;
   /**
    * The user's own prices from this broker (its stream, or its quote endpoint polled), for that user only
    * (docs/market-data.md). Without it the broker's users see the simulator's prices, labelled as such.

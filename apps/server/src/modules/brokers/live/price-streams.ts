@@ -18,8 +18,12 @@ export interface LivePriceStreams {
   add(key: BrokerKey, brokerId: string, prices: BrokerPrices): void;
   /** The user's link at `key` changed (login, expiry): open or resume their feed, or end it. */
   refresh(key: BrokerKey, userId: string): Promise<void>;
-  /** After a restart: every connected account of each streaming broker gets its feed back. */
+  /** After a restart: every connected account (of a user owned here) of each streaming broker gets its feed back. */
   start(): Promise<void>;
+  /** Clustered: this instance took the user's engine; their feeds open here. */
+  adopt(userId: string): Promise<void>;
+  /** Clustered: the user's engine moved away; their feeds here stop (the new owner's stream takes over). */
+  release(userId: string): void;
   close(): void;
 }
 
@@ -28,8 +32,11 @@ export function createLivePriceStreams(deps: {
   vault: Pick<CredentialVault, 'get' | 'listConnected'>;
   clock: Clock;
   logger: Logger;
+  /** Whether this instance runs the user's engine (default: always); feeds open only there. */
+  owns?: (userId: string) => boolean;
 }): LivePriceStreams {
   const { streams, vault, clock, logger } = deps;
+  const owns = deps.owns ?? (() => true);
   const brokers = new Map<BrokerKey, Streaming>();
   /** `<key>:<userId>` -> the user's feed, kept across logins so its subscriptions survive a fresh session. */
   const feeds = new Map<string, UserPriceFeed>();
@@ -46,8 +53,14 @@ export function createLivePriceStreams(deps: {
       account.secrets.accessToken !== undefined &&
       (account.tokenExpiresAt === null || clock.now() < account.tokenExpiresAt);
     let feed = feeds.get(id);
-    if (!live) {
+    if (!live || !owns(userId)) {
       if (!feed) return;
+      if (live) {
+        // Owned elsewhere now: the owner's feed serves the user; nothing is marked ended.
+        feed.halt();
+        feeds.delete(id);
+        return;
+      }
       feed.halt();
       // The source stays: a live account whose session ended sees its prices go stale, not the simulator's.
       streams.setState(userId, key, 'ended');
@@ -85,9 +98,15 @@ export function createLivePriceStreams(deps: {
     async start() {
       for (const key of brokers.keys()) {
         for (const account of await vault.listConnected(key)) {
-          await this.refresh(key, account.userId);
+          if (owns(account.userId)) await this.refresh(key, account.userId);
         }
       }
+    },
+    async adopt(userId) {
+      for (const key of brokers.keys()) await this.refresh(key, userId);
+    },
+    release(userId) {
+      for (const key of brokers.keys()) void this.refresh(key, userId);
     },
     close() {
       for (const feed of feeds.values()) feed.halt();

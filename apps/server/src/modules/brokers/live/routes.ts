@@ -94,10 +94,18 @@ function registerZerodhaRoutes(app: ApiApp, { zerodha, requireUser, loggedIn }: 
     },
   );
   // Kite calls this itself (no user token): the checksum, made with the account's API secret, authenticates it.
-  app.post('/broker/postback/zerodha', { schema: { tags, response: emptyResponse } }, async (request) => {
-    await zerodha.acceptPostback(request.body);
-    return ok({}, 'Postback received');
-  });
+  // In a cluster the instance running the user's engine applies it (their session and order manager are there):
+  // one that does not forwards the postback to it.
+  app.post(
+    '/broker/postback/zerodha',
+    { schema: { tags, response: emptyResponse } },
+    async (request, reply) => {
+      const { userId, order } = await zerodha.readPostback(request.body);
+      if (await request.routeToOwner?.(userId)) return reply;
+      zerodha.deliverPostback(userId, order);
+      return ok({}, 'Postback received');
+    },
+  );
 }
 
 function registerIiflRoutes(

@@ -55,6 +55,7 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (_account, token) => createUpstoxApi(endpoints, token),
       createSession: (userId, api, onTokenExpired) =>
         createUpstoxSession({ userId, clock, api, onTokenExpired, contracts: { master, directory } }),
@@ -151,6 +152,8 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
+    adopt: (userId) => links.lifecycle.adopt(userId),
+    release: (userId) => links.lifecycle.release(userId),
 
     async start() {
       await links.lifecycle.start();

@@ -51,6 +51,7 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (_account, token) => createVortexApi(settings.baseUrl, configuredApp().apiKey, token),
       createSession: (userId, api, onTokenExpired) =>
         createVortexSession({
@@ -132,6 +133,8 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
     },
 
     reconnect: (userId) => links.lifecycle.reconnect(userId),
+    adopt: (userId) => links.lifecycle.adopt(userId),
+    release: (userId) => links.lifecycle.release(userId),
 
     async start() {
       // The day's master is fetched once someone trades through Rupeezy, not on every start of the server.

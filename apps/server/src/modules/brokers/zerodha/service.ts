@@ -40,6 +40,7 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       vault,
       clock,
       logger,
+      ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (account, token) => createKiteApi(connection(account.secrets.apiKey ?? ''), token),
       createSession: (userId, api, onTokenExpired) =>
         createZerodhaSession({ userId, clock, api, onTokenExpired, algoId: deps.settings.algoId }),
@@ -141,8 +142,11 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       return account?.secrets.apiKey ? links.session(userId) : undefined;
     },
 
-    /** A Kite postback: the checksum must match one of the accounts with that client id. */
-    async acceptPostback(body: unknown): Promise<void> {
+    /**
+     * A Kite postback, authenticated: the checksum must match one of the accounts with that client id. Answers
+     * whose it is and the order it reports; nothing is delivered yet (in a cluster, the user's owner delivers it).
+     */
+    async readPostback(body: unknown): Promise<{ userId: string; order: KiteOrder }> {
       const envelope = kitePostbackSchema.safeParse(body);
       if (!envelope.success) throw new DomainError('bad_postback', 'Not a Kite postback');
       const { user_id, order_id, order_timestamp, checksum } = envelope.data;
@@ -158,7 +162,18 @@ export function createZerodhaService(deps: ZerodhaServiceDeps) {
       const order = kiteOrderSchema.safeParse(body);
       if (!order.success)
         throw new DomainError('bad_postback', 'Postback order fields are missing or invalid');
-      links.session(owner.userId).deliver(order.data);
+      return { userId: owner.userId, order: order.data };
+    },
+
+    /** The postback's order update reaches the user's session (and the order manager listening to it). */
+    deliverPostback(userId: string, order: KiteOrder): void {
+      links.session(userId).deliver(order);
+    },
+
+    /** readPostback, then deliverPostback. */
+    async acceptPostback(body: unknown): Promise<void> {
+      const { userId, order } = await this.readPostback(body);
+      this.deliverPostback(userId, order);
     },
 
     ...links.lifecycle,

@@ -69,10 +69,10 @@ describe('discipline rules on the order path', () => {
   it('max trades per day: the order after the limit is refused with a 403 discipline_hold, counted once per order', async () => {
     const t = setup({ maxTradesPerDay: 2 });
     expect(await t.refusal()).toBeNull();
-    t.discipline.placed('u1', 'o1');
-    t.discipline.placed('u1', 'o1'); // an idempotent retry answered with the same order
+    await t.discipline.placed('u1', 'o1');
+    await t.discipline.placed('u1', 'o1'); // an idempotent retry answered with the same order
     expect(await t.refusal()).toBeNull();
-    t.discipline.placed('u1', 'o2');
+    await t.discipline.placed('u1', 'o2');
     expect(await t.refusal()).toEqual({
       code: 'discipline_hold',
       message: 'Max trades per day reached (2 of 2): no new orders until the next session',
@@ -128,7 +128,7 @@ describe('discipline rules on the order path', () => {
 
   it('all rules off: nothing is read beyond the settings and nothing is refused', async () => {
     const t = setup({});
-    for (let i = 0; i < 50; i += 1) t.discipline.placed('u1', `o${i}`);
+    for (let i = 0; i < 50; i += 1) await t.discipline.placed('u1', `o${i}`);
     t.setMtm(-1e9);
     expect(await t.refusal(order('market'))).toBeNull();
   });

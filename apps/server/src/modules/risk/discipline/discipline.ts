@@ -12,7 +12,7 @@ import { DomainError } from '../../../domain-error';
 import type { Logger } from '../../../logger';
 import type { MtmReader } from '../current-mtm';
 import type { OrderActivitySource, PositionSource } from '../ports';
-import { createDisciplineDays } from './days';
+import { createMemoryDisciplineDays, type DisciplineDays } from './days';
 
 export interface DisciplineDeps {
   /** The user's discipline settings (part of their user settings). */
@@ -23,6 +23,13 @@ export interface DisciplineDeps {
   activity: OrderActivitySource;
   clock: Clock;
   logger: Logger;
+  /** Where each user's day record is kept: the store in the app, memory when not given. */
+  days?: DisciplineDays;
+  /**
+   * Whether this instance runs the user's engine (default: always). Only there are their trades watched (their
+   * positions are there), so another instance never writes a day record from a partial view.
+   */
+  owns?: (userId: string) => boolean;
 }
 
 const watchesTrades = (settings: DisciplineSettings) =>
@@ -35,7 +42,7 @@ const watchesTrades = (settings: DisciplineSettings) =>
  */
 export function createDiscipline(deps: DisciplineDeps) {
   const { clock, logger } = deps;
-  const days = createDisciplineDays(() => clock.now());
+  const days = deps.days ?? createMemoryDisciplineDays(() => clock.now());
   // Each user's rules as last read: the guard then costs no store read per order. Dropped when the user saves
   // settings (any instance, through the bus), so a rule switched on holds from the next order.
   const kept = new Map<string, DisciplineSettings>();
@@ -51,24 +58,26 @@ export function createDiscipline(deps: DisciplineDeps) {
 
   /** Sets the lock when the day's MTM is at or below the max loss. */
   const checkMaxLoss = async (userId: string, settings: DisciplineSettings) => {
-    if (settings.maxLossPerDay === null || days.today(userId).lockedAt !== null) return;
-    if (reachesMaxLoss(settings, await deps.mtmOf(userId))) days.lock(userId);
+    if (settings.maxLossPerDay === null || (await days.today(userId)).lockedAt !== null) return;
+    if (reachesMaxLoss(settings, await deps.mtmOf(userId))) await days.lock(userId);
   };
 
+  const owns = deps.owns ?? (() => true);
   const noticeTrades = async (userId: string) => {
+    if (!owns(userId)) return;
     const settings = await settingsOf(userId);
     if (!watchesTrades(settings)) return;
     if (settings.coolDownMinutes !== null) {
       const before = booked.get(userId);
       const after = bookedByPosition(await deps.positions.positions(userId), before);
       booked.set(userId, after);
-      if (before && closedAtLoss(before, after)) days.lostTrade(userId);
+      if (before && closedAtLoss(before, after)) await days.lostTrade(userId);
     }
     await checkMaxLoss(userId, settings);
   };
 
   const status = async (userId: string, settings: DisciplineSettings): Promise<DisciplineStatus> => {
-    const day = days.today(userId);
+    const day = await days.today(userId);
     return {
       settings,
       tradesToday: day.trades,
@@ -84,12 +93,17 @@ export function createDiscipline(deps: DisciplineDeps) {
       await checkMaxLoss(userId, settings);
       const [hold] = disciplineHolds({
         settings,
-        day: days.today(userId),
+        day: await days.today(userId),
         now: clock.now(),
         marketOrder: body.orderType === 'market',
         exchange: body.exchange,
       });
       if (hold) throw new DomainError('discipline_hold', hold.message);
+    },
+    /** The user's engine moved to another instance: what is kept of their day and trades here goes. */
+    forgetUser(userId: string) {
+      days.forget(userId);
+      booked.delete(userId);
     },
     /** The user saved settings: their rules are read again at the next order. */
     forgetSettings(userId: string) {
@@ -97,14 +111,14 @@ export function createDiscipline(deps: DisciplineDeps) {
     },
     /**
      * Locks new orders for the rest of the IST day, as a reached max loss does (the trader's own close-all).
-     * Kept in this process's memory like the rest of the day's record: call it on the user's engine owner.
+     * Stored with the rest of the day's record, so it holds after a restart and on every instance.
      */
-    lockForDay(userId: string) {
-      days.lock(userId, true);
+    lockForDay(userId: string): Promise<void> {
+      return days.lock(userId, true);
     },
     /** An order was placed: one more trade today. */
-    placed(userId: string, orderId: string) {
-      days.placed(userId, orderId);
+    placed(userId: string, orderId: string): Promise<void> {
+      return days.placed(userId, orderId);
     },
     async status(userId: string): Promise<DisciplineStatus> {
       const settings = await settingsOf(userId);

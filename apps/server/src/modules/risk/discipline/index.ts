@@ -6,6 +6,7 @@ import type { AppModule } from '../../module';
 import type { PlacementGuard, PlacementListener } from '../../orders/index';
 import { createMtmReader } from '../current-mtm';
 import type { OrderActivitySource, PositionSource, PricesOf } from '../ports';
+import { createStoredDisciplineDays } from './days';
 import { createDiscipline, type Discipline } from './discipline';
 import { registerDisciplineRoutes } from './routes';
 
@@ -30,7 +31,7 @@ export interface DisciplineModule extends AppModule {
 
 /** The trader's discipline rules: built before the order manager, whose placements it guards and counts. */
 export function createDisciplineModule(
-  resources: Pick<Resources, 'clock' | 'logger'>,
+  resources: Pick<Resources, 'clock' | 'logger' | 'db' | 'ownership'>,
   deps: DisciplineModuleDeps,
 ): DisciplineModule {
   const discipline = createDiscipline({
@@ -38,13 +39,24 @@ export function createDisciplineModule(
     mtmOf: createMtmReader(deps),
     clock: resources.clock,
     logger: resources.logger,
+    // In the store: a lock for the day holds after a restart and on every instance. Kept in memory where the
+    // user's engine runs (their orders are guarded there), dropped when it moves.
+    days: createStoredDisciplineDays(resources.db, () => resources.clock.now(), resources.ownership.owns),
+    owns: resources.ownership.owns,
   });
+  resources.ownership.onLost(async (userId) => discipline.forgetUser(userId));
   let stops: Array<() => void> = [];
   return {
     name: 'discipline',
     discipline,
     guard: (userId, brokerId, body) => discipline.guard(userId, brokerId, body),
-    placed: (userId, orderId) => discipline.placed(userId, orderId),
+    // The order is placed already: a failed count is logged, never turned into a failed order.
+    placed: (userId, orderId) =>
+      discipline
+        .placed(userId, orderId)
+        .catch((error: unknown) =>
+          resources.logger.error({ err: error, userId, orderId }, 'discipline: counting an order failed'),
+        ),
     registerRoutes(app) {
       registerDisciplineRoutes(app, { discipline, requireUser: deps.requireUser });
     },
