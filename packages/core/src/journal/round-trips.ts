@@ -50,14 +50,14 @@ interface OpenTrip {
   closed: Leg;
 }
 
-const valueOf = (quantity: number, price: number): number => Math.round(quantity * price * 100);
+const fillValuePaise = (quantity: number, price: number): number => Math.round(quantity * price * 100);
 const average = (leg: Leg): number => Math.round(leg.valuePaise / leg.quantity) / 100;
 
 function startTrip(fill: JournalFill, quantity: number, chargesPaise: number, ids: Set<string>): OpenTrip {
   let tradeId = fill.orderId;
   for (let n = 2; ids.has(tradeId); n += 1) tradeId = `${fill.orderId}-${n}`;
   ids.add(tradeId);
-  const opened = { quantity, valuePaise: valueOf(quantity, fill.price) };
+  const opened = { quantity, valuePaise: fillValuePaise(quantity, fill.price) };
   return {
     opened,
     closed: { quantity: 0, valuePaise: 0 },
@@ -121,7 +121,7 @@ export function pairRoundTrips(fills: readonly JournalFill[]): RoundTrip[] {
     addOrder(current.trip, fill.orderId);
     if (opens) {
       current.opened.quantity += fill.quantity;
-      current.opened.valuePaise += valueOf(fill.quantity, fill.price);
+      current.opened.valuePaise += fillValuePaise(fill.quantity, fill.price);
       current.trip.chargesPaise += fill.chargesPaise;
       continue;
     }
@@ -130,7 +130,7 @@ export function pairRoundTrips(fills: readonly JournalFill[]): RoundTrip[] {
     const closingCharges =
       closing === fill.quantity ? fill.chargesPaise : shareOf(fill.chargesPaise, closing, fill.quantity);
     current.closed.quantity += closing;
-    current.closed.valuePaise += valueOf(closing, fill.price);
+    current.closed.valuePaise += fillValuePaise(closing, fill.price);
     current.trip.chargesPaise += closingCharges;
     if (closing < stillOpen) continue;
     current.trip.closedAt = fill.ts;
