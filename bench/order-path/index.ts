@@ -72,7 +72,10 @@ function orderOperation(server: Server): Operation {
   };
   return async (client, n, place, cancel) => {
     const token = server.tokens[n % server.tokens.length];
-    const placed = await client.request('POST', '/order', token, body);
+    // As the web app sends an order: its key press and request times and the price the card showed.
+    const now = Date.now();
+    const timed = { ...body, pressedAt: now, requestedAt: now, shownPrice: 1 };
+    const placed = await client.request('POST', '/order', token, timed);
     const orderId = placed.body.data?.orderId;
     if (placed.status !== 200 || !orderId) {
       place.errors += 1;

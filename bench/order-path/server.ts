@@ -19,6 +19,7 @@ import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { createBrokerLinks } from '../../apps/server/src/modules/brokers/links/broker-links';
 import { PaperExchange } from '../../apps/server/src/modules/brokers/paper/exchange';
 import { AdapterRegistry } from '../../apps/server/src/modules/brokers/registry';
+import { createJournalModule } from '../../apps/server/src/modules/journal/index';
 import { viewOfBroker } from '../../apps/server/src/modules/market/index';
 import { singleSource } from '../../apps/server/src/modules/market/sourced-prices';
 import type { AppModule } from '../../apps/server/src/modules/module';
@@ -143,6 +144,15 @@ async function main(): Promise<void> {
         prices: singleSource(marketData),
         activity: busOrderActivity(resources.bus),
       });
+  // As the composition root: each order (sent with a key press time, as the web app sends it) leaves a journal line.
+  // BENCH_NO_JOURNAL=1 measures without it.
+  const journal = process.env.BENCH_NO_JOURNAL
+    ? undefined
+    : createJournalModule(resources, {
+        requireUser: auth.requireUser,
+        instruments: benchInstruments,
+        brokeragePerOrder: 20,
+      });
   const orders = createOrdersModule({
     resources,
     registry,
@@ -162,6 +172,7 @@ async function main(): Promise<void> {
     ],
     ...(discipline ? { placementListeners: [discipline.placed] } : {}),
     ...(audit ? { audit: audit.orderHooks } : {}),
+    ...(journal ? { placementTimings: journal.placementTimings } : {}),
   });
   const app = await buildApp(
     resources,

@@ -22,7 +22,7 @@ describe('keyboard trading', () => {
     const onIntent = vi.fn();
     render(<Harness onIntent={onIntent} />);
     fireEvent.keyDown(document.body, { key, shiftKey });
-    expect(onIntent).toHaveBeenCalledExactlyOnceWith(intent);
+    expect(onIntent).toHaveBeenCalledExactlyOnceWith({ ...intent, pressedAt: expect.any(Number) });
   });
 
   it('ignores other keys, held keys and modifier combinations', () => {
@@ -62,7 +62,12 @@ describe('keyboard trading', () => {
     const select = getByRole('combobox', { name: 'Index' });
     select.focus();
     const allowed = fireEvent.keyDown(select, { key: 'ArrowUp' });
-    expect(onIntent).toHaveBeenCalledExactlyOnceWith({ card: 'market', optionType: 'CE', side: 'buy' });
+    expect(onIntent).toHaveBeenCalledExactlyOnceWith({
+      card: 'market',
+      optionType: 'CE',
+      side: 'buy',
+      pressedAt: expect.any(Number),
+    });
     // The browser's own handling (stepping the select to another index) is cancelled.
     expect(allowed).toBe(false);
   });

@@ -1,0 +1,31 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Resources } from '../../resources';
+import type { InstrumentDirectory } from '../instruments/contract';
+import type { AppModule } from '../module';
+import type { PlacementTimingListener } from '../orders/routes';
+import { createJournalRecorder } from './recorder';
+import { registerJournalRoutes } from './routes';
+
+/** The execution journal: UI orders' latencies and slippage, the day's round trips with notes, CSV, equity curve. */
+export interface JournalModule extends AppModule {
+  /** What the order routes tell of each order placed with a key press time. */
+  readonly placementTimings: PlacementTimingListener;
+}
+
+export function createJournalModule(
+  resources: Pick<Resources, 'db' | 'clock' | 'logger'>,
+  deps: {
+    requireUser: preHandlerAsyncHookHandler;
+    instruments: Pick<InstrumentDirectory, 'bySymbol'>;
+    brokeragePerOrder: number;
+  },
+): JournalModule {
+  const { db, clock, logger } = resources;
+  return {
+    name: 'journal',
+    placementTimings: createJournalRecorder(db, logger),
+    registerRoutes(app) {
+      registerJournalRoutes(app, { db, clock, ...deps });
+    },
+  };
+}
