@@ -2,13 +2,14 @@ import type { JournalDay } from '@xtrader/core/api/journal';
 import { formatNumber } from '@xtrader/core/format/format';
 import { istClock } from './journal-format';
 
-const WIDTH = 640;
-const HEIGHT = 160;
-const PAD = { left: 56, right: 12, top: 12, bottom: 22 };
+/** Drawing units of the plot; the SVG stretches them to its box (strokes keep their width). */
+const W = 1000;
+const H = 100;
 
 /**
  * The day's equity curve: cumulative net P&L after each closed round trip, as a step line (P&L only moves when a
- * trip closes) with the zero line; a plain SVG, scaled to its box.
+ * trip closes) over the zero line. A plain SVG stretched to the panel's width; the axis labels are HTML so they
+ * keep their shape.
  */
 export function EquityChart({ points }: { points: JournalDay['equity'] }) {
   if (points.length < 2) {
@@ -28,43 +29,39 @@ export function EquityChart({ points }: { points: JournalDay['equity'] }) {
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   const span = high - low || 1;
-  const x = (ts: number) => PAD.left + ((ts - first) / (last - first || 1)) * (WIDTH - PAD.left - PAD.right);
-  const y = (net: number) => PAD.top + ((high - net) / span) * (HEIGHT - PAD.top - PAD.bottom);
-  let path = `M${x(first)},${y(0)}`;
+  const x = (ts: number) => ((ts - first) / (last - first || 1)) * W;
+  const y = (net: number) => ((high - net) / span) * H;
+  let path = `M0,${y(0)}`;
   for (const point of points.slice(1)) path += ` H${x(point.ts)} V${y(point.net)}`;
   const end = points.at(-1)?.net ?? 0;
   const stroke = end >= 0 ? 'var(--color-buy)' : 'var(--color-sell)';
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      className="h-40 w-full"
+    <div
+      className="relative h-40 w-full pt-2 pr-2 pb-5 pl-16 font-mono text-[10px] text-muted"
       role="img"
       aria-label={`Equity curve: net ${formatNumber(end)} after ${points.length - 1} closed trades`}
     >
-      <line
-        x1={PAD.left}
-        x2={WIDTH - PAD.right}
-        y1={y(0)}
-        y2={y(0)}
-        stroke="var(--color-border)"
-        strokeDasharray="3 3"
-      />
-      <text x={PAD.left - 6} y={y(high) + 4} textAnchor="end" className="fill-muted text-[10px]">
-        {formatNumber(high)}
-      </text>
-      <text x={PAD.left - 6} y={y(low) + 4} textAnchor="end" className="fill-muted text-[10px]">
-        {formatNumber(low)}
-      </text>
-      <text x={PAD.left} y={HEIGHT - 6} className="fill-muted text-[10px]">
-        {istClock(first)}
-      </text>
-      <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="fill-muted text-[10px]">
-        {istClock(last)}
-      </text>
-      <path d={path} fill="none" stroke={stroke} strokeWidth={2} vectorEffect="non-scaling-stroke" />
-      {points.slice(1).map((point) => (
-        <circle key={point.ts} cx={x(point.ts)} cy={y(point.net)} r={3} fill={stroke} />
-      ))}
-    </svg>
+      <span className="absolute top-0 left-0 w-14 text-right">{formatNumber(high)}</span>
+      <span className="absolute bottom-4 left-0 w-14 text-right">{formatNumber(low)}</span>
+      <span className="absolute bottom-0 left-16">{istClock(first)}</span>
+      <span className="absolute right-2 bottom-0">{istClock(last)}</span>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        className="h-full w-full overflow-visible"
+        aria-hidden
+      >
+        <line
+          x1={0}
+          x2={W}
+          y1={y(0)}
+          y2={y(0)}
+          stroke="var(--color-border-strong)"
+          strokeDasharray="4 4"
+          vectorEffect="non-scaling-stroke"
+        />
+        <path d={path} fill="none" stroke={stroke} strokeWidth={2} vectorEffect="non-scaling-stroke" />
+      </svg>
+    </div>
   );
 }
