@@ -94,6 +94,9 @@ describeEachStore('journal', (kind) => {
     sellId = sell.json().data.orderId;
     await settle();
 
+    // The journal's rows are written without the order path waiting for them.
+    const executions = async () => (await call('GET', '/journal', alice)).json().data.executions.length;
+    await expect.poll(executions).toBe(2);
     const day = (await call('GET', '/journal', alice)).json().data;
     expect(day.trades).toHaveLength(1);
     const [trade] = day.trades;
@@ -181,6 +184,9 @@ describeEachStore('journal', (kind) => {
     expect(many.statusCode).toBe(400);
     expect((await call('PUT', `/journal/notes/${buyId}`, alice, { tags: [' '] })).statusCode).toBe(400);
     expect((await call('GET', '/journal?day=2026-13-40', alice)).statusCode).toBe(400);
+    // Notes only for the trader's own trades.
+    expect((await call('PUT', '/journal/notes/XT-NOT-MINE', alice, { note: 'x' })).statusCode).toBe(404);
+    expect((await call('PUT', `/journal/notes/${buyId}`, bob, { note: 'x' })).statusCode).toBe(404);
   });
 
   it('downloads the day as CSV, one row per trade', async () => {

@@ -14,6 +14,7 @@ import { istDateOf } from '@xtrader/core/market/dates';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
+import { DomainError } from '../../domain-error';
 import type { ApiApp } from '../../http/types';
 import { currentUser } from '../auth/authenticate';
 import { type JournalReadDeps, readJournalDay, readLatestExecution } from './read';
@@ -79,6 +80,16 @@ export function registerJournalRoutes(app: ApiApp, deps: JournalRouteDeps): void
     async (request) => {
       const userId = currentUser(request).id;
       const { tradeId } = request.params;
+      // A trade is named by the order that opened it (suffixed -2, -3 ... when one order opened several): notes
+      // are kept only for the trader's own orders.
+      const orderId = tradeId.replace(/-\d+$/, '');
+      const owned = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('id', 'in', [tradeId, orderId])
+        .executeTakeFirst();
+      if (!owned) throw new DomainError('not_found', `No trade ${tradeId}`);
       const row = {
         note: request.body.note,
         tags: JSON.stringify(request.body.tags),

@@ -1,9 +1,10 @@
 import { formatNumber } from '@xtrader/core/format/format';
 import { addDays, istDateOf } from '@xtrader/core/market/dates';
 import { ArrowLeft, ChevronLeft, ChevronRight, Download } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toastError } from '../../api/toast-error';
+import { isDialogOpen, isTyping } from '../../lib/keyboard-focus';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Input } from '../../ui/input';
@@ -45,15 +46,23 @@ export function JournalPage() {
     const next = addDays(day, days);
     if (next <= today) setDay(next);
   };
+  // `[` and `]` step a day back and forth, unless the trader is typing (a note, the date) or a dialog is open.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.altKey || event.metaKey || isTyping(event.target) || isDialogOpen(document))
+        return;
+      if (event.key !== '[' && event.key !== ']') return;
+      event.preventDefault();
+      setDay((current) => {
+        const next = addDays(current, event.key === '[' ? -1 : 1);
+        return next <= today ? next : current;
+      });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [today]);
   return (
-    <main
-      className="flex h-full flex-col gap-2 overflow-auto p-2"
-      onKeyDown={(event) => {
-        if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
-        if (event.key === '[') step(-1);
-        if (event.key === ']') step(1);
-      }}
-    >
+    <main className="flex h-full flex-col gap-2 overflow-auto p-2">
       <header className="flex shrink-0 flex-wrap items-center gap-3 rounded-lg border border-border bg-surface px-3 py-2">
         <Link
           to="/dashboard"
