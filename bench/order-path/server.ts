@@ -172,7 +172,7 @@ async function main(): Promise<void> {
     ],
     ...(discipline ? { placementListeners: [discipline.placed] } : {}),
     ...(audit ? { audit: audit.orderHooks } : {}),
-    ...(journal ? { placementTimings: journal.placementTimings } : {}),
+    ...(journal ? { placementTimings: journal.placementTimings, fillTimes: journal.fillTimes } : {}),
   });
   const app = await buildApp(
     resources,

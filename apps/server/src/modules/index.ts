@@ -176,6 +176,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     placementListeners: [discipline.placed],
     audit: audit.orderHooks,
     placementTimings: journal.placementTimings,
+    fillTimes: journal.fillTimes,
   });
   brokers.practiceMode.onFundsReset((userId) =>
     orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),

@@ -2,7 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../resources';
 import type { InstrumentDirectory } from '../instruments/contract';
 import type { AppModule } from '../module';
-import type { PlacementTimingListener } from '../orders/routes';
+import type { FillTimeListener, PlacementTimingListener } from '../orders/routes';
 import { createJournalRecorder } from './recorder';
 import { registerJournalRoutes } from './routes';
 
@@ -10,6 +10,8 @@ import { registerJournalRoutes } from './routes';
 export interface JournalModule extends AppModule {
   /** What the order routes tell of each order placed with a key press time. */
   readonly placementTimings: PlacementTimingListener;
+  /** What the order manager tells of each fill booked. */
+  readonly fillTimes: FillTimeListener;
 }
 
 export function createJournalModule(
@@ -21,9 +23,11 @@ export function createJournalModule(
   },
 ): JournalModule {
   const { db, clock, logger } = resources;
+  const recorder = createJournalRecorder(db, logger, clock);
   return {
     name: 'journal',
-    placementTimings: createJournalRecorder(db, logger),
+    placementTimings: recorder.placed,
+    fillTimes: recorder.filled,
     registerRoutes(app) {
       registerJournalRoutes(app, { db, clock, ...deps });
     },

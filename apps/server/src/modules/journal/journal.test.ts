@@ -65,6 +65,7 @@ describeEachStore('journal', (kind) => {
           requireUser: auth.requireUser,
           priceViewOf: () => 'practice',
           placementTimings: journal.placementTimings,
+          fillTimes: journal.fillTimes,
         });
         return [auth, orders, journal];
       },

@@ -116,7 +116,8 @@ export async function executionsOf(
       requestedAt: entry.requestedAt === null ? null : Number(entry.requestedAt),
       receivedAt: Number(entry.receivedAt),
       ackAt: entry.ackAt === null ? null : Number(entry.ackAt),
-      firstFillAt: own[0]?.ts ?? null,
+      // The server's own time of the first fill when it saw it, else when the fill was booked.
+      firstFillAt: entry.firstFillAt === null ? (own[0]?.ts ?? null) : Number(entry.firstFillAt),
     };
     executions.push({
       orderId: entry.orderId,

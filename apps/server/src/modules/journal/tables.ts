@@ -13,6 +13,11 @@ export interface JournalEntriesTable {
   receivedAt: number;
   /** Server epoch ms the placement was answered (the broker acknowledged it). */
   ackAt: number | null;
+  /**
+   * Server epoch ms the first fill was booked, as this server saw it (brokers' own fill times are on their clock, often
+   * to the second); null when it was not seen (a restart in between: the fill's booked time is used then).
+   */
+  firstFillAt: number | null;
 }
 
 /** The trader's note and tags of one round trip (core journal/round-trips.ts names it by its tradeId). */

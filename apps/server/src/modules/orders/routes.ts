@@ -41,6 +41,9 @@ export interface PlacementTiming {
 /** Told, without being awaited, of each placement that carried a key press time (`pressedAt`). */
 export type PlacementTimingListener = (userId: string, orderId: string, timing: PlacementTiming) => void;
 
+/** Told of each fill booked, with the user's order it belongs to (a slice's group, else the order itself). */
+export type FillTimeListener = (userId: string, orderId: string) => void;
+
 export interface OrderRouteDeps {
   orders: OrdersService;
   requireUser: preHandlerAsyncHookHandler;

@@ -13,6 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('shownPrice', 'double precision')
     .addColumn('receivedAt', 'bigint', (col) => col.notNull())
     .addColumn('ackAt', 'bigint')
+    .addColumn('firstFillAt', 'bigint')
     .addPrimaryKeyConstraint('journalEntriesPk', ['userId', 'orderId'])
     .execute();
   await db.schema
