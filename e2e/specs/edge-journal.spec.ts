@@ -122,6 +122,17 @@ test('a key-pressed round trip: HUD latency and slippage, the Journal page, note
   expect(csv[1]).toContain(`,${symbol},long,${lot},0,100.05,100.95,`);
   expect(csv[1]).toContain('breakout A+,"Clean entry on the pin, exit one point up"');
 
+  // Earlier days: `[` steps back (nothing traded yesterday by this new account), `]` comes back.
+  const dayField = page.getByRole('textbox', { name: 'Day', exact: true });
+  const today = await dayField.inputValue();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('[');
+  await expect(dayField).not.toHaveValue(today);
+  await expect(page.getByText('No trades on this day')).toBeVisible();
+  await page.keyboard.press(']');
+  await expect(dayField).toHaveValue(today);
+  await expect(saved).toContainText('Clean entry on the pin');
+
   await lightTheme(page);
   await page.screenshot({ path: screenshotPath('journal-page-light.png'), fullPage: true });
   await page.getByRole('link', { name: 'Dashboard' }).click();
