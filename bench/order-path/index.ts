@@ -98,7 +98,10 @@ function orderOperation(server: Server, instances: LoopbackClient[] = []): Opera
     const token = server.tokens[n % server.tokens.length];
     const placing = instances.length > 0 ? (instances[n % instances.length] ?? client) : client;
     const cancelling = instances.length > 0 ? (instances[(n + 1) % instances.length] ?? client) : client;
-    const placed = await placing.request('POST', '/order', token, body);
+    // As the web app sends an order: its key press and request times and the price the card showed.
+    const now = Date.now();
+    const timed = { ...body, pressedAt: now, requestedAt: now, shownPrice: 1 };
+    const placed = await placing.request('POST', '/order', token, timed);
     const orderId = placed.body.data?.orderId;
     if (placed.status !== 200 || !orderId) {
       place.errors += 1;

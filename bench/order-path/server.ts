@@ -21,6 +21,7 @@ import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { createBrokerLinks } from '../../apps/server/src/modules/brokers/links/broker-links';
 import { PaperExchange } from '../../apps/server/src/modules/brokers/paper/exchange';
 import { AdapterRegistry } from '../../apps/server/src/modules/brokers/registry';
+import { createJournalModule } from '../../apps/server/src/modules/journal/index';
 import { viewOfBroker } from '../../apps/server/src/modules/market/index';
 import { singleSource } from '../../apps/server/src/modules/market/sourced-prices';
 import type { AppModule } from '../../apps/server/src/modules/module';
@@ -184,6 +185,15 @@ async function main(): Promise<void> {
         prices: singleSource(marketData),
         activity: busOrderActivity(resources.bus),
       });
+  // As the composition root: each order (sent with a key press time, as the web app sends it) leaves a journal line.
+  // BENCH_NO_JOURNAL=1 measures without it.
+  const journal = process.env.BENCH_NO_JOURNAL
+    ? undefined
+    : createJournalModule(resources, {
+        requireUser: auth.requireUser,
+        instruments: benchInstruments,
+        brokeragePerOrder: 20,
+      });
   const orders = createOrdersModule({
     resources,
     registry,
@@ -203,6 +213,7 @@ async function main(): Promise<void> {
     ],
     ...(discipline ? { placementListeners: [discipline.placed] } : {}),
     ...(audit ? { audit: audit.orderHooks } : {}),
+    ...(journal ? { placementTimings: journal.placementTimings, fillTimes: journal.fillTimes } : {}),
   });
   // Clustered, each user's engine (paper account, order manager) starts where their lease is taken.
   if (ownership.clustered) wireUserEngines(ownership, { paper, orders });

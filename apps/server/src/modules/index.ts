@@ -1,4 +1,5 @@
 import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
+import { DEFAULT_BROKERAGE_PER_ORDER } from '@xtrader/core/charges/rates';
 import { INDEX_TABLE } from '@xtrader/core/market/indices';
 import type { Resources } from '../resources';
 import { createLiveGateway, type GatewayOptions } from '../ws/gateway';
@@ -12,6 +13,7 @@ import { type BrokerLinks, createBrokerLinks } from './brokers/links/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
 import { createCandlesModule } from './candles/index';
 import { createInstrumentsModule, InstrumentCatalog, type InstrumentsModule } from './instruments/index';
+import { createJournalModule } from './journal/index';
 import { clusterPriceFeed } from './market/cluster-prices';
 import {
   createConfiguredFeed,
@@ -170,6 +172,12 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     prices: market.prices,
     activity: busOrderActivity(resources.bus),
   });
+  // The execution journal hears each order placed from the UI (its key press and shown price) from the order routes.
+  const journal = createJournalModule(resources, {
+    requireUser: auth.requireUser,
+    instruments: catalog,
+    brokeragePerOrder: paperSettings(resources.config).brokeragePerOrder ?? DEFAULT_BROKERAGE_PER_ORDER,
+  });
   // The order manager trades through the registry; it starts after the brokers (recovery lists their orders).
   const orders = createOrdersModule({
     resources,
@@ -188,6 +196,8 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     placementGuards: [createEntitlementGuard(entitlementSources(billing.service)), discipline.guard],
     placementListeners: [discipline.placed],
     audit: audit.orderHooks,
+    placementTimings: journal.placementTimings,
+    fillTimes: journal.fillTimes,
   });
   brokers.practiceMode.onFundsReset((userId) =>
     orders.service.forgetBrokerOrders(userId, PRACTICE_BROKER_ID),
@@ -270,6 +280,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
     risk,
     portfolio,
     alerts,
+    journal,
     liveGateway,
   ];
 }

@@ -5,6 +5,7 @@ import type { BillingTables } from '../modules/billing/tables';
 import type { PaperTables } from '../modules/brokers/paper/tables';
 import type { VaultTables } from '../modules/brokers/vault/tables';
 import type { InstrumentTables } from '../modules/instruments/tables';
+import type { JournalTables } from '../modules/journal/tables';
 import type { OrdersTables } from '../modules/orders/model/tables';
 import type { RecordingTables } from '../modules/recording/tables';
 import type { RiskTables } from '../modules/risk/tables';
@@ -26,4 +27,5 @@ export interface Database
     VaultTables,
     AuditTables,
     RecordingTables,
-    AlertsTables {}
+    AlertsTables,
+    JournalTables {}

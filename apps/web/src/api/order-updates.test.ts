@@ -53,6 +53,7 @@ describe('order updates over the live socket', () => {
       tradingKeys.positions,
       tradingKeys.margin,
       tradingKeys.discipline,
+      tradingKeys.journal,
     ]);
   });
 

@@ -15,12 +15,18 @@ export const tradingKeys = {
   practiceDays: ['practice', 'day-summaries'] as const,
   replay: ['practice', 'replay'] as const,
   replayDays: ['practice', 'replay', 'days'] as const,
+  /** The execution journal: its last order (the HUD) and its days. */
+  journal: ['journal'] as const,
 };
 
-/** What an order action changes: positions, orders, funds, and the discipline state (the day's count). */
+/**
+ * What an order action changes: positions, orders, funds, the discipline state (the day's count) and the journal
+ * (the HUD's last order and the day's trades).
+ */
 export const ORDER_ACTION_KEYS = [
   tradingKeys.orders,
   tradingKeys.positions,
   tradingKeys.margin,
   tradingKeys.discipline,
+  tradingKeys.journal,
 ] as const;

@@ -21,9 +21,10 @@ describe('refresh after an order action', () => {
       tradingKeys.positions,
       tradingKeys.margin,
       tradingKeys.discipline,
+      tradingKeys.journal,
     ]);
     refreshTradingDataSoon(client);
     await vi.advanceTimersByTimeAsync(500);
-    expect(invalidate).toHaveBeenCalledTimes(8);
+    expect(invalidate).toHaveBeenCalledTimes(10);
   });
 });

@@ -75,6 +75,10 @@ export const routes: RouteObject[] = [
                 path: 'dashboard',
                 ...screen(() => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
               },
+              {
+                path: 'journal',
+                ...screen(() => import('../features/journal/journal-page').then((m) => m.JournalPage)),
+              },
             ],
           },
           {

@@ -27,6 +27,7 @@ import {
   quantitySchema,
 } from './common';
 import { orderMetaDataSchema } from './follow-up';
+import { orderJournalFieldsSchema } from './journal';
 
 export const exchangeSchema = z.enum(DERIVATIVES_EXCHANGES);
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
@@ -110,6 +111,8 @@ export const placeOrderRequestSchema = z
     tradeConfirmation: z.boolean().default(false),
     /** Iceberg only: number of legs (2-50); by default the order is sliced by the freeze quantity. */
     icebergLegs: z.number().int().min(ICEBERG_MIN_LEGS).max(ICEBERG_MAX_LEGS).optional(),
+    /** For the execution journal only (key press, request time, price shown); never change the order. */
+    ...orderJournalFieldsSchema.shape,
   })
   .superRefine((body, ctx) => {
     const needsPrice = body.orderType !== 'market';

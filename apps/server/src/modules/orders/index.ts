@@ -16,7 +16,7 @@ import { createOrderStore } from './model/store';
 import { noticeLostProtection } from './protection/protection';
 import { createRepairAnnouncer, repairFamily } from './recovery/repair';
 import { createRepairList, type RepairList } from './recovery/repair-list';
-import { registerOrderRoutes } from './routes';
+import { type FillTimeListener, type PlacementTimingListener, registerOrderRoutes } from './routes';
 import {
   createOrdersService,
   type OrdersService,
@@ -30,6 +30,7 @@ import { scheduleEvaluation } from './workflows/workflows';
 
 export type { SquareOffAck, SquareOffExit } from './commands/exits';
 export { orderIdFor } from './model/ids';
+export type { FillTimeListener, PlacementTiming, PlacementTimingListener } from './routes';
 export type { OrdersService, PlacementGuard, PlacementListener } from './service';
 
 export interface OrdersModuleDeps {
@@ -56,6 +57,10 @@ export interface OrdersModuleDeps {
   stopLimitOffsetFor?(userId: string, index: IndexName): Promise<number | undefined>;
   /** The audit trail: requests, broker calls and answers, broker updates and state changes are appended to it. */
   audit?: OrderAuditHooks;
+  /** The execution journal: told of each order placed with a key press time, never awaited. */
+  placementTimings?: PlacementTimingListener;
+  /** The execution journal: told of each fill as it is booked (only appends in memory; nothing is awaited). */
+  fillTimes?: FillTimeListener;
 }
 
 /** The order manager: every order action and workflow, the order lists, and recovery after a restart. */
@@ -125,6 +130,12 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     events.on('broker.update', ({ update }) => audit.brokerUpdate(update));
     events.on('order.changed', (change) => audit.stateChange(change));
   }
+  const { fillTimes } = deps;
+  if (fillTimes) {
+    events.on('order.changed', ({ after, event }) => {
+      if (event.type === 'fill') fillTimes(after.userId, after.groupId ?? after.id);
+    });
+  }
   events.on('broker.update', ({ session, update }) => handleBrokerUpdate(ctx, session, update));
   events.on('order.changed', (change) => announceChange(ctx, change));
   events.on('order.changed', ({ after }) => {
@@ -149,7 +160,12 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
       if (audit) {
         app.addHook('onSend', audit.onSend);
       }
-      registerOrderRoutes(app, { orders: service, requireUser: deps.requireUser });
+      registerOrderRoutes(app, {
+        orders: service,
+        requireUser: deps.requireUser,
+        now: () => clock.now(),
+        ...(deps.placementTimings ? { placementTimings: deps.placementTimings } : {}),
+      });
     },
     async releaseUser(userId) {
       trailing.forgetUser(userId);

@@ -26,9 +26,30 @@ import { currentUser } from '../auth/authenticate';
 import { bulkRefusedMessage, ORDER_SUCCESS } from './model/messages';
 import type { OrdersService } from './service';
 
+/**
+ * The execution journal's times of one order placed from the UI: the client's key press and request (its clock), the
+ * price its card showed, and the server's arrival and answer (the broker's acknowledgement).
+ */
+export interface PlacementTiming {
+  pressedAt: number;
+  requestedAt: number | null;
+  shownPrice: number | null;
+  receivedAt: number;
+  ackAt: number;
+}
+
+/** Told, without being awaited, of each placement that carried a key press time (`pressedAt`). */
+export type PlacementTimingListener = (userId: string, orderId: string, timing: PlacementTiming) => void;
+
+/** Told of each fill booked, with the user's order it belongs to (a slice's group, else the order itself). */
+export type FillTimeListener = (userId: string, orderId: string) => void;
+
 export interface OrderRouteDeps {
   orders: OrdersService;
   requireUser: preHandlerAsyncHookHandler;
+  /** Epoch ms now (the server clock the journal's times are on). */
+  now?: () => number;
+  placementTimings?: PlacementTimingListener;
 }
 
 const tags = ['orders'];
@@ -69,7 +90,10 @@ export function registerOrderRoutes(app: ApiApp, deps: OrderRouteDeps): void {
   registerTrailingRoutes(app, deps);
 }
 
-function registerPlacementRoutes(app: ApiApp, { orders, requireUser }: OrderRouteDeps): void {
+function registerPlacementRoutes(
+  app: ApiApp,
+  { orders, requireUser, now = Date.now, placementTimings }: OrderRouteDeps,
+): void {
   const schema = {
     tags,
     security,
@@ -83,11 +107,20 @@ function registerPlacementRoutes(app: ApiApp, { orders, requireUser }: OrderRout
   ] as const) {
     app.post(path, { schema, preHandler: requireUser }, async (request) => {
       const idempotencyKey = request.headers['idempotency-key'];
-      const result = await orders.place(currentUser(request).id, {
-        body: request.body,
-        iceberg,
-        idempotencyKey,
-      });
+      const receivedAt = now();
+      // The journal's fields never reach the order (nor its idempotency digest): only the journal hears them.
+      const { pressedAt, requestedAt, shownPrice, ...body } = request.body;
+      const userId = currentUser(request).id;
+      const result = await orders.place(userId, { body, iceberg, idempotencyKey });
+      if (pressedAt !== undefined && placementTimings) {
+        placementTimings(userId, result.orderId, {
+          pressedAt,
+          requestedAt: requestedAt ?? null,
+          shownPrice: shownPrice ?? null,
+          receivedAt,
+          ackAt: now(),
+        });
+      }
       return ok(result, ORDER_SUCCESS.placed);
     });
   }

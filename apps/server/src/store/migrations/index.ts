@@ -13,6 +13,7 @@ import * as audit from './0011-audit';
 import * as leases from './0012-leases';
 import * as recordings from './0013-recordings';
 import * as paperCharges from './0014-paper-charges';
+import * as journal from './0015-journal';
 import * as disciplineDays from './0016-discipline-days';
 import * as telegram from './0017-telegram';
 
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0012-leases': leases,
   '0013-recordings': recordings,
   '0014-paper-charges': paperCharges,
+  '0015-journal': journal,
   '0016-discipline-days': disciplineDays,
   '0017-telegram': telegram,
 });

@@ -1,4 +1,5 @@
 import {
+  BookOpenText,
   CircleUserRound,
   Download,
   ExternalLink,
@@ -43,7 +44,7 @@ function Item({ icon, children, onSelect }: { icon: ReactNode; children: ReactNo
   );
 }
 
-/** Menu: Add Broker, User Settings, Subscribe, the day's audit download, the trading platform, the legal pages, theme,
+/** Menu: Add Broker, User Settings, Journal, Subscribe, the day's audit download, the trading platform, the legal pages, theme,
  * Logout. */
 export function AppMenu({
   onAddBroker,
@@ -74,6 +75,9 @@ export function AppMenu({
           </Item>
           <Item icon={icon(Settings)} onSelect={onUserSettings}>
             User Settings
+          </Item>
+          <Item icon={icon(BookOpenText)} onSelect={() => void navigate('/journal')}>
+            Journal
           </Item>
           <Item icon={icon(Sparkles)} onSelect={() => void navigate('/subscribe')}>
             Subscribe

@@ -6,6 +6,7 @@ import { ChartPanel } from '../chart/chart-panel';
 import { ConfigBar } from '../config-bar/config-bar';
 import { FollowUpTable } from '../follow-up/follow-up-table';
 import { FundsWidget } from '../funds/funds-widget';
+import { ExecutionHud } from '../journal/execution-hud';
 import { FundsConfirmDialog } from '../order-panel/funds-confirm-dialog';
 import { KeyboardHelp } from '../order-panel/keyboard-help';
 import { MarketOrderCard } from '../order-panel/market-order-card';
@@ -67,6 +68,7 @@ export function DashboardPage() {
         </Region>
         <Region name="Funds" className="flex gap-2">
           <FundsWidget />
+          <ExecutionHud />
           <PracticeDaySummaries />
         </Region>
       </div>

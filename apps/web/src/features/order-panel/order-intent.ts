@@ -6,8 +6,16 @@ export type OptionType = 'CE' | 'PE';
 /** Which card's settings an order uses: the market card or the stop-loss card. */
 export type OrderCard = 'market' | 'stopLoss';
 
-/** One press of an order button or shortcut: which card, which option, which side. */
-export type OrderIntent = { card: OrderCard; optionType: OptionType; side: TransactionType };
+/**
+ * One press of an order button or shortcut: which card, which option, which side, and when (epoch ms of the key
+ * event, for the execution journal; a click without it is timed when handled).
+ */
+export type OrderIntent = {
+  card: OrderCard;
+  optionType: OptionType;
+  side: TransactionType;
+  pressedAt?: number;
+};
 
 /** The follow-up row that rides along with a market order of this option and side. */
 export const followUpKeyFor = ({ optionType, side }: Pick<OrderIntent, 'optionType' | 'side'>): FollowUpKey =>

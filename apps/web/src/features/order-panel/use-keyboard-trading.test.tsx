@@ -24,7 +24,7 @@ describe('keyboard trading', () => {
     const onIntent = vi.fn();
     render(<Harness onIntent={onIntent} />);
     fireEvent.keyDown(document.body, { key, shiftKey });
-    expect(onIntent).toHaveBeenCalledExactlyOnceWith(intent);
+    expect(onIntent).toHaveBeenCalledExactlyOnceWith({ ...intent, pressedAt: expect.any(Number) });
   });
 
   it('follows a remapped key: the new key trades, the old one no longer does', () => {
@@ -78,7 +78,12 @@ describe('keyboard trading', () => {
     const select = getByRole('combobox', { name: 'Index' });
     select.focus();
     const allowed = fireEvent.keyDown(select, { key: 'ArrowUp' });
-    expect(onIntent).toHaveBeenCalledExactlyOnceWith({ card: 'market', optionType: 'CE', side: 'buy' });
+    expect(onIntent).toHaveBeenCalledExactlyOnceWith({
+      card: 'market',
+      optionType: 'CE',
+      side: 'buy',
+      pressedAt: expect.any(Number),
+    });
     // The browser's own handling (stepping the select to another index) is cancelled.
     expect(allowed).toBe(false);
   });

@@ -29,7 +29,8 @@ export async function sendOrder(
   { body, iceberg, tradingSymbol, identifier }: BuiltOrder,
   awaitsFill: boolean,
 ): Promise<string | undefined> {
-  const request = placeOrder(body, { iceberg });
+  // The journal's request time: after any confirmation the order waited for, right as it leaves.
+  const request = placeOrder({ ...body, requestedAt: Date.now() }, { iceberg });
   // Everything else after the request left: nothing may delay the order, not even a sound or a row.
   const notificationsWhenSent = useOrderActivity.getState().requestSent();
   const withdraw = showProvisionalOrder(
@@ -67,6 +68,7 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
   const queryClient = useQueryClient();
   return useCallback(
     (intent: OrderIntent) => {
+      const pressedAt = intent.pressedAt ?? Date.now();
       const settings = useTradingSettings.getState();
       // The no-market switch (User Settings -> Discipline): the market card's keys and buttons are refused here, and
       // the server refuses any market order sent past this check.
@@ -77,12 +79,15 @@ export function usePlaceOrder(): (intent: OrderIntent) => void {
       }
       const isCall = intent.optionType === 'CE';
       const symbol = isCall ? settings.orderConfig.callTradingSymbol : settings.orderConfig.putTradingSymbol;
-      const built = buildOrder({ ...settings, intent, ltp: symbol ? readLivePrice(symbol) : undefined });
-      if (!built.ok) {
-        toast.error(built.message, built.description ? { description: built.description } : undefined);
+      const ltp = symbol ? readLivePrice(symbol) : undefined;
+      const order = buildOrder({ ...settings, intent, ltp });
+      if (!order.ok) {
+        toast.error(order.message, order.description ? { description: order.description } : undefined);
         orderFeedback.failure();
         return;
       }
+      // The journal's key press time and the price the card showed then (slippage is measured against it).
+      const built = { ...order, body: { ...order.body, pressedAt, ...(ltp ? { shownPrice: ltp } : {}) } };
       const goSubscribe = () => void navigate('/subscribe');
       // An order beyond the available funds (as last fetched), or a large one no price can check yet, waits for
       // the trader's confirmation.
