@@ -106,6 +106,11 @@ export const placeOrderRequestSchema = z
     changeInSL: pointsSchema.optional(),
     /** true: the broker trails the stop-loss; false: our server does (local). */
     brokerTrailing: z.boolean().default(true),
+    /**
+     * Hybrid stop: with Local trailing, also a disaster stop-loss at the broker this many points beyond the local
+     * trigger (off when absent).
+     */
+    hybridStopPoints: bracketPointsSchema.optional(),
     /** Follow-ups wait for the fill confirmation of this order before they are placed. */
     tradeConfirmation: z.boolean().default(false),
     /** Iceberg only: number of legs (2-50); by default the order is sliced by the freeze quantity. */
@@ -134,6 +139,14 @@ export const placeOrderRequestSchema = z
       'Target points are required',
     );
     checkTrailing(body, ctx);
+    const local = body.trailingEnabled && body.brokerTrailing === false;
+    const stop = body.orderType === 'stoploss' || stopLossNeeded;
+    requireField(
+      ctx,
+      body.hybridStopPoints === undefined || (local && stop),
+      'hybridStopPoints',
+      'A disaster stop goes with a stop-loss trailed locally only',
+    );
   });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 /** What a client sends (defaults not yet applied; product may be NRML/MIS). */
