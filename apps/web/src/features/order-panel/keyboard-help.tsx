@@ -12,6 +12,8 @@ const TRADING_KEYS = [
   ['→', 'Sell PE at market'],
   ['Shift + ↑ ↓ ← →', 'The same from the stop-loss card (stop-loss order)'],
   ['1 / 2 / 3', 'Exit 1/4, 1/2, 3/4 of the selected position (click its row; whole lots)'],
+  ['b', "Move the selected position's stop-loss to break-even (its average price)"],
+  [', / .', "Nudge the selected position's stop-loss down / up by the modify step"],
 ] as const;
 
 /**

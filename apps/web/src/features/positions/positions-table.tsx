@@ -1,8 +1,10 @@
+import type { Order } from '@xtrader/core/api/orders';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { formatNumber } from '@xtrader/core/format/format';
 import { PNL_FIGURE_TEXT } from '@xtrader/core/pnl/figures';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useOrders } from '../../api/portfolio-queries';
 import { useTrackedPositions } from '../../live/live-pnl';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { ColumnConfig } from '../../state/trading-settings-types';
@@ -14,6 +16,7 @@ import { groupPositions, type PositionGroup } from './group-positions';
 import { LiveGroupPnl } from './live-cells';
 import { PositionRow } from './position-row';
 import { useExitKeys } from './use-exit-keys';
+import { useStopKeys } from './use-stop-keys';
 
 type Props = {
   positions: readonly Position[];
@@ -62,6 +65,9 @@ function Options({ positions }: { positions: readonly Position[] }) {
  * stop-loss/target placement and square off; a row expands to its instrument's pending orders.
  */
 /** Height of every row (position rows and group headers alike), for the windowing maths. */
+/** The stop keys' orders before the order list has loaded. */
+const NO_ORDERS: readonly Order[] = [];
+
 const ROW_HEIGHT_PX = 33;
 const OVERSCAN_ROWS = 10;
 
@@ -149,6 +155,8 @@ function GroupBody({
 export function PositionsTable({ positions, renderPendingOrders }: Props) {
   useTrackedPositions(positions);
   useExitKeys(positions);
+  const openOrders = useOrders().data?.openOrders ?? NO_ORDERS;
+  useStopKeys(positions, openOrders);
   const options = useTradingSettings((s) => s.orderTableState.positions);
   const columns = useMemo(() => options.columns.filter((c) => c.visible || !c.isOptional), [options.columns]);
   const { showOnlyNonZeroPositions: onlyNonZero, showDeltaRelativeToNifty: relativeToNifty } = options;
