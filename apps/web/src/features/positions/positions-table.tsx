@@ -1,10 +1,8 @@
-import type { Order } from '@xtrader/core/api/orders';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { formatNumber } from '@xtrader/core/format/format';
 import { PNL_FIGURE_TEXT } from '@xtrader/core/pnl/figures';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { useOrders } from '../../api/portfolio-queries';
 import { useTrackedPositions } from '../../live/live-pnl';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { ColumnConfig } from '../../state/trading-settings-types';
@@ -65,9 +63,6 @@ function Options({ positions }: { positions: readonly Position[] }) {
  * stop-loss/target placement and square off; a row expands to its instrument's pending orders.
  */
 /** Height of every row (position rows and group headers alike), for the windowing maths. */
-/** The stop keys' orders before the order list has loaded. */
-const NO_ORDERS: readonly Order[] = [];
-
 const ROW_HEIGHT_PX = 33;
 const OVERSCAN_ROWS = 10;
 
@@ -155,8 +150,7 @@ function GroupBody({
 export function PositionsTable({ positions, renderPendingOrders }: Props) {
   useTrackedPositions(positions);
   useExitKeys(positions);
-  const openOrders = useOrders().data?.openOrders ?? NO_ORDERS;
-  useStopKeys(positions, openOrders);
+  useStopKeys(positions);
   const options = useTradingSettings((s) => s.orderTableState.positions);
   const columns = useMemo(() => options.columns.filter((c) => c.visible || !c.isOptional), [options.columns]);
   const { showOnlyNonZeroPositions: onlyNonZero, showDeltaRelativeToNifty: relativeToNifty } = options;

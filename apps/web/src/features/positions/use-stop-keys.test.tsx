@@ -1,9 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { Order } from '@xtrader/core/api/orders';
+import type { Order, OrdersResponse } from '@xtrader/core/api/orders';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tradingKeys } from '../../api/query-keys';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { type ApiCall, mockApi, ok } from '../../test/mock-api';
 import { renderWithQueryClient } from '../../test/render-with-query-client';
@@ -20,8 +21,8 @@ const stop = orderFixture({ orderId: 'XTLOCAL', price: 90, isInternal: true, isT
 const disaster = orderFixture({ orderId: 'XTLOCALD', price: 80, isInternal: true, parentOrderId: 'XTLOCAL' });
 const target = orderFixture({ orderId: 'XTTARGET', orderType: 'limit', price: 130 });
 
-function Keys({ positions, orders }: { positions: Position[]; orders: Order[] }) {
-  useStopKeys(positions, orders);
+function Keys({ positions }: { positions: Position[] }) {
+  useStopKeys(positions);
   return null;
 }
 
@@ -37,13 +38,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const render = (positions = [long], orders = [stop, disaster, target]) =>
-  renderWithQueryClient(
+/** The keys read the order list the dashboard keeps in the query cache. */
+function render(positions = [long], openOrders: Order[] = [stop, disaster, target]) {
+  const view = renderWithQueryClient(
     <>
-      <Keys positions={positions} orders={orders} />
+      <Keys positions={positions} />
       <Toaster />
     </>,
   );
+  const orders: OrdersResponse = { openOrders, executedOrders: [], rejectedOrders: [], cancelledOrders: [] };
+  view.queryClient.setQueryData(tradingKeys.orders, orders);
+  return view;
+}
 const press = (key: string, init: KeyboardEventInit = {}) => fireEvent.keyDown(window, { key, ...init });
 
 describe('stop keys', () => {

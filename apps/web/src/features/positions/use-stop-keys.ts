@@ -1,9 +1,11 @@
-import type { Order } from '@xtrader/core/api/orders';
+import { useQueryClient } from '@tanstack/react-query';
+import type { OrdersResponse } from '@xtrader/core/api/orders';
 import type { Position } from '@xtrader/core/api/portfolio';
 import { positionKey } from '@xtrader/core/pnl/position-key';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useModifyOrder } from '../../api/order-actions';
+import { tradingKeys } from '../../api/query-keys';
 import { isDialogOpen, isTyping } from '../../lib/keyboard-focus';
 import { orderFeedback } from '../../state/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
@@ -15,10 +17,11 @@ import { planStopMove, STOP_KEYS } from './stop-keys';
  * tick that books no loss), `.` and `,` nudge it one modify step up or down. Each move is an ordinary modification
  * of the stop's trigger. Off with the trading-keys switch, while typing, or with a dialog open.
  */
-export function useStopKeys(positions: readonly Position[], openOrders: readonly Order[]): void {
+export function useStopKeys(positions: readonly Position[]): void {
   const modify = useModifyOrder();
-  const latest = useRef({ positions, openOrders, modify });
-  latest.current = { positions, openOrders, modify };
+  const queryClient = useQueryClient();
+  const latest = useRef({ positions, modify });
+  latest.current = { positions, modify };
   const enabled = useTradingSettings((s) => s.orderConfig.tradingKeysEnabled ?? true);
   useEffect(() => {
     if (!enabled) return;
@@ -35,7 +38,9 @@ export function useStopKeys(positions: readonly Position[], openOrders: readonly
         return;
       }
       const step = useTradingSettings.getState().userSettingsState.modifyStep;
-      const plan = planStopMove(key, position, latest.current.openOrders, step);
+      // The order list the dashboard already keeps (no fetch of its own): the stops as the trader sees them.
+      const orders = queryClient.getQueryData<OrdersResponse>(tradingKeys.orders)?.openOrders ?? [];
+      const plan = planStopMove(key, position, orders, step);
       if (!plan.ok) {
         toast.error(plan.message);
         orderFeedback.failure();
@@ -45,5 +50,5 @@ export function useStopKeys(positions: readonly Position[], openOrders: readonly
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  }, [enabled, queryClient]);
 }
