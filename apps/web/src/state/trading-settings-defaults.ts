@@ -108,6 +108,7 @@ export function defaultTradingSettings(): TradingSettings {
         ...DEFAULT_TRAIL_PARAMS[DEFAULT_TRAILING_HANDLER],
         trailingHandler: DEFAULT_TRAILING_HANDLER,
       },
+      disasterStopPoints: null,
       presetTargetAndSl: false,
       orderCategory: null,
       target: 0,

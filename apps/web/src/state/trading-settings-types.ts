@@ -58,6 +58,11 @@ export type StopLossOrderState = MarketOrderState & {
   /** Rupees one trade may lose at its stop: when set, lots = floor(risk / (SL points x lot size)) replace Qty. */
   riskPerTrade: number | null;
   autoSLTrail: AutoSLTrail;
+  /**
+   * Hybrid stop: with Local trailing, a disaster stop-loss also rests at the broker this many points beyond the
+   * local trigger. Null or absent (settings saved before it existed): off.
+   */
+  disasterStopPoints?: number | null;
 };
 
 export type FollowUpInstrument = {
