@@ -8,6 +8,7 @@ import {
   ORDER_MESSAGES,
   TICK_SIZE,
 } from '../orders/constants';
+import { MAX_CHASE_REPRICES } from '../orders/edge-stops';
 import { validateTrailParams } from '../orders/input-rules';
 import { ORDER_STATUSES } from '../orders/order-status';
 import {
@@ -245,6 +246,11 @@ export const exitPositionRequestSchema = z.object({
     .int()
     .refine((q) => q !== 0, { error: ORDER_MESSAGES.noPositionToExit }),
   marketProtection: marketProtectionFractionSchema,
+  /**
+   * Exit chaser: a limit at the best bid (sell) / ask (buy) re-priced on each quote change up to `reprices` times,
+   * then made marketable within the market protection. Absent: the usual market (or protected limit) exit.
+   */
+  chase: z.object({ reprices: z.number().int().min(0).max(MAX_CHASE_REPRICES) }).optional(),
 });
 /** POST /order/exitAllPositions. */
 export const exitAllPositionsRequestSchema = z.object({ marketProtection: marketProtectionFractionSchema });

@@ -56,6 +56,9 @@ export function nudgedTrigger(trigger: number, step: number, direction: 'up' | '
   return Math.max(MIN_PRICE, fromTicks(Math.round(settle(ticks(moved)))));
 }
 
+/** The most re-prices an exit chaser may be asked for (each is a modification at the broker). */
+export const MAX_CHASE_REPRICES = 10;
+
 /** The price an exit limit order chases: the best bid for a sell, the best ask for a buy. */
 export function chasePrice(side: TransactionType, quote: { bid: number | null; ask: number | null }) {
   const price = side === 'sell' ? quote.bid : quote.ask;

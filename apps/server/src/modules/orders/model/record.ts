@@ -73,6 +73,11 @@ export interface Workflow {
    * (workflows/hybrid-rules.ts).
    */
   hybridStop?: { points: number; disasterFilled?: number };
+  /**
+   * An exit limit order chasing the best price (trailing/chaser.ts): re-priced `reprices` of at most `max` times,
+   * then made marketable at the market-protection price (`protectionPercent`).
+   */
+  chase?: { max: number; reprices: number; protectionPercent: number; marketable?: boolean };
 }
 
 /** Trailing of a stop-loss order. `reference` is the price the last move was measured from. */
@@ -247,7 +252,8 @@ function isWorkflow(value: unknown): value is Workflow {
     optional(value, 'note', 'string') &&
     optional(value, 'trailStopLeg', 'object') &&
     optional(value, 'placedWith', 'string') &&
-    optional(value, 'hybridStop', 'object')
+    optional(value, 'hybridStop', 'object') &&
+    optional(value, 'chase', 'object')
   );
 }
 
