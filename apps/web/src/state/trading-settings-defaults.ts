@@ -78,6 +78,7 @@ export function defaultTradingSettings(): TradingSettings {
       marketProtection: { ...DEFAULT_MARKET_PROTECTION },
       icebergOrder: false,
       tradingKeysEnabled: true,
+      exitChaseReprices: null,
     },
     marketOrderState: {
       quantity: DEFAULT_QUANTITY,

@@ -35,6 +35,11 @@ export type OrderConfig = {
    * keyboard belongs to the workstation, and a trader sharing a laptop turns it off there, not everywhere.
    */
   tradingKeysEnabled: boolean;
+  /**
+   * Exit chaser for the exits the trader fires (exit keys, a row's Exit): re-prices before going marketable. Null or
+   * absent (settings saved before it existed): off, exits go at market as before.
+   */
+  exitChaseReprices?: number | null;
 };
 
 export type MarketOrderState = {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { isDialogOpen, isTyping } from '../../lib/keyboard-focus';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Dialog } from '../../ui/dialog';
+import { Segmented } from '../../ui/segmented';
 import { Switch } from '../../ui/switch';
 
 // What the keyboard does on the dashboard, as the help overlay lists it.
@@ -16,6 +17,14 @@ const TRADING_KEYS = [
   [', / .', "Nudge the selected position's stop-loss down / up by the modify step"],
 ] as const;
 
+/** The exit chaser's choices: off, or the re-prices before an exit turns marketable. */
+const EXIT_CHASE_CHOICES = [
+  { value: 'off', label: 'Off' },
+  { value: '1', label: '1' },
+  { value: '3', label: '3' },
+  { value: '5', label: '5' },
+] as const;
+
 /**
  * `?` opens the keyboard help: every trading key, and the one switch that turns them all off (kept in this
  * browser). `?` is ignored while typing or while another dialog is open.
@@ -24,6 +33,7 @@ export function KeyboardHelp() {
   const [open, setOpen] = useState(false);
   const enabled = useTradingSettings((s) => s.orderConfig.tradingKeysEnabled ?? true);
   const patch = useTradingSettings((s) => s.patchSettings);
+  const chase = useTradingSettings((s) => s.orderConfig.exitChaseReprices);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '?' || event.ctrlKey || event.altKey || event.metaKey) return;
@@ -46,6 +56,23 @@ export function KeyboardHelp() {
             aria-label="Trading keys"
             checked={enabled}
             onCheckedChange={(on) => patch('orderConfig', { tradingKeysEnabled: on })}
+          />
+        </div>
+        <div className="flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2">
+          <span>
+            <span className="font-semibold text-fg">Exit chaser</span>
+            <span className="block text-muted">
+              Exits you fire (1 / 2 / 3, Exit) as a limit at the best bid/ask, re-priced this many times, then
+              marketable within market protection.
+            </span>
+          </span>
+          <Segmented
+            aria-label="Exit chaser"
+            value={chase === null || chase === undefined ? 'off' : String(chase)}
+            options={EXIT_CHASE_CHOICES}
+            onChange={(choice) =>
+              patch('orderConfig', { exitChaseReprices: choice === 'off' ? null : Number(choice) })
+            }
           />
         </div>
         <table className={enabled ? 'w-full' : 'w-full opacity-50'}>

@@ -9,13 +9,14 @@ import { useExitPosition } from '../../api/order-actions';
 import { isDialogOpen, isTyping } from '../../lib/keyboard-focus';
 import { orderFeedback } from '../../state/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
+import { exitChase } from './exit-chase';
 import { useSelectedPosition } from './selected-position';
 
 const isFractionKey = (key: string): key is keyof typeof EXIT_FRACTIONS => key in EXIT_FRACTIONS;
 
 /**
  * Exit keys: 1, 2, 3 exit 1/4, 1/2, 3/4 of the selected position (whole lots, rounded down) at market with the
- * card's market protection. Off with the trading-keys switch, while typing, or with a dialog open.
+ * card's market protection (or chasing the best bid/ask when the exit chaser is on). Off with the trading-keys switch, while typing, or with a dialog open.
  */
 export function useExitKeys(positions: readonly Position[]): void {
   const exit = useExitPosition();
@@ -51,6 +52,7 @@ export function useExitKeys(positions: readonly Position[]): void {
         productType: position.productType,
         quantity: sized.quantity,
         marketProtection: marketProtectionFraction(protection),
+        ...exitChase(),
       });
     };
     window.addEventListener('keydown', onKeyDown);
