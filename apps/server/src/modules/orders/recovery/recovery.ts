@@ -111,6 +111,10 @@ async function recoverUser(ctx: OrderContext, session: BrokerSession, orders: re
     if (watched && !isPartRole(order.role) && order.brokerId === session.brokerId) {
       void ctx.events.emit('stop.watch', { order });
     }
+    // An exit chasing the best price goes on chasing where it left off.
+    if (order.workflow.chase && !order.workflow.chase.marketable && order.brokerId === session.brokerId) {
+      void ctx.events.emit('exit.chase', { order });
+    }
   }
 }
 

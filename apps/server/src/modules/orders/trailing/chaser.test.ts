@@ -49,6 +49,21 @@ describe('exit chaser', () => {
     expect(done.state).toMatchObject({ status: 'complete', filledQuantity: 65 });
   });
 
+  it('goes on chasing after a restart, from the re-prices it had made', async () => {
+    await quote(116, 117);
+    await h.module.service.exitPosition(user, CALL.tradingsymbol, 'normal', {
+      quantity: 65,
+      marketProtection: 0.05,
+      chase: { reprices: 1 },
+    });
+    await h.settle();
+    await quote(115, 116);
+    expect(modifies()).toEqual([116]);
+    await h.restart();
+    await quote(114, 115);
+    expect(modifies()).toEqual([116, 108.3]);
+  });
+
   it('without a best price the exit goes out as usual', async () => {
     await h.module.service.exitPosition(user, CALL.tradingsymbol, 'normal', {
       quantity: 65,
