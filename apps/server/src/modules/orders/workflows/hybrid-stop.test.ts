@@ -153,6 +153,41 @@ describe('hybrid stop', () => {
     expect(soldAtBroker()).toBe(65);
   });
 
+  it("a bracket's Local stop leg gets its disaster stop; a gap through both closes the position once and ends the target", async () => {
+    ({ h, user } = await harnessWithTrader());
+    const body = orderBody({
+      orderCategory: 'oco',
+      ocoOrderTarget: 10,
+      ocoOrderStoploss: 5,
+      trailingEnabled: true,
+      brokerTrailing: false,
+      changeInPrice: 1,
+      changeInSL: 1,
+      hybridStopPoints: 10,
+    });
+    const { orderId: entry } = await h.module.service.place(user, { body, iceberg: false });
+    await h.settle();
+    const stop = childIds.stoploss(entry);
+    const disaster = childIds.disaster(stop);
+    const target = childIds.target(entry);
+    expect((await orderOf(h, user, stop)).state).toMatchObject({
+      status: 'trigger_pending',
+      triggerPrice: 115,
+    });
+    expect((await orderOf(h, user, disaster)).state).toMatchObject({
+      status: 'trigger_pending',
+      triggerPrice: 105,
+    });
+    await tick(100);
+    await tick(99);
+    expect((await orderOf(h, user, disaster)).state.filledQuantity).toBe(65);
+    expect((await orderOf(h, user, stop)).state.status).toBe('cancelled');
+    expect((await orderOf(h, user, target)).state.status).toBe('cancelled');
+    await tick(140);
+    expect(placementsOf(h, stop)).toBe(0);
+    expect(soldAtBroker()).toBe(0);
+  });
+
   it('refuses a disaster stop without Local trailing', () => {
     expect(() => hybridStop({ brokerTrailing: true })).toThrow(/disaster stop/);
   });

@@ -90,11 +90,15 @@ function stopLegTrailing(trail: StopLegTrailing | undefined, averagePrice: numbe
   };
 }
 
-/** A bracket's exits: its target and stop legs, and the stop the server holds if the broker ended the stop leg. */
+/**
+ * A bracket's exits: its target and stop legs, the stop the server holds if the broker ended the stop leg, and the
+ * disaster stop behind a Local stop leg (what it fills, the target no longer covers).
+ */
 const exitLegIds = (rootId: string) => [
   childIds.target(rootId),
   childIds.stoploss(rootId),
   childIds.protect(rootId),
+  childIds.disaster(childIds.stoploss(rootId)),
 ];
 
 /** Bracket and cover: once the entry is done with a fill, its exit legs at entry +/- the points, exactly once. */
