@@ -104,6 +104,11 @@ test.describe('hybrid stop', () => {
     await disaster.press('Tab');
     await expect(disaster).toHaveValue('20');
     await card.screenshot({ path: screenshotPath('hybrid-stop-card-dark.png') });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Light theme' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+    await card.screenshot({ path: screenshotPath('hybrid-stop-card-light.png') });
 
     // Shift+ArrowLeft: a sell stop at 100 - 25 held by X-Trader, and a disaster stop at 55 resting at the broker.
     await pressOrderKey(page, 'Shift+ArrowLeft');
@@ -117,7 +122,7 @@ test.describe('hybrid stop', () => {
     await openTab(page, 'Open Orders');
     // The table shows the two sell stops of the contract as one row of "2 orders".
     await expect(page.getByText('2 orders', { exact: true })).toBeVisible({ timeout: 15_000 });
-    await page.screenshot({ path: screenshotPath('hybrid-stop-orders-dark.png') });
+    await page.screenshot({ path: screenshotPath('hybrid-stop-orders-light.png') });
 
     // The price falls through the local stop only: the disaster stop is cancelled, then one market sell exits.
     await pin(symbol, 74);
