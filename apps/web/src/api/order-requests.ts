@@ -43,10 +43,13 @@ export const exitPosition = (input: {
   productType: string;
   quantity: number;
   marketProtection: number;
+  /** Exit chaser: a limit at the best bid/ask re-priced up to `reprices` times, then marketable. */
+  chase?: { reprices: number };
 }) =>
   api.post(`/order/exit/${encodeURIComponent(input.tradingSymbol)}/${input.productType}`, {
     quantity: input.quantity,
     marketProtection: input.marketProtection,
+    ...(input.chase ? { chase: input.chase } : {}),
   });
 
 /** POST /order/exitAllPositions (also cancels open orders on the server). */

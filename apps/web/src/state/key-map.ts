@@ -44,11 +44,18 @@ export const KEY_ACTION_LABELS: Readonly<Record<KeyAction, string>> = {
   strikeUp: 'Strike ladder: select the strike above',
 };
 
-/** Keys no action may take: the help key, the chart's view key, focus and dialog keys, and bare modifiers. */
+/**
+ * Keys no action may take: the help key, the chart's view key, the stop keys (break-even, nudge), focus and dialog
+ * keys, and bare modifiers.
+ */
 const RESERVED_KEYS = new Set([
   '?',
   'c',
   'C',
+  'b',
+  'B',
+  ',',
+  '.',
   'Escape',
   'Tab',
   'Enter',

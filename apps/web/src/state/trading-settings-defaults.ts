@@ -79,6 +79,7 @@ export function defaultTradingSettings(): TradingSettings {
       marketProtection: { ...DEFAULT_MARKET_PROTECTION },
       icebergOrder: false,
       tradingKeysEnabled: true,
+      exitChaseReprices: null,
     },
     marketOrderState: {
       quantity: DEFAULT_QUANTITY,
@@ -109,6 +110,7 @@ export function defaultTradingSettings(): TradingSettings {
         ...DEFAULT_TRAIL_PARAMS[DEFAULT_TRAILING_HANDLER],
         trailingHandler: DEFAULT_TRAILING_HANDLER,
       },
+      disasterStopPoints: null,
       presetTargetAndSl: false,
       orderCategory: null,
       target: 0,

@@ -36,6 +36,11 @@ export type OrderConfig = {
    * keyboard belongs to the workstation, and a trader sharing a laptop turns it off there, not everywhere.
    */
   tradingKeysEnabled: boolean;
+  /**
+   * Exit chaser for the exits the trader fires (exit keys, a row's Exit): re-prices before going marketable. Null or
+   * absent (settings saved before it existed): off, exits go at market as before.
+   */
+  exitChaseReprices?: number | null;
 };
 
 export type MarketOrderState = {
@@ -59,6 +64,11 @@ export type StopLossOrderState = MarketOrderState & {
   /** Rupees one trade may lose at its stop: when set, lots = floor(risk / (SL points x lot size)) replace Qty. */
   riskPerTrade: number | null;
   autoSLTrail: AutoSLTrail;
+  /**
+   * Hybrid stop: with Local trailing, a disaster stop-loss also rests at the broker this many points beyond the
+   * local trigger. Null or absent (settings saved before it existed): off.
+   */
+  disasterStopPoints?: number | null;
 };
 
 export type FollowUpInstrument = {

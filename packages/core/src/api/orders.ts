@@ -8,6 +8,7 @@ import {
   ORDER_MESSAGES,
   TICK_SIZE,
 } from '../orders/constants';
+import { MAX_CHASE_REPRICES } from '../orders/edge-stops';
 import { validateTrailParams } from '../orders/input-rules';
 import { ORDER_STATUSES } from '../orders/order-status';
 import {
@@ -107,6 +108,11 @@ export const placeOrderRequestSchema = z
     changeInSL: pointsSchema.optional(),
     /** true: the broker trails the stop-loss; false: our server does (local). */
     brokerTrailing: z.boolean().default(true),
+    /**
+     * Hybrid stop: with Local trailing, also a disaster stop-loss at the broker this many points beyond the local
+     * trigger (off when absent).
+     */
+    hybridStopPoints: bracketPointsSchema.optional(),
     /** Follow-ups wait for the fill confirmation of this order before they are placed. */
     tradeConfirmation: z.boolean().default(false),
     /** Iceberg only: number of legs (2-50); by default the order is sliced by the freeze quantity. */
@@ -137,6 +143,14 @@ export const placeOrderRequestSchema = z
       'Target points are required',
     );
     checkTrailing(body, ctx);
+    const local = body.trailingEnabled && body.brokerTrailing === false;
+    const stop = body.orderType === 'stoploss' || stopLossNeeded;
+    requireField(
+      ctx,
+      body.hybridStopPoints === undefined || (local && stop),
+      'hybridStopPoints',
+      'A disaster stop goes with a stop-loss trailed locally only',
+    );
   });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 /** What a client sends (defaults not yet applied; product may be NRML/MIS). */
@@ -235,6 +249,11 @@ export const exitPositionRequestSchema = z.object({
     .int()
     .refine((q) => q !== 0, { error: ORDER_MESSAGES.noPositionToExit }),
   marketProtection: marketProtectionFractionSchema,
+  /**
+   * Exit chaser: a limit at the best bid (sell) / ask (buy) re-priced on each quote change up to `reprices` times,
+   * then made marketable within the market protection. Absent: the usual market (or protected limit) exit.
+   */
+  chase: z.object({ reprices: z.number().int().min(0).max(MAX_CHASE_REPRICES) }).optional(),
 });
 /** POST /order/exitAllPositions. */
 export const exitAllPositionsRequestSchema = z.object({ marketProtection: marketProtectionFractionSchema });

@@ -25,6 +25,7 @@ import {
 } from './service';
 import { followPart } from './state/group-follow';
 import { handleBrokerUpdate } from './state/updates';
+import { createExitChaser } from './trailing/chaser';
 import { createTrailingMonitor, type TrailingMonitor } from './trailing/trailing-monitor';
 import { scheduleEvaluation } from './workflows/workflows';
 
@@ -89,6 +90,7 @@ export interface OrdersModule extends AppModule {
  *   family.touched  -> the workflow runner evaluates the family (brackets, covers, follow-ups, icebergs) and sends
  *                      what its rules create
  *   stop.watch/unwatch -> the trailing system watches prices of locally trailed and held stops
+ *   exit.chase      -> the exit chaser re-prices a chasing exit limit on the best bid/ask
  *   repair.needed   -> the repair list retries the family until its rules ran through
  *
  * On start, recovery brings every stored order up to date with its broker and resumes its workflows.
@@ -114,6 +116,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     ...(deps.stopLimitOffsetFor ? { stopLimitOffsetFor: deps.stopLimitOffsetFor } : {}),
   });
   const trailing = createTrailingMonitor(ctx);
+  const chaser = createExitChaser(ctx);
   const announcer = createRepairAnnouncer(ctx);
   const repairs = createRepairList(
     {
@@ -139,13 +142,17 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   events.on('broker.update', ({ session, update }) => handleBrokerUpdate(ctx, session, update));
   events.on('order.changed', (change) => announceChange(ctx, change));
   events.on('order.changed', ({ after }) => {
-    if (isFinalStatus(after.state)) trailing.forget(after.id);
+    if (isFinalStatus(after.state)) {
+      trailing.forget(after.id);
+      chaser.forget(after.id);
+    }
   });
   events.on('order.changed', (change) => followPart(ctx, change));
   events.on('order.changed', (change) => noticeLostProtection(ctx, change));
   events.on('family.touched', ({ userId, rootId }) => scheduleEvaluation(ctx, userId, rootId));
   events.on('stop.watch', ({ order }) => trailing.watch(order));
   events.on('stop.unwatch', ({ orderId }) => trailing.forget(orderId));
+  events.on('exit.chase', ({ order }) => chaser.watch(order));
   events.on('repair.needed', ({ entry, error }) => repairs.enlist(entry, error));
 
   const service = createOrdersService(ctx, deps.placementGuards ?? [], deps.placementListeners ?? []);
@@ -169,16 +176,19 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     },
     async releaseUser(userId) {
       trailing.forgetUser(userId);
+      chaser.forgetUser(userId);
       ctx.sessions.drop(userId);
       await ctx.tracker.idle(userId);
     },
     async start() {
       trailing.start();
+      chaser.start();
       // Clustered, no user is owned yet: each is recovered (`service.resync`) when this instance takes them.
       if (!ownership?.clustered) await service.recover();
     },
     async close() {
       trailing.stop();
+      chaser.stop();
       repairs.stop();
       ctx.sessions.close();
       await ctx.tracker.idle();

@@ -6,7 +6,7 @@ import { NumberStepper } from '../../ui/number-stepper';
 import { Segmented } from '../../ui/segmented';
 import { Tooltip } from '../../ui/tooltip';
 import { PanelField } from './field';
-import { useTrailField } from './use-order-fields';
+import { useDisasterField, useTrailField } from './use-order-fields';
 
 const HANDLERS = [
   { value: 'broker', label: 'Broker' },
@@ -21,12 +21,18 @@ const TRAILING_HANDLER_TOOLTIP =
   'see it), trails it in steps as small as 1 and sends a market order when the price reaches it. With a preset ' +
   "target & SL, the bracket's stop-loss leg trails.";
 
+const DISASTER_TOOLTIP =
+  'Hybrid stop (Local only): a wider stop-loss also rests at the broker this many points beyond the local trigger, ' +
+  'in case X-Trader cannot act. When the local stop fires, the broker stop is cancelled first; when the broker ' +
+  'stop fires, the local one ends. Empty: off.';
+
 /** Auto SL trail: on/off, who trails (broker or local), price change and SL change; disabled while off. */
 export function AutoTrailFields() {
   const trail = useTradingSettings((s) => s.stopLossOrderState.autoSLTrail);
   const patch = useTradingSettings((s) => s.patchSettings);
   const priceChange = useTrailField('priceChange');
   const slChange = useTrailField('slChange');
+  const disaster = useDisasterField();
   const off = !trail.enabled;
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -53,6 +59,18 @@ export function AutoTrailFields() {
       <PanelField label="SL Chg" className="w-24">
         <NumberStepper label="Trail SL change" disabled={off} {...slChange} />
       </PanelField>
+      <Tooltip content={DISASTER_TOOLTIP}>
+        <span>
+          <PanelField label="Disaster" className="w-24">
+            <NumberStepper
+              label="Disaster stop points"
+              placeholder="Off"
+              disabled={off || trail.trailingHandler !== 'local'}
+              {...disaster}
+            />
+          </PanelField>
+        </span>
+      </Tooltip>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { defaultTradingSettings } from '../../state/trading-settings-defaults';
 import type { TradingSettings } from '../../state/trading-settings-types';
 import { type BuildOrderInput, buildOrder } from './build-order';
 import type { OrderIntent } from './order-intent';
+import { normalizeDisasterPoints } from './use-order-fields';
 
 function settings(): TradingSettings {
   const s = defaultTradingSettings();
@@ -316,6 +317,26 @@ describe('buildOrder: stop-loss card', () => {
     });
   });
 
+  it('asks for a disaster stop only with Local trailing on (hybrid stop)', () => {
+    const s = settings();
+    s.stopLossOrderState.disasterStopPoints = 20;
+    expect(body(buildOrder(input(slBuyPe, s)))).not.toHaveProperty('hybridStopPoints');
+    s.stopLossOrderState.autoSLTrail = {
+      enabled: true,
+      priceChange: 2,
+      slChange: 1,
+      trailingHandler: 'broker',
+    };
+    expect(body(buildOrder(input(slBuyPe, s)))).not.toHaveProperty('hybridStopPoints');
+    s.stopLossOrderState.autoSLTrail.trailingHandler = 'local';
+    expect(body(buildOrder(input(slBuyPe, s)))).toMatchObject({
+      brokerTrailing: false,
+      hybridStopPoints: 20,
+    });
+    s.stopLossOrderState.disasterStopPoints = null;
+    expect(body(buildOrder(input(slBuyPe, s)))).not.toHaveProperty('hybridStopPoints');
+  });
+
   it('never attaches follow-ups to stop-loss orders', () => {
     const s = settings();
     s.followUpTradesState.followUpEnabled = true;
@@ -356,5 +377,15 @@ describe('risk-first sizing of the stop-loss card', () => {
     s.stopLossOrderState.slPoints = 1;
     const result = buildOrder(input(slBuy, s));
     expect(result.ok).toBe(false);
+  });
+});
+
+describe('disaster stop points', () => {
+  it('turns empty, zero or junk off and keeps a distance on the tick', () => {
+    expect(normalizeDisasterPoints(Number.NaN)).toBeNull();
+    expect(normalizeDisasterPoints(0)).toBeNull();
+    expect(normalizeDisasterPoints(12.34)).toBe(12.35);
+    expect(normalizeDisasterPoints(0.01)).toBe(0.05);
+    expect(normalizeDisasterPoints(5000)).toBe(1000);
   });
 });

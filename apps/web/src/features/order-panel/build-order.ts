@@ -174,7 +174,8 @@ export function buildOrder(input: BuildOrderInput): BuildOrderResult {
 
   if (intent.card === 'stopLoss') {
     if (input.ltp === undefined) return noPrice;
-    const { slPoints, autoSLTrail } = input.stopLossOrderState;
+    const { slPoints, autoSLTrail, disasterStopPoints } = input.stopLossOrderState;
+    const local = autoSLTrail.enabled && autoSLTrail.trailingHandler === 'local';
     return built({
       ...base,
       orderType: 'stoploss',
@@ -184,6 +185,8 @@ export function buildOrder(input: BuildOrderInput): BuildOrderResult {
       ...(autoSLTrail.enabled
         ? { changeInPrice: autoSLTrail.priceChange, changeInSL: autoSLTrail.slChange }
         : {}),
+      // Hybrid stop: only a Local stop has a disaster stop at the broker behind it.
+      ...(local && disasterStopPoints ? { hybridStopPoints: disasterStopPoints } : {}),
     });
   }
   const protection = config.marketProtection;

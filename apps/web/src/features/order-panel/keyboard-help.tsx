@@ -3,6 +3,7 @@ import { isDialogOpen, isTyping } from '../../lib/keyboard-focus';
 import { KEY_ACTION_LABELS, KEY_ACTIONS, type KeyMap, keyLabel } from '../../state/key-map';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Dialog } from '../../ui/dialog';
+import { Segmented } from '../../ui/segmented';
 import { Switch } from '../../ui/switch';
 
 /** What the keyboard does on the dashboard under the current key map, as the help overlay lists it. */
@@ -15,6 +16,20 @@ const tradingKeys = (map: KeyMap): [string, string][] => [
 const VIEW_KEYS = [
   ['C', 'Chart: show CE, PE, then the index'],
   ['↑ ↓', "On a focused chart line: move that order's price one modify step (or drag the line)"],
+] as const;
+
+// The selected position's stop keys (not remappable yet): off with the trading keys.
+const STOP_KEYS = [
+  ['b', "Move the selected position's stop-loss to break-even (its average price)"],
+  [', / .', "Nudge the selected position's stop-loss down / up by the modify step"],
+] as const;
+
+/** The exit chaser's choices: off, or the re-prices before an exit turns marketable. */
+const EXIT_CHASE_CHOICES = [
+  { value: 'off', label: 'Off' },
+  { value: '1', label: '1' },
+  { value: '3', label: '3' },
+  { value: '5', label: '5' },
 ] as const;
 
 function KeyRow({ keys, action, dimmed }: { keys: string; action: string; dimmed?: boolean }) {
@@ -40,6 +55,7 @@ export function KeyboardHelp() {
   const enabled = useTradingSettings((s) => s.orderConfig.tradingKeysEnabled ?? true);
   const patch = useTradingSettings((s) => s.patchSettings);
   const keyMap = useTradingSettings((s) => s.keyMap);
+  const chase = useTradingSettings((s) => s.orderConfig.exitChaseReprices);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '?' || event.ctrlKey || event.altKey || event.metaKey) return;
@@ -64,10 +80,30 @@ export function KeyboardHelp() {
             onCheckedChange={(on) => patch('orderConfig', { tradingKeysEnabled: on })}
           />
         </div>
+        <div className="flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2">
+          <span>
+            <span className="font-semibold text-fg">Exit chaser</span>
+            <span className="block text-muted">
+              Exits you fire (1 / 2 / 3, Exit) as a limit at the best bid/ask, re-priced this many times, then
+              marketable within market protection.
+            </span>
+          </span>
+          <Segmented
+            aria-label="Exit chaser"
+            value={chase === null || chase === undefined ? 'off' : String(chase)}
+            options={EXIT_CHASE_CHOICES}
+            onChange={(choice) =>
+              patch('orderConfig', { exitChaseReprices: choice === 'off' ? null : Number(choice) })
+            }
+          />
+        </div>
         <table className="w-full">
           <tbody>
             {tradingKeys(keyMap).map(([key, action]) => (
               <KeyRow key={action} keys={key} action={action} dimmed={!enabled} />
+            ))}
+            {STOP_KEYS.map(([key, action]) => (
+              <KeyRow key={key} keys={key} action={action} dimmed={!enabled} />
             ))}
             {VIEW_KEYS.map(([key, action]) => (
               <KeyRow key={key} keys={key} action={action} />

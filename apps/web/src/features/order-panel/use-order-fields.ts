@@ -1,4 +1,4 @@
-import { TRAIL_MINIMUMS } from '@xtrader/core/orders/constants';
+import { MIN_PRICE, TRAIL_MINIMUMS } from '@xtrader/core/orders/constants';
 import {
   enforceTrailMinimums,
   normalizeSettingsSlDifference,
@@ -6,6 +6,7 @@ import {
   stepSlPoints,
   stepTrailValue,
 } from '@xtrader/core/orders/input-rules';
+import { roundToTick } from '@xtrader/core/orders/price-rules';
 import { roundQuantityToLots, stepQuantity } from '@xtrader/core/orders/quantity-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import type { StepDirection } from '../../ui/number-stepper';
@@ -82,5 +83,27 @@ export function useTrailField(field: 'priceChange' | 'slChange'): NumberField {
     value: trail[field],
     onCommit: save,
     onStep: (direction) => save(stepTrailValue(trail[field], minimum, direction)),
+  };
+}
+
+/** The most a disaster stop may sit beyond its local trigger (points); a wider one protects nothing. */
+const MAX_DISASTER_POINTS = 1_000;
+
+/** Disaster stop points typed or stepped: empty, zero or junk turns it off; else on the tick, 0.05 to 1,000. */
+export function normalizeDisasterPoints(value: number): number | null {
+  if (!Number.isFinite(value) || value <= 0) return null;
+  return Math.min(MAX_DISASTER_POINTS, Math.max(MIN_PRICE, roundToTick(value)));
+}
+
+/** Hybrid stop's disaster distance in points: empty is off; steps by 1 point from off (to 1) or the value. */
+export function useDisasterField(): Omit<NumberField, 'value'> & { value: number | null } {
+  const points = useTradingSettings((s) => s.stopLossOrderState.disasterStopPoints ?? null);
+  const patch = useTradingSettings((s) => s.patchSettings);
+  const save = (next: number) =>
+    patch('stopLossOrderState', { disasterStopPoints: normalizeDisasterPoints(next) });
+  return {
+    value: points,
+    onCommit: save,
+    onStep: (direction) => save((points ?? 0) + (direction === 'up' ? 1 : -1)),
   };
 }

@@ -13,6 +13,7 @@ import type { ColumnConfig } from '../../state/trading-settings-types';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Td, Tr } from '../../ui/table';
+import { exitChase } from './exit-chase';
 import { positionDelta } from './group-positions';
 import { LiveLtpCell, LivePnlCell } from './live-cells';
 import { QuickOrderCell } from './quick-order-cell';
@@ -43,6 +44,7 @@ function SquareOffView({ position }: { position: Position }) {
       productType: position.productType,
       quantity: position.quantity,
       marketProtection: marketProtectionFraction(protection),
+      ...exitChase(),
     });
   };
   return (

@@ -204,6 +204,16 @@ describe('positions table', () => {
     });
   });
 
+  it('chases the exit when the exit chaser is on, and sends a plain exit when it is off', async () => {
+    useTradingSettings.getState().patchSettings('orderConfig', { exitChaseReprices: 3 });
+    render([pe]);
+    await userEvent.click(screen.getByRole('button', { name: 'Square off NIFTY26N2426000PE' }));
+    expect(calls.at(-1)?.body).toEqual({ quantity: -130, marketProtection: 0, chase: { reprices: 3 } });
+    useTradingSettings.getState().patchSettings('orderConfig', { exitChaseReprices: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Square off NIFTY26N2426000PE' }));
+    expect(calls.at(-1)?.body).toEqual({ quantity: -130, marketProtection: 0 });
+  });
+
   it('places the quick stop-loss when Enter is pressed in its price box', async () => {
     render([pe]);
     const price = screen.getByRole('textbox', { name: 'Stop-loss price of NIFTY26N2426000PE' });

@@ -14,6 +14,7 @@ import { groupPositions, type PositionGroup } from './group-positions';
 import { LiveGroupPnl } from './live-cells';
 import { PositionRow } from './position-row';
 import { useExitKeys } from './use-exit-keys';
+import { useStopKeys } from './use-stop-keys';
 
 type Props = {
   positions: readonly Position[];
@@ -149,6 +150,7 @@ function GroupBody({
 export function PositionsTable({ positions, renderPendingOrders }: Props) {
   useTrackedPositions(positions);
   useExitKeys(positions);
+  useStopKeys(positions);
   const options = useTradingSettings((s) => s.orderTableState.positions);
   const columns = useMemo(() => options.columns.filter((c) => c.visible || !c.isOptional), [options.columns]);
   const { showOnlyNonZeroPositions: onlyNonZero, showDeltaRelativeToNifty: relativeToNifty } = options;

@@ -10,6 +10,7 @@ import { isDialogOpen, isTyping } from '../../lib/keyboard-focus';
 import { actionForKey, type KeyAction } from '../../state/key-map';
 import { orderFeedback } from '../../state/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
+import { exitChase } from './exit-chase';
 import { useSelectedPosition } from './selected-position';
 
 /** The exit actions of the key map and the fraction of the position each exits. */
@@ -21,7 +22,8 @@ const EXIT_ACTIONS: Partial<Readonly<Record<KeyAction, ExitFractionKey>>> = {
 
 /**
  * Exit keys (1, 2, 3 unless remapped) exit 1/4, 1/2, 3/4 of the selected position (whole lots, rounded down) at market with the
- * card's market protection. Off with the trading-keys switch, while typing, or with a dialog open.
+ * card's market protection (or chasing the best bid/ask when the exit chaser is on). Off with the trading-keys switch,
+ * while typing, or with a dialog open.
  */
 export function useExitKeys(positions: readonly Position[]): void {
   const exit = useExitPosition();
@@ -59,6 +61,7 @@ export function useExitKeys(positions: readonly Position[]): void {
         productType: position.productType,
         quantity: sized.quantity,
         marketProtection: marketProtectionFraction(protection),
+        ...exitChase(),
       });
     };
     window.addEventListener('keydown', onKeyDown);

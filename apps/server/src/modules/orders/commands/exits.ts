@@ -1,5 +1,6 @@
 import type { ExitPositionRequest } from '@xtrader/core/api/orders';
-import { ORDER_MESSAGES } from '@xtrader/core/orders/constants';
+import { MARKET_PROTECTION_DEFAULT_PERCENT, ORDER_MESSAGES } from '@xtrader/core/orders/constants';
+import { chasePrice } from '@xtrader/core/orders/edge-stops';
 import { marketProtectionPrice } from '@xtrader/core/orders/price-rules';
 import type { ProductType } from '@xtrader/core/orders/types';
 import { positionKey } from '@xtrader/core/pnl/position-key';
@@ -38,6 +39,8 @@ interface ExitPlan {
   position: BrokerPosition;
   quantity: number;
   marketProtection: number;
+  /** Exit chaser: the re-prices it may make before it turns marketable. */
+  chaseReprices?: number;
 }
 
 /**
@@ -52,15 +55,17 @@ function exitOrders(
 ): OrderRecord[] {
   const { position, quantity, marketProtection } = plan;
   const side = position.quantity > 0 ? 'sell' : 'buy';
-  const ltp =
-    lastPriceOf(ctx, {
-      userId: session.userId,
-      brokerId: session.brokerId,
-      tradingSymbol: position.tradingSymbol,
-      priceView,
-    }) ?? position.lastTradedPrice;
+  const priced = {
+    userId: session.userId,
+    brokerId: session.brokerId,
+    tradingSymbol: position.tradingSymbol,
+    priceView,
+  };
+  const ltp = lastPriceOf(ctx, priced) ?? position.lastTradedPrice;
   const protectedPrice =
     marketProtection > 0 ? marketProtectionPrice(ltp, side, marketProtection * 100) : null;
+  const chased = chasedExit(ctx, session, plan, priceView);
+  if (chased) return chased;
   return buildOrders({
     id: plan.id,
     userId: session.userId,
@@ -77,6 +82,45 @@ function exitOrders(
     priceView,
     now: ctx.clock.now(),
   });
+}
+
+/**
+ * A chasing exit: one limit order at the best bid (sell) / ask (buy), re-priced by the exit chaser. Undefined (the
+ * usual exit) without a best price, or when the exit is sliced by the freeze limit.
+ */
+function chasedExit(
+  ctx: OrderContext,
+  session: BrokerSession,
+  plan: ExitPlan,
+  priceView: PriceView,
+): OrderRecord[] | undefined {
+  const { position, quantity, chaseReprices } = plan;
+  if (chaseReprices === undefined) return undefined;
+  const side = position.quantity > 0 ? 'sell' : 'buy';
+  const source = ctx.prices.sourceOf(session.userId, session.brokerId);
+  const quote = ctx.prices.getQuote(source, position.tradingSymbol, priceView);
+  const price = quote ? chasePrice(side, { bid: quote.bid ?? null, ask: quote.ask ?? null }) : null;
+  if (price === null) return undefined;
+  const protectionPercent =
+    plan.marketProtection > 0 ? plan.marketProtection * 100 : MARKET_PROTECTION_DEFAULT_PERCENT;
+  const orders = buildOrders({
+    id: plan.id,
+    userId: session.userId,
+    brokerId: session.brokerId,
+    role: 'exit',
+    isInternal: false,
+    category: 'single',
+    orderType: 'limit',
+    side,
+    tradable: tradableOfPosition(ctx, position),
+    productType: position.product,
+    quantity,
+    price,
+    priceView,
+    now: ctx.clock.now(),
+    workflow: { chase: { max: chaseReprices, reprices: 0, protectionPercent } },
+  });
+  return orders.length === 1 ? orders : undefined;
 }
 
 /**
@@ -111,6 +155,9 @@ async function placeExits(
   const orders = plans.flatMap((plan) => exitOrders(ctx, session, plan, priceView));
   await ctx.store.insertOrders(orders);
   const acks = await sendPlacements(ctx, session, orders);
+  for (const order of orders) {
+    if (order.workflow.chase && acks.get(order.id)?.ok) void ctx.events.emit('exit.chase', { order });
+  }
   return new Map(
     plans.map((plan) => {
       const own = orders.filter((order) => order.kind === 'broker' && order.rootId === plan.id);
@@ -138,7 +185,13 @@ export async function exitPosition(
     throw new DomainError('bad_request', ORDER_ERRORS.positionSide);
   const quantity = Math.min(Math.abs(body.quantity), Math.abs(position.quantity));
   await placeExits(ctx, session, [
-    { id: newOrderId(), position, quantity, marketProtection: body.marketProtection },
+    {
+      id: newOrderId(),
+      position,
+      quantity,
+      marketProtection: body.marketProtection,
+      ...(body.chase ? { chaseReprices: body.chase.reprices } : {}),
+    },
   ]);
 }
 

@@ -19,6 +19,8 @@ export interface OrderStreamEvents {
   'family.touched': { userId: string; rootId: string };
   /** A stop the server watches (trailed locally, or held) was stored: watch its prices. */
   'stop.watch': { order: OrderRecord };
+  /** An exit limit order that chases the best price was sent: watch its quotes. */
+  'exit.chase': { order: OrderRecord };
   /** A stop no longer trails: stop watching it. */
   'stop.unwatch': { orderId: string };
   /** An update or workflow step failed past its retries: repair the family until its rules ran through. */
@@ -53,6 +55,7 @@ export function createOrderStream(): OrderStream {
     'family.touched': [],
     'stop.watch': [],
     'stop.unwatch': [],
+    'exit.chase': [],
     'repair.needed': [],
   };
   return {

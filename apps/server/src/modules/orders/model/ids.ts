@@ -35,4 +35,6 @@ export const childIds = {
   flatten: (entryId: string) => `${entryId}X`,
   /** The stop the server holds after the broker ended the family's stop-loss on its own. */
   protect: (rootId: string) => `${rootId}P`,
+  /** The broker's disaster stop behind a Local stop (the stop's own id plus `D`). */
+  disaster: (stopId: string) => `${stopId}D`,
 };

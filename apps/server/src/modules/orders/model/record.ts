@@ -21,7 +21,7 @@ import type { OrdersTable } from './tables';
 /**
  * What an order is within its workflow family. `main` is what the user asked for; the rest the product creates:
  * freeze slices and iceberg legs (children of a group), bracket/cover exit legs, follow-ups, and the order that
- * squares off quantity both bracket legs filled in a race.
+ * squares off quantity both bracket legs filled in a race, and the broker's disaster stop behind a Local stop.
  */
 const ORDER_ROLES = [
   'main',
@@ -32,6 +32,7 @@ const ORDER_ROLES = [
   'stoploss',
   'follow-up',
   'flatten',
+  'disaster',
 ] as const;
 export type OrderRole = (typeof ORDER_ROLES)[number];
 
@@ -66,6 +67,17 @@ export interface Workflow {
    * resting stop-loss) while the position was open. The server then holds the stop itself (protection/).
    */
   protectionLost?: { orderId: string; reason: string };
+  /**
+   * A Local stop (and a bracket/cover entry, for its stop-loss leg) backed by a disaster stop-loss at the broker this
+   * many points further away; `disasterFilled`: what of the disaster stop's fill the local stop was reduced for
+   * (workflows/hybrid-rules.ts).
+   */
+  hybridStop?: { points: number; disasterFilled?: number };
+  /**
+   * An exit limit order chasing the best price (trailing/chaser.ts): re-priced `reprices` of at most `max` times,
+   * then made marketable at the market-protection price (`protectionPercent`).
+   */
+  chase?: { max: number; reprices: number; protectionPercent: number; marketable?: boolean };
 }
 
 /** Trailing of a stop-loss order. `reference` is the price the last move was measured from. */
@@ -239,7 +251,9 @@ function isWorkflow(value: unknown): value is Workflow {
     optional(value, 'iceberg', 'object') &&
     optional(value, 'note', 'string') &&
     optional(value, 'trailStopLeg', 'object') &&
-    optional(value, 'placedWith', 'string')
+    optional(value, 'placedWith', 'string') &&
+    optional(value, 'hybridStop', 'object') &&
+    optional(value, 'chase', 'object')
   );
 }
 
@@ -300,6 +314,7 @@ export function hasWorkflow(order: OrderRecord): boolean {
     order.kind === 'group' ||
     order.category === 'oco' ||
     order.category === 'cover' ||
-    order.workflow.followUp !== undefined
+    order.workflow.followUp !== undefined ||
+    order.workflow.hybridStop !== undefined
   );
 }

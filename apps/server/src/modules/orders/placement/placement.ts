@@ -116,7 +116,9 @@ async function plan(ctx: OrderContext, userId: string, session: BrokerSession, r
   const followUp = followUpParts(ctx, spec, body);
   const placedWith = request.idempotencyKey ? { placedWith: fingerprintOf(request) } : {};
   const trailStopLeg = trail && stopLeg ? { trailStopLeg: trail } : {};
-  const withWorkflow = { ...spec, workflow: { ...followUp.workflow, ...trailStopLeg, ...placedWith } };
+  const hybrid = body.hybridStopPoints ? { hybridStop: { points: body.hybridStopPoints } } : {};
+  const workflow = { ...followUp.workflow, ...trailStopLeg, ...placedWith, ...hybrid };
+  const withWorkflow = { ...spec, workflow };
   const main = legs && legs.length > 1 ? buildIceberg(withWorkflow, legs) : buildOrders(withWorkflow);
   return { orders: [...main, ...followUp.orders], warning: followUp.warning };
 }

@@ -2,6 +2,7 @@ import { istDateOf, istEpochMs } from '@xtrader/core/market/dates';
 import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import type { BrokerOrderSnapshot, BrokerSession } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
+import { firedAwaitingDisaster } from '../model/hybrid';
 import { ORDER_ERRORS } from '../model/messages';
 import { isHeld, isPartRole, isServerTrailed, type OrderRecord } from '../model/record';
 import { sendPlacements } from '../sending/sender';
@@ -36,6 +37,8 @@ async function reconcileStored(
   let current = stored;
   const snap = snapshotFor(current, snapshots);
   if (!snap && !current.brokerOrderId) {
+    // A hybrid Local stop that fired goes out only once its disaster stop ended: the workflow sends it.
+    if (firedAwaitingDisaster(current)) return undefined;
     if (current.isInternal) return current;
     await applyEvent(ctx, current, {
       type: 'rejected',
@@ -107,6 +110,10 @@ async function recoverUser(ctx: OrderContext, session: BrokerSession, orders: re
     const watched = isServerTrailed(order.trailing) || isHeld(order);
     if (watched && !isPartRole(order.role) && order.brokerId === session.brokerId) {
       void ctx.events.emit('stop.watch', { order });
+    }
+    // An exit chasing the best price goes on chasing where it left off.
+    if (order.workflow.chase && !order.workflow.chase.marketable && order.brokerId === session.brokerId) {
+      void ctx.events.emit('exit.chase', { order });
     }
   }
 }

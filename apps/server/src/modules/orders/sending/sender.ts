@@ -2,7 +2,7 @@ import { canCancel, canModify, type OrderEvent } from '@xtrader/core/orders/orde
 import type { BrokerAck, BrokerSession, ModifyOrderCommand } from '../../brokers/broker';
 import type { OrderContext } from '../context/context';
 import { ORDER_ERRORS } from '../model/messages';
-import { isHeld, type OrderRecord } from '../model/record';
+import { hasWorkflow, isHeld, type OrderRecord } from '../model/record';
 import { HELD_ACK, holdStops } from '../state/held-stops';
 import { applyEvent } from '../state/transitions';
 import { stopLimitOffsetOf, toPlaceCommand } from './place-command';
@@ -181,6 +181,11 @@ export async function sendPlacements(
   const brokerOrders = orders.filter((order) => order.kind === 'broker' && !isHeld(order));
   const held = orders.filter((order) => order.kind === 'broker' && isHeld(order));
   if (held.length > 0) await holdStops(ctx, held);
+  // A held stop's family may have rules to run now it is working (a hybrid stop's disaster stop).
+  for (const order of held) {
+    if (hasWorkflow(order))
+      void ctx.events.emit('family.touched', { userId: order.userId, rootId: order.rootId });
+  }
   const acks = await Promise.all(brokerOrders.map((order) => sendPlacement(ctx, session, order)));
   return new Map([
     ...brokerOrders.map((order, i): [string, BrokerAck] => [order.id, acks[i] as BrokerAck]),
@@ -207,6 +212,7 @@ async function request(
   await ctx.sending.get(orderId);
   const allowed = kind === 'cancel' ? canCancel : canModify;
   let heldAck: BrokerAck | undefined;
+  let heldRoot: string | undefined;
   const order = await ctx.queue.run(userId, async () => {
     const current = await ctx.store.findById(userId, orderId);
     inspect?.(current);
@@ -215,12 +221,15 @@ async function request(
       const ts = ctx.clock.now();
       const event = kind === 'cancel' ? ({ type: 'cancelled', orderId, ts } as const) : onAccepted(current);
       if (event && (await applyEvent(ctx, current, event))) heldAck = HELD_ACK;
+      if (heldAck && hasWorkflow(current)) heldRoot = current.rootId;
       return undefined;
     }
     if (current?.kind !== 'broker' || !current.brokerOrderId || !allowed(current.state)) return undefined;
     const type = kind === 'cancel' ? 'cancel_requested' : 'modify_requested';
     return applyEvent(ctx, current, { type, orderId, ts: ctx.clock.now() });
   });
+  // A held stop's family may have rules that follow it (a hybrid stop's disaster stop is cancelled with it).
+  if (heldRoot) void ctx.events.emit('family.touched', { userId, rootId: heldRoot });
   if (heldAck) return heldAck;
   const brokerOrderId = order?.brokerOrderId;
   if (!order || !brokerOrderId) return undefined;

@@ -27,8 +27,14 @@ export class FakeMarket implements MarketData {
   }
 
   /** Sets a price in one view (default both) and notifies that view's subscribers. */
-  push(symbol: string, price: number, views: readonly PriceView[] = ['live', 'practice']): void {
+  push(
+    symbol: string,
+    price: number,
+    views: readonly PriceView[] = ['live', 'practice'],
+    /** More of the quote (best bid and ask). */
+    extra: Partial<Quote> = {},
+  ): void {
     this.ts += 1;
-    for (const view of views) this.data.push(view, { [symbol]: price });
+    for (const view of views) this.data.push(view, { [symbol]: price }, extra);
   }
 }

@@ -5,6 +5,7 @@ import type { PriceSourceId, PriceView, Quote } from '../../market/contract';
 import type { OrderContext } from '../context/context';
 import { sourceOfOrder } from '../context/order-prices';
 import { partsOf } from '../model/group-rules';
+import { firedAwaitingDisaster } from '../model/hybrid';
 import { ORDER_ERRORS } from '../model/messages';
 import { isHeld, isServerTrailed, type OrderRecord } from '../model/record';
 import { requestModify, sendPlacements } from '../sending/sender';
@@ -52,7 +53,13 @@ async function planMove(
     return undefined;
   }
   if (held && crossed(order, ltp)) {
-    return { fired: await fireHeldStop(ctx, order) };
+    const fired = await fireHeldStop(ctx, order);
+    // A hybrid stop's exit waits for the workflow to cancel its disaster stop first (workflows/hybrid-rules.ts).
+    const waiting = fired.filter(firedAwaitingDisaster);
+    for (const rootId of new Set(waiting.map((stop) => stop.rootId))) {
+      void ctx.events.emit('family.touched', { userId, rootId });
+    }
+    return { fired: fired.filter((stop) => !firedAwaitingDisaster(stop)) };
   }
   // A held stop whose trailing was stopped is still watched for its trigger, but no longer moves.
   if (!trailing || !isServerTrailed(trailing)) return undefined;

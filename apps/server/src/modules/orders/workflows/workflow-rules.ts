@@ -9,6 +9,7 @@ import type { OrderRecord, StopLegTrailing, TrailingState } from '../model/recor
 import type { Tradable } from '../model/tradable';
 import { buildOrders, type OrderSpec, partOf } from '../placement/planner';
 import { heldTrailing, unprotectedQuantity } from '../protection/protection-rules';
+import { hybridStops } from './hybrid-rules';
 
 // The workflows as level-triggered rules: given everything stored about one family, what is missing? Because they
 // read only stored state and derive ids deterministically, running them again (after every update, or after a
@@ -18,11 +19,15 @@ export interface WorkflowContext {
   now: number;
   tradableOf(order: OrderRecord): Tradable;
   tradableByToken(internalToken: string): Tradable | undefined;
+  /** Whether the order is being sent right now (its answer not yet booked). */
+  isSending(orderId: string): boolean;
 }
 
 export interface WorkflowPlan {
   /** New orders (intents) to store and send. */
   create: OrderRecord[];
+  /** Orders already stored that go to the broker now (a hybrid Local stop that fired, once its disaster stop ended). */
+  send: OrderRecord[];
   /** Orders whose workflow facts changed (by id; the latest version wins). */
   update: Map<string, OrderRecord>;
   /** State changes to apply through the state machine. */
@@ -85,11 +90,15 @@ function stopLegTrailing(trail: StopLegTrailing | undefined, averagePrice: numbe
   };
 }
 
-/** A bracket's exits: its target and stop legs, and the stop the server holds if the broker ended the stop leg. */
+/**
+ * A bracket's exits: its target and stop legs, the stop the server holds if the broker ended the stop leg, and the
+ * disaster stop behind a Local stop leg (what it fills, the target no longer covers).
+ */
 const exitLegIds = (rootId: string) => [
   childIds.target(rootId),
   childIds.stoploss(rootId),
   childIds.protect(rootId),
+  childIds.disaster(childIds.stoploss(rootId)),
 ];
 
 /** Bracket and cover: once the entry is done with a fill, its exit legs at entry +/- the points, exactly once. */
@@ -111,6 +120,8 @@ function bracketExits(family: Family, ctx: WorkflowContext, plan: WorkflowPlan):
         quantity,
         triggerPrice,
         trailing: stopLegTrailing(root.workflow.trailStopLeg, averagePrice),
+        // A Local stop leg keeps the entry's disaster stop distance (hybrid-rules.ts places its disaster stop).
+        ...(root.workflow.hybridStop ? { workflow: { hybridStop: root.workflow.hybridStop } } : {}),
       }),
     );
   }
@@ -259,7 +270,15 @@ export function planWorkflow(
   rootId: string,
   ctx: WorkflowContext,
 ): WorkflowPlan {
-  const plan: WorkflowPlan = { create: [], update: new Map(), events: [], cancel: [], reduce: [], notes: [] };
+  const plan: WorkflowPlan = {
+    create: [],
+    send: [],
+    update: new Map(),
+    events: [],
+    cancel: [],
+    reduce: [],
+    notes: [],
+  };
   const root = orders.find((order) => order.id === rootId);
   if (!root) return plan;
   const family = new Family(root, orders);
@@ -268,5 +287,6 @@ export function planWorkflow(
   followUp(family, ctx, plan);
   icebergAndGroups(family, ctx, plan);
   stopTakeover(family, ctx, plan);
+  hybridStops(orders, family.byId, root.workflow.halted === true, ctx, plan);
   return plan;
 }

@@ -15,6 +15,7 @@ function contextFor(ctx: OrderContext): WorkflowContext {
       const instrument = instruments.byToken(token);
       return instrument ? tradableOf(instrument, indexTable) : undefined;
     },
+    isSending: (orderId) => ctx.sending.has(orderId),
   };
 }
 
@@ -48,7 +49,8 @@ export async function evaluateFamily(ctx: OrderContext, userId: string, rootId: 
     const plan = planWorkflow(family, rootId, contextFor(ctx));
     const root = family.find((order) => order.id === rootId);
     // The session first: without one nothing is stored, so a later run (or repair) creates and sends the orders.
-    const session = root && plan.create.length > 0 ? await ctx.sessions.forOrder(root) : undefined;
+    const toSend = [...plan.create, ...plan.send];
+    const session = root && toSend.length > 0 ? await ctx.sessions.forOrder(root) : undefined;
     await storePlan(ctx, plan, family);
     // A bracket's stop-loss leg born trailing (the entry's auto trail), or a stop the server holds, is watched from
     // its first tick.
@@ -57,7 +59,7 @@ export async function evaluateFamily(ctx: OrderContext, userId: string, rootId: 
         void ctx.events.emit('stop.watch', { order });
     }
     // Wrapped, so the task does not wait for the answers (booking them queues behind this very task).
-    return { plan, root, placing: session && sendPlacements(ctx, session, plan.create) };
+    return { plan, root, placing: session && sendPlacements(ctx, session, toSend) };
   });
   const { plan, root, placing } = planned;
   for (const note of plan.notes) ctx.logger.warn({ userId, rootId }, note);
