@@ -42,7 +42,7 @@ describe('live-broker update channels in a cluster', () => {
           if (await leases.current(`instance:${other}`)) counts.set(other, 0);
         return counts;
       },
-      stillHeld: async () => true,
+      storedLease: async () => undefined,
     });
     const service = createZerodhaService({
       vault: f.vault,

@@ -5,7 +5,7 @@ import type { Database } from '../store/database';
 import type { StoreDialect } from '../store/open-store';
 import type { LeaseStore } from './lease-store';
 import { createClusterOwnership, createSoloOwnership, type EngineOwnership } from './ownership';
-import { pgLeaseHoldings, pgLeaseStillHeld, pgOrphanedLeases, pgSeedUserLeases } from './pg-lease-store';
+import { pgLeaseHoldings, pgOrphanedLeases, pgSeedUserLeases, pgStoredLease } from './pg-lease-store';
 
 const USER_PREFIX = 'user:';
 
@@ -35,6 +35,6 @@ export async function openOwnership(deps: {
     orphans: async (limit) =>
       (await pgOrphanedLeases(deps.db, USER_PREFIX, limit)).map((name) => name.slice(USER_PREFIX.length)),
     holdings: () => pgLeaseHoldings(deps.db, USER_PREFIX),
-    stillHeld: pgLeaseStillHeld,
+    storedLease: pgStoredLease,
   });
 }

@@ -42,7 +42,7 @@ function instance(
       }
       return counts;
     },
-    stillHeld: async () => true,
+    storedLease: async () => undefined,
   });
   ownership.onGained(async (userId) => void gained.push(userId));
   ownership.onLost(async (userId) => {

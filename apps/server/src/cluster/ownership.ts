@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import { drainingError, type EngineOwnership, fencedError } from './engine-ownership';
 import { instanceLeaseName, type Lease, type LeaseStore, userLeaseName } from './lease-store';
+import type { StoredLease } from './pg-lease-store';
 import { usersToHandOff } from './rebalance';
 
 export { createSoloOwnership, type EngineOwnership, fencedError } from './engine-ownership';
@@ -23,8 +24,8 @@ export interface ClusterOwnershipDeps extends OwnershipDeps {
   orphans(limit: number): Promise<string[]>;
   /** How many user leases each live instance holds now, zero included (for spreading takeovers). */
   holdings(): Promise<Map<string, number>>;
-  /** The fencing read in the write's transaction (pgLeaseStillHeld). */
-  stillHeld(trx: Transaction<Database>, lease: Lease): Promise<boolean>;
+  /** The fencing read in the write's transaction: the lease row's epoch and holder (pgStoredLease). */
+  storedLease(trx: Transaction<Database>, name: string): Promise<StoredLease | undefined>;
 }
 
 const SWEEP_LIMIT = 200;
@@ -256,7 +257,20 @@ export function createClusterOwnership(deps: ClusterOwnershipDeps): EngineOwners
     },
     async fence(trx, userId) {
       const lease = held.get(userId)?.lease;
-      if (!lease || !(await deps.stillHeld(trx, lease))) throw fencedError(userId);
+      const stored = lease && (await deps.storedLease(trx, lease.name));
+      if (!lease || stored?.epoch !== lease.epoch || stored.holder !== lease.holder) {
+        // A late write of an instance that lost the user (a pause past the lease time): nothing of it is stored.
+        logger.warn(
+          {
+            userId,
+            epoch: lease?.epoch ?? null,
+            storedEpoch: stored?.epoch ?? null,
+            holder: stored?.holder ?? null,
+          },
+          'engine write refused: this instance no longer holds the user lease (engine_moved)',
+        );
+        throw fencedError(userId);
+      }
     },
     async start() {
       stopped = false;

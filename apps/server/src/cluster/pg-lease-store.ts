@@ -64,16 +64,31 @@ export function createPgLeaseStore(db: Kysely<Database>): LeaseStore {
   };
 }
 
+/** A lease row as the fencing check reads it: its epoch and holder (null when released). */
+export interface StoredLease {
+  epoch: number;
+  holder: string | null;
+}
+
 /**
- * The fencing check of an engine write, run inside the write's own transaction: true while `lease` is still the
- * stored holder and epoch. FOR SHARE holds the lease row until the transaction ends, so a takeover (an UPDATE of
- * that row) waits for this write to commit: every write stamped with epoch E is committed before E + 1 exists.
+ * The stored epoch and holder of lease `name`, read inside a write's own transaction. FOR SHARE holds the lease row
+ * until the transaction ends, so a takeover (an UPDATE of that row) waits for this write to commit: every write
+ * stamped with epoch E is committed before E + 1 exists.
  */
-export async function pgLeaseStillHeld(trx: Transaction<Database>, lease: Lease): Promise<boolean> {
+export async function pgStoredLease(
+  trx: Transaction<Database>,
+  name: string,
+): Promise<StoredLease | undefined> {
   const result = await sql<{ epoch: number | string; holder: string | null }>`
-    select epoch, holder from leases where name = ${lease.name} for share`.execute(trx);
+    select epoch, holder from leases where name = ${name} for share`.execute(trx);
   const row = result.rows[0];
-  return row !== undefined && Number(row.epoch) === lease.epoch && row.holder === lease.holder;
+  return row && { epoch: Number(row.epoch), holder: row.holder };
+}
+
+/** The fencing check of an engine write, inside its transaction: true while `lease` is still the stored holder and epoch. */
+export async function pgLeaseStillHeld(trx: Transaction<Database>, lease: Lease): Promise<boolean> {
+  const stored = await pgStoredLease(trx, lease.name);
+  return stored !== undefined && stored.epoch === lease.epoch && stored.holder === lease.holder;
 }
 
 /** `user:*` leases that are free (released) or expired: users whose engine has no running owner. */
