@@ -35,10 +35,14 @@ export interface ClusterRun {
   databaseUrl: string;
   /** Everything the script and its instances printed so far (instance lines prefixed `[node-<i>]`). */
   output(): string;
-  /** The API base of instance `node-<i>`, addressed directly (no proxy). */
+  /** The script's proxy port; instance `node-<i>` listens on `port + i`. */
+  port: number;
+  /** The API base of instance `node-<i>`, addressed directly (no proxy); `api(0)` is the proxy's. */
   api(i: number): string;
   pid(i: number): number;
-  /** Drains the cluster (SIGTERM to the script), then drops its database and data directory. */
+  /** The script's own process (SIGTERM drains every instance). */
+  script: ChildProcess;
+  /** Drains the cluster (SIGTERM to the script) unless it already exited, then drops its database and data. */
   stop(): Promise<void>;
 }
 
@@ -98,6 +102,8 @@ export async function startCluster(
   );
   return {
     databaseUrl,
+    port: base,
+    script: child,
     output: () => output,
     api: (i) => `http://127.0.0.1:${base + i}/v1/options-x`,
     pid: (i) => {

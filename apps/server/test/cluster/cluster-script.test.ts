@@ -1,35 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadTestServices } from '../../src/config';
+import { type ClusterRun, startCluster } from './cluster-run';
 
 // `npm run cluster -- 2` as a user runs it: two instances (child processes) on their own PostgreSQL database and
 // Redis channel prefix, behind the script's proxy.
 const services = loadTestServices();
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const runs = services.databaseUrl && services.redisUrl ? describe : describe.skip;
-
-const portFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-
-/** Three consecutive free ports: the proxy's and the two instances'. */
-async function freePorts(): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    if ((await portFree(base)) && (await portFree(base + 1)) && (await portFree(base + 2))) return base;
-  }
-}
 
 interface Watch {
   /** Every `NIFTY 50` price seen, by its source time. */
@@ -62,53 +39,18 @@ function watch(url: string, token: string): Promise<Watch> {
 }
 
 runs('npm run cluster -- 2', () => {
-  const database = `xt_cluster_${Math.floor(Date.now() / 1000)}_${randomBytes(3).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(services.databaseUrl ?? 'postgres://x/y'), {
-    pathname: `/${database}`,
-  });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'xt-cluster-run-'));
-  let cluster: ChildProcess | undefined;
-  let output = '';
+  let cluster: ClusterRun | undefined;
 
   afterAll(async () => {
-    if (cluster && cluster.exitCode === null) {
-      const exited = new Promise((resolve) => cluster?.once('exit', resolve));
-      cluster.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: services.databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${database}" with (force)`).catch(() => undefined);
-    await admin.end();
+    await cluster?.stop();
   }, 30_000);
 
   it('serves both instances through the proxy with the same prices, and keeps serving when one is killed', async () => {
-    const base = await freePorts();
-    cluster = spawn(process.execPath, ['scripts/cluster.mjs', '2'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: databaseUrl.toString(),
-        REDIS_URL: services.redisUrl,
-        XT_REDIS_PREFIX: `xt-test:${randomBytes(6).toString('hex')}:`,
-        XT_PROXY_PORT: String(base),
-        XT_CLUSTER_PORT: String(base + 1),
-        XT_DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    cluster = await startCluster(services.databaseUrl as string, services.redisUrl as string, 2, {
+      LOG_LEVEL: 'warn',
     });
-    cluster.stdout?.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    cluster.stderr?.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    await expect.poll(() => output, { timeout: 45_000, interval: 200 }).toMatch(/proxy listening/);
-    const pids = Object.fromEntries(
-      [...output.matchAll(/\[cluster\] (node-\d) pid (\d+)/g)].map((m) => [m[1], Number(m[2])]),
-    );
+    const run = cluster;
+    const base = run.port;
     const proxy = `http://127.0.0.1:${base}/v1/options-x`;
 
     // Log in through the proxy (the demo account of a development run).
@@ -160,7 +102,7 @@ runs('npm run cluster -- 2', () => {
 
     // kill -9 of the price leader (the first instance started takes the lease).
     const killedAt = Date.now();
-    process.kill(pids['node-1'] as number, 'SIGKILL');
+    process.kill(run.pid(1), 'SIGKILL');
     for (let i = 0; i < 6; i += 1) {
       const ready = await fetch(`${proxy}/ready`);
       expect(ready.status).toBe(200);
@@ -183,10 +125,10 @@ runs('npm run cluster -- 2', () => {
     for (const socket of [onFirst, onSecond, viaProxy, reconnected]) socket.close();
 
     // Ctrl-C / SIGTERM: the script drains the survivor (which exits cleanly) and stops.
-    const running = cluster;
+    const running = run.script;
     const exitCode = new Promise<number | null>((resolve) => running.once('exit', (code) => resolve(code)));
     running.kill('SIGTERM');
     expect(await exitCode).toBe(0);
-    expect(output).toMatch(/node-2 \(pid \d+\) exited: 0/);
+    expect(run.output()).toMatch(/node-2 \(pid \d+\) exited: 0/);
   }, 90_000);
 });
