@@ -65,7 +65,7 @@ export function ChartPanel({
   );
   return (
     <section aria-label="Chart" className="shrink-0 rounded-lg border border-border bg-surface">
-      <header className="flex flex-wrap items-center gap-2 px-2 py-1.5">
+      <header className="flex flex-wrap items-center gap-2 px-2 py-1.5 short:py-1">
         <button
           type="button"
           aria-expanded={open}
@@ -83,7 +83,12 @@ export function ChartPanel({
         <span className="min-w-0 truncate font-mono text-xs text-muted" data-testid="chart-instrument">
           {name || 'Choose a strike'}
         </span>
-        <div className="ml-auto flex items-center gap-2">
+        {/* Collapsed on a short screen the bar is one slim line: the choices show when it opens (C still cycles). */}
+        <div
+          className={
+            open ? 'ml-auto flex items-center gap-2' : 'ml-auto flex items-center gap-2 short:hidden'
+          }
+        >
           <Segmented
             aria-label="Charted instrument (C)"
             value={leg}
@@ -99,7 +104,7 @@ export function ChartPanel({
         </div>
       </header>
       {open && (
-        <div id="premium-chart" className="h-72 border-t border-border">
+        <div id="premium-chart" className="h-72 border-t border-border short:h-52">
           {symbol ? (
             <Suspense
               fallback={

@@ -36,7 +36,8 @@ export function ExecutionHud() {
   return (
     <section
       aria-label="Last order execution"
-      className="flex items-center gap-4 rounded-lg border border-border bg-surface px-3 py-1.5"
+      // Not on short screens, where the tables need the height (the Journal page lists every order's figures).
+      className="flex items-center gap-4 rounded-lg border border-border bg-surface px-3 py-1.5 short:hidden"
     >
       <Gauge className="size-4 shrink-0 text-muted" aria-hidden />
       <Figure

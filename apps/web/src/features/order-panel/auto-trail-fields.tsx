@@ -2,6 +2,7 @@ import type { TrailingHandler } from '@xtrader/core/orders/types';
 import { trailingHandlerChange } from '../../state/trading-rules';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { Checkbox } from '../../ui/checkbox';
+import { cn } from '../../ui/cn';
 import { NumberStepper } from '../../ui/number-stepper';
 import { Segmented } from '../../ui/segmented';
 import { Tooltip } from '../../ui/tooltip';
@@ -34,6 +35,8 @@ export function AutoTrailFields() {
   const slChange = useTrailField('slChange');
   const disaster = useDisasterField();
   const off = !trail.enabled;
+  // On a short screen the disabled steppers give way while the trail is off (one line less for the tables).
+  const whileOff = off ? 'short:hidden' : undefined;
   return (
     <div className="flex flex-wrap items-end gap-2">
       <Checkbox
@@ -53,14 +56,14 @@ export function AutoTrailFields() {
           />
         </span>
       </Tooltip>
-      <PanelField label="Price Chg" className="w-24">
+      <PanelField label="Price Chg" className={cn('w-24', whileOff)}>
         <NumberStepper label="Trail price change" disabled={off} {...priceChange} />
       </PanelField>
-      <PanelField label="SL Chg" className="w-24">
+      <PanelField label="SL Chg" className={cn('w-24', whileOff)}>
         <NumberStepper label="Trail SL change" disabled={off} {...slChange} />
       </PanelField>
       <Tooltip content={DISASTER_TOOLTIP}>
-        <span>
+        <span className={whileOff}>
           <PanelField label="Disaster" className="w-24">
             <NumberStepper
               label="Disaster stop points"

@@ -34,13 +34,13 @@ export function MarketOrderCard({
           <MultiplierSelect card="market" id="market-multiplier" />
         </PanelField>
         <PresetFields card="market" />
+        {priceLadder}
       </div>
       {followUp}
       {/* Short screens: the quotes sit beside the buttons rather than above them. */}
-      <div className="mt-auto flex flex-col gap-1.5 short:grid short:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="mt-auto flex flex-col gap-1.5 short:grid short:grid-cols-2">
         <ContractQuotes />
         <OrderButtons card="market" onIntent={onIntent} />
-        {priceLadder}
       </div>
     </CardFrame>
   );

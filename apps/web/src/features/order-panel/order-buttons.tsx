@@ -34,14 +34,16 @@ export function OrderButtons({
             aria-keyshortcuts={card === 'stopLoss' ? `Shift+${key}` : key}
             onClick={() => onIntent({ card, optionType, side })}
             className={cn(
-              'flex h-8 items-center justify-center gap-1.5 rounded-md text-xs font-semibold text-white transition',
+              'flex h-8 items-center justify-center gap-1.5 whitespace-nowrap rounded-md text-xs font-semibold text-white transition',
               'hover:brightness-110 active:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
               'disabled:cursor-not-allowed disabled:opacity-50',
               side === 'buy' ? 'bg-buy' : 'bg-sell',
             )}
           >
             {label}
-            <span className="inline-flex items-center gap-0.5 rounded bg-black/20 px-1 py-0.5 text-[10px] font-medium">
+            {/* The key badge gives way on short, narrow screens, where the buttons share a row with the quotes (the
+                `?` overlay still lists every key). */}
+            <span className="inline-flex items-center gap-0.5 rounded bg-black/20 px-1 py-0.5 text-[10px] font-medium short:max-2xl:hidden">
               {card === 'stopLoss' && <span aria-hidden>⇧</span>}
               <span aria-hidden>{keyLabel(key)}</span>
             </span>

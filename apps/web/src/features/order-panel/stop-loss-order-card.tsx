@@ -44,7 +44,7 @@ export function StopLossOrderCard({ onIntent }: { onIntent: (intent: OrderIntent
         <PresetFields card="stopLoss" />
       </div>
       {/* Short screens: the quotes sit beside the buttons rather than above them. */}
-      <div className="mt-auto flex flex-col gap-1.5 short:grid short:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="mt-auto flex flex-col gap-1.5 short:grid short:grid-cols-2">
         <ContractQuotes />
         <OrderButtons card="stopLoss" onIntent={onIntent} />
       </div>

@@ -35,7 +35,12 @@ describe('keyboard trading', () => {
       fireEvent.keyDown(document.body, { key: 'ArrowUp' });
       expect(onIntent).not.toHaveBeenCalled();
       fireEvent.keyDown(document.body, { key: 'W', code: 'KeyW', shiftKey: true });
-      expect(onIntent).toHaveBeenCalledExactlyOnceWith({ card: 'stopLoss', optionType: 'CE', side: 'buy' });
+      expect(onIntent).toHaveBeenCalledExactlyOnceWith({
+        card: 'stopLoss',
+        optionType: 'CE',
+        side: 'buy',
+        pressedAt: expect.any(Number),
+      });
     } finally {
       useTradingSettings.getState().patchSettings('keyMap', DEFAULT_KEY_MAP);
     }

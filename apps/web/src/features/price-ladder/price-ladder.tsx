@@ -132,7 +132,11 @@ export function PriceLadder({ placeLimit }: { placeLimit: PlaceLimit }) {
       });
     };
   return (
-    <section aria-label="Price ladder" className="flex flex-col gap-1">
+    // Collapsed, it is one small toggle at the end of the card's first row; open, it takes a line of its own.
+    <section
+      aria-label="Price ladder"
+      className={collapsed ? 'ml-auto flex h-7 flex-col justify-center' : 'flex basis-full flex-col gap-1'}
+    >
       <div className="flex items-center justify-between text-[10px] font-semibold tracking-wide text-muted uppercase">
         <button
           type="button"
