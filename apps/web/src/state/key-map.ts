@@ -16,6 +16,9 @@ export const KEY_ACTIONS = [
   'exitThreeQuarters',
   'strikeDown',
   'strikeUp',
+  'stopBreakEven',
+  'stopNudgeUp',
+  'stopNudgeDown',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 export type KeyMap = Record<KeyAction, string>;
@@ -30,6 +33,9 @@ export const DEFAULT_KEY_MAP: Readonly<KeyMap> = {
   exitThreeQuarters: '3',
   strikeDown: '[',
   strikeUp: ']',
+  stopBreakEven: 'b',
+  stopNudgeUp: '.',
+  stopNudgeDown: ',',
 };
 
 export const KEY_ACTION_LABELS: Readonly<Record<KeyAction, string>> = {
@@ -42,20 +48,16 @@ export const KEY_ACTION_LABELS: Readonly<Record<KeyAction, string>> = {
   exitThreeQuarters: 'Exit 3/4 of the selected position',
   strikeDown: 'Strike ladder: select the strike below',
   strikeUp: 'Strike ladder: select the strike above',
+  stopBreakEven: "Move the selected position's stop-loss to break-even (its average price)",
+  stopNudgeUp: "Nudge the selected position's stop-loss up by the modify step",
+  stopNudgeDown: "Nudge the selected position's stop-loss down by the modify step",
 };
 
-/**
- * Keys no action may take: the help key, the chart's view key, the stop keys (break-even, nudge), focus and dialog
- * keys, and bare modifiers.
- */
+/** Keys no action may take: the help key, the chart's view key, focus and dialog keys, and bare modifiers. */
 const RESERVED_KEYS = new Set([
   '?',
   'c',
   'C',
-  'b',
-  'B',
-  ',',
-  '.',
   'Escape',
   'Tab',
   'Enter',

@@ -18,12 +18,6 @@ const VIEW_KEYS = [
   ['↑ ↓', "On a focused chart line: move that order's price one modify step (or drag the line)"],
 ] as const;
 
-// The selected position's stop keys (not remappable yet): off with the trading keys.
-const STOP_KEYS = [
-  ['b', "Move the selected position's stop-loss to break-even (its average price)"],
-  [', / .', "Nudge the selected position's stop-loss down / up by the modify step"],
-] as const;
-
 /** The exit chaser's choices: off, or the re-prices before an exit turns marketable. */
 const EXIT_CHASE_CHOICES = [
   { value: 'off', label: 'Off' },
@@ -101,9 +95,6 @@ export function KeyboardHelp() {
           <tbody>
             {tradingKeys(keyMap).map(([key, action]) => (
               <KeyRow key={action} keys={key} action={action} dimmed={!enabled} />
-            ))}
-            {STOP_KEYS.map(([key, action]) => (
-              <KeyRow key={key} keys={key} action={action} dimmed={!enabled} />
             ))}
             {VIEW_KEYS.map(([key, action]) => (
               <KeyRow key={key} keys={key} action={action} />

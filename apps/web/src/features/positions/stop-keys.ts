@@ -4,10 +4,8 @@ import { checkBreakEven, nudgedTrigger } from '@xtrader/core/orders/edge-stops';
 
 // The stop keys' choices, kept pure: which stop-losses protect a position, and where each key moves them.
 
+/** What a stop key asks for: to break-even, one step up, one step down (keys in the key map). */
 export type StopKey = 'break-even' | 'up' | 'down';
-
-/** `b` to break-even, `.` one step up, `,` one step down (Shift + arrows already place stop-loss orders). */
-export const STOP_KEYS: Readonly<Record<string, StopKey>> = { b: 'break-even', '.': 'up', ',': 'down' };
 
 /**
  * The working stop-losses that close the position: same contract and product, on the closing side. A disaster stop

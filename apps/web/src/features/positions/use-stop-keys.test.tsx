@@ -86,6 +86,15 @@ describe('stop keys', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('follows the key map: a remapped break-even key moves the stop, the old one does nothing', async () => {
+    useTradingSettings.getState().patchSettings('keyMap', { stopBreakEven: 'n' });
+    render();
+    press('b');
+    press('n');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ orderId: 'XTLOCAL', triggerPrice: 100.05 });
+  });
+
   it('does nothing with trading keys off, with Shift, or while typing', () => {
     useTradingSettings.getState().patchSettings('orderConfig', { tradingKeysEnabled: false });
     const { unmount } = render();

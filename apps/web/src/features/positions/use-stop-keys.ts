@@ -7,13 +7,21 @@ import { toast } from 'sonner';
 import { useModifyOrder } from '../../api/order-actions';
 import { tradingKeys } from '../../api/query-keys';
 import { isDialogOpen, isTyping } from '../../lib/keyboard-focus';
+import { actionForKey, type KeyAction } from '../../state/key-map';
 import { orderFeedback } from '../../state/order-feedback';
 import { useTradingSettings } from '../../state/trading-settings-store';
 import { useSelectedPosition } from './selected-position';
-import { planStopMove, STOP_KEYS } from './stop-keys';
+import { planStopMove, type StopKey } from './stop-keys';
+
+/** The stop actions of the key map and the move each asks for. */
+const STOP_ACTIONS: Partial<Readonly<Record<KeyAction, StopKey>>> = {
+  stopBreakEven: 'break-even',
+  stopNudgeUp: 'up',
+  stopNudgeDown: 'down',
+};
 
 /**
- * Stop keys for the selected position: `b` moves its working stop-loss to break-even (its average price, on the
+ * Stop keys for the selected position (defaults, remappable in User Settings -> Keys): `b` moves its working stop-loss to break-even (its average price, on the
  * tick that books no loss), `.` and `,` nudge it one modify step up or down. Each move is an ordinary modification
  * of the stop's trigger. Off with the trading-keys switch, while typing, or with a dialog open.
  */
@@ -27,7 +35,8 @@ export function useStopKeys(positions: readonly Position[]): void {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.repeat || event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
-      const key = STOP_KEYS[event.key];
+      const action = actionForKey(useTradingSettings.getState().keyMap, event);
+      const key = action ? STOP_ACTIONS[action] : undefined;
       if (!key || isTyping(event.target) || isDialogOpen(document)) return;
       event.preventDefault();
       const selected = useSelectedPosition.getState().key;
