@@ -27,7 +27,8 @@ const HEAP_MARGIN_MB = 64;
 const MAX_ERROR_ANSWER_BYTES = 2_048;
 
 /** Answers that are not the API envelope by design: the OpenAPI document itself. */
-const ENVELOPE_EXEMPT = new Set([`GET ${API_BASE}/openapi.json`]);
+// Answers that are files by design when they succeed (their refusals are still in the envelope).
+const ENVELOPE_EXEMPT = new Set([`GET ${API_BASE}/openapi.json`, `GET ${API_BASE}/journal.csv`]);
 
 /** A forced garbage collection, so heap readings compare live data only. */
 function collectGarbage(): void {
