@@ -116,13 +116,14 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   // A user's Practice Mode prices follow their own stream as it opens or ends: their paper orders move with them.
   market.sources.onChange((userId) => brokers.paper.followSource(userId));
   // Recent candles of every source's ticks, so the chart opened mid-session has history.
+  // Ticks of subscribed contracts of every source, per trading day, for session replay and the chart's history.
+  const recording = createRecordingModule(resources, { sources: market.sources });
   const candles = createCandlesModule({
     prices: market.prices,
     pricesOf: market.pricesOf,
     requireUser: auth.requireUser,
+    history: { recordings: recording.store, now: () => resources.clock.now(), logger: resources.logger },
   });
-  // Ticks of subscribed contracts of every source, per trading day, for session replay.
-  const recording = createRecordingModule(resources, { sources: market.sources });
   // A Practice user's replay of a recorded day: their own prices, clock and paper account while it runs.
   const replay = createReplayModule(resources, {
     requireUser: auth.requireUser,

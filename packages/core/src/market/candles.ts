@@ -114,6 +114,16 @@ export class CandleRing {
     return true;
   }
 
+  /** Appends a whole candle of a later bucket (a series rebuilt from an older one); an earlier one is ignored. */
+  addCandle(candle: Candle): boolean {
+    const last = this.last();
+    if (last && candle.time <= last.time) return false;
+    this.newest = (this.newest + 1) % this.capacity;
+    this.slots[this.newest] = candle;
+    this.count = Math.min(this.count + 1, this.capacity);
+    return true;
+  }
+
   /** Candles whose bucket starts at or after `from`, oldest first, at most the newest `limit` of them. */
   since(from: number, limit: number): Candle[] {
     const out: Candle[] = [];

@@ -1,8 +1,10 @@
 import {
+  bucketStart,
   CANDLE_INTERVAL_MS,
   type Candle,
   type CandleInterval,
   CandleRing,
+  type PriceTick,
 } from '@xtrader/core/market/candles';
 import type { PriceSourceId, PriceView, Quote } from '../market/contract';
 
@@ -75,6 +77,34 @@ export class CandleBook {
     return this.series.size;
   }
 
+  /**
+   * Adds history from before the live ticks (a recorded day read after a restart): per contract, the recorded ticks
+   * older than the series' first candle come first, then the candles the live ticks built. Ticks in time order.
+   */
+  backfill(source: PriceSourceId, view: PriceView, ticks: readonly SymbolTick[]): void {
+    const bySymbol = new Map<string, PriceTick[]>();
+    for (const tick of ticks) {
+      const list = bySymbol.get(tick.symbol) ?? [];
+      list.push({ price: tick.price, ts: tick.time });
+      bySymbol.set(tick.symbol, list);
+    }
+    for (const [symbol, recorded] of bySymbol) {
+      const id = key(source, view, symbol);
+      const live = this.series.get(id);
+      const rebuilt = this.emptySeries();
+      rebuilt.second = withHistory(rebuilt.second, recorded, live?.second);
+      rebuilt.minute = withHistory(rebuilt.minute, recorded, live?.minute);
+      if (live) this.series.set(id, rebuilt);
+      else if (this.series.size < this.limits.maxSeries) {
+        // Not yet ticking here: it goes first in eviction order (a live series never makes room for history).
+        const rest = [...this.series];
+        this.series.clear();
+        this.series.set(id, rebuilt);
+        for (const [otherId, other] of rest) this.series.set(otherId, other);
+      }
+    }
+  }
+
   private entry(id: string): Series {
     let entry = this.series.get(id);
     if (entry) return entry;
@@ -82,13 +112,37 @@ export class CandleBook {
       const oldest = this.series.keys().next().value;
       if (oldest !== undefined) this.series.delete(oldest);
     }
-    entry = {
-      second: new CandleRing(CANDLE_INTERVAL_MS['1s'], this.limits.secondCandles),
-      minute: new CandleRing(CANDLE_INTERVAL_MS['1m'], this.limits.minuteCandles),
-    };
+    entry = this.emptySeries();
     this.series.set(id, entry);
     return entry;
   }
+
+  private emptySeries(): Series {
+    return {
+      second: new CandleRing(CANDLE_INTERVAL_MS['1s'], this.limits.secondCandles),
+      minute: new CandleRing(CANDLE_INTERVAL_MS['1m'], this.limits.minuteCandles),
+    };
+  }
+}
+
+/** A recorded tick of one contract (epoch ms). */
+export interface SymbolTick {
+  symbol: string;
+  price: number;
+  time: number;
+}
+
+/** `ring` filled with the ticks older than `live`'s first candle, then `live`'s candles. */
+function withHistory(
+  ring: CandleRing,
+  recorded: readonly PriceTick[],
+  live: CandleRing | undefined,
+): CandleRing {
+  const liveCandles = live ? live.since(0, live.capacity) : [];
+  const firstLive = liveCandles[0]?.time ?? Number.POSITIVE_INFINITY;
+  for (const tick of recorded) if (bucketStart(tick.ts, ring.intervalMs) < firstLive) ring.add(tick);
+  for (const candle of liveCandles) ring.addCandle(candle);
+  return ring;
 }
 
 const key = (source: PriceSourceId, view: PriceView, symbol: string) => `${source}\n${view}\n${symbol}`;
