@@ -134,6 +134,10 @@ test('add Zerodha credentials, log in through Kite, and place an order that reac
   await page.screenshot({ path: screenshotPath('broker-zerodha-connected.png') });
   await page.mouse.move(10, 400);
 
+  // The call's first tick from the user's own Kite ticker: before it, a market order rightly asks about stale
+  // prices first (a busy machine can take a while to get it here).
+  const card = page.getByRole('region', { name: 'MARKET ORDER (PRESS ARROWS)' });
+  await expect(card.getByTestId('ce-bid-ask')).toBeVisible({ timeout: 30_000 });
   // ArrowUp buys the call at market: the order goes through the order manager to Kite, with market protection.
   const placed = page.waitForResponse(
     (r) => r.url().endsWith(`${API}/order`) && r.request().method() === 'POST',
