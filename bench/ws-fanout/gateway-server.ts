@@ -1,6 +1,8 @@
 import { API_BASE } from '@xtrader/core/api/envelope';
 import { createMemoryBus } from '../../apps/server/src/bus/memory-bus';
 import { systemClock } from '../../apps/server/src/clock';
+import { createMemoryLeaseStore } from '../../apps/server/src/cluster/memory-lease-store';
+import { createSoloOwnership } from '../../apps/server/src/cluster/ownership';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/http/app';
 import { silentLogger } from '../../apps/server/src/logger';
@@ -19,8 +21,15 @@ export async function startGatewayServer(symbolCount: number, ticksPerSecond: nu
   const logger = silentLogger();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', XT_WEB_DIST: '/nonexistent' });
   const bus = createMemoryBus(logger);
-  // The bench builds only the market and gateway modules; they need no store.
-  const resources = { config, logger, clock: systemClock, bus } as unknown as Resources;
+  // The bench builds only the market and gateway modules; they need no store (one process: it owns every user).
+  const resources = {
+    config,
+    logger,
+    clock: systemClock,
+    bus,
+    leases: createMemoryLeaseStore(systemClock),
+    ownership: createSoloOwnership(config.instanceId),
+  } as unknown as Resources;
   const { catalog, symbols } = benchSymbols(symbolCount);
   const feed = new SimulatorFeed({
     directory: catalog,
