@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BILLING_ENV_FIELDS, type BillingSettings, parseBillingSettings } from './config-billing';
+import { CLUSTER_ENV_FIELDS, type ClusterSettings, clusterSettings } from './config-cluster';
 import { httpUrl, optionalText, withoutTrailingSlash } from './config-fields';
 import { type LiveBrokerSettings, type PluggedBrokerKey, pluggedBrokerSettings } from './config-live-brokers';
 import { OPERATOR_ENV_FIELDS, type OperatorSettings, operatorSettings } from './config-operator';
@@ -41,22 +40,8 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
-  XT_REDIS_PREFIX: z
-    .string()
-    .trim()
-    .regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits or _ : . -')
-    .default('xt:'),
   XT_WEB_DIST: optionalText,
-  XT_INSTANCE_ID: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1 to 100 letters, digits or . _ : -')
-      .optional(),
-  ),
-  XT_LEASE_TTL_MS: z.coerce.number().int().min(500).max(60_000).default(3000),
-  XT_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  XT_REBALANCE_USERS: z.coerce.number().int().min(0).max(1000).default(2),
-  XT_REBALANCE_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
+  ...CLUSTER_ENV_FIELDS,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   XT_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   XT_ACCESS_TOKEN_TTL_HOURS: z.coerce
@@ -155,100 +140,91 @@ export type BrokerSettings = Readonly<{
 }>;
 
 /** Typed, validated settings of one server process. */
-export type Config = Readonly<{
-  port: number;
-  host: string;
-  nodeEnv: 'development' | 'test' | 'production';
-  isProduction: boolean;
-  /** Absolute path of the folder holding the SQLite file and the generated secret key. */
-  dataDir: string;
-  /** PostgreSQL URL; undefined means the SQLite file `<dataDir>/x-trader.db`. */
-  databaseUrl: string | undefined;
-  /** Redis URL; undefined means the in-process bus. */
-  redisUrl: string | undefined;
-  /** Prepended to every Redis channel: deployments (or test clusters) sharing one Redis never cross. */
-  redisPrefix: string;
-  /** This process's name among the cluster's instances (lease holder, bus replies). */
-  instanceId: string;
-  /** How long a lease lives unrenewed: a killed instance's users move after at most this (docs/cluster.md). */
-  leaseTtlMs: number;
-  /** How long the instance owning a user has to answer a request forwarded to it before the client gets a 503. */
-  forwardTimeoutMs: number;
-  /** At most this many users an instance above its fair share hands off per rebalance interval (0: never). */
-  rebalanceUsers: number;
-  rebalanceIntervalMs: number;
-  /** Absolute path of the built web app (served if it exists). */
-  webDist: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Master secret text; undefined means generate one into `<dataDir>/secret.key` on first run. */
-  secretKey: string | undefined;
-  accessTokenTtlHours: number;
-  /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
-  trustProxy: boolean;
-  /** Longest a client may take to send one whole request (headers and body); then it gets a 408. */
-  httpRequestTimeoutMs: number;
-  /** Test hooks such as `POST /dev/market/price` are served (XT_DEV_TOOLS; never in production). */
-  devTools: boolean;
-  /** OTP requests allowed per client address per hour (a shared office address may need more). */
-  otpSendsPerIpPerHour: number;
-  /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
-  smtp: Readonly<{ url: string; from: string }> | undefined;
-  /** SMS delivery of OTPs; undefined means no SMS (email and/or the dev outbox only). */
-  sms: SmsSettings | undefined;
-  /** Telegram alerts bot (XT_TELEGRAM_BOT_TOKEN); undefined means no bot. */
-  telegram: Readonly<{ token: string; apiUrl: string }> | undefined;
-  /** Market data: which feed drives prices and how (see docs/config.md). */
-  market: Readonly<{
-    feed: 'simulator' | 'replay';
-    /** Seed of the simulator's random walk; undefined means a random seed per start. */
-    simSeed: number | undefined;
-    /** Simulator ticks only during exchange hours on trading days (default: at any hour). */
-    simMarketHours: boolean;
-    /** CSV `time,symbol,price` played by the replay feed (absolute path). */
-    replayFile: string | undefined;
-    replaySpeed: number;
-    /** How late Practice Mode sees every price. */
-    practiceDelayMs: number;
-    /** A contract with no tick for longer than this (beyond the Practice delay) is stale (XT_STALE_TICK_MS). */
-    staleTickMs: number;
+export type Config = Readonly<
+  ClusterSettings & {
+    port: number;
+    host: string;
+    nodeEnv: 'development' | 'test' | 'production';
+    isProduction: boolean;
+    /** Absolute path of the folder holding the SQLite file and the generated secret key. */
+    dataDir: string;
+    /** PostgreSQL URL; undefined means the SQLite file `<dataDir>/x-trader.db`. */
+    databaseUrl: string | undefined;
+    /** Redis URL; undefined means the in-process bus. */
+    redisUrl: string | undefined;
+    /** Absolute path of the built web app (served if it exists). */
+    webDist: string;
+    logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+    /** Master secret text; undefined means generate one into `<dataDir>/secret.key` on first run. */
+    secretKey: string | undefined;
+    accessTokenTtlHours: number;
+    /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
+    trustProxy: boolean;
+    /** Longest a client may take to send one whole request (headers and body); then it gets a 408. */
+    httpRequestTimeoutMs: number;
+    /** Test hooks such as `POST /dev/market/price` are served (XT_DEV_TOOLS; never in production). */
+    devTools: boolean;
+    /** OTP requests allowed per client address per hour (a shared office address may need more). */
+    otpSendsPerIpPerHour: number;
+    /** SMTP delivery of OTPs; both must be set to email codes instead of using the dev outbox. */
+    smtp: Readonly<{ url: string; from: string }> | undefined;
+    /** SMS delivery of OTPs; undefined means no SMS (email and/or the dev outbox only). */
+    sms: SmsSettings | undefined;
+    /** Telegram alerts bot (XT_TELEGRAM_BOT_TOKEN); undefined means no bot. */
+    telegram: Readonly<{ token: string; apiUrl: string }> | undefined;
+    /** Market data: which feed drives prices and how (see docs/config.md). */
+    market: Readonly<{
+      feed: 'simulator' | 'replay';
+      /** Seed of the simulator's random walk; undefined means a random seed per start. */
+      simSeed: number | undefined;
+      /** Simulator ticks only during exchange hours on trading days (default: at any hour). */
+      simMarketHours: boolean;
+      /** CSV `time,symbol,price` played by the replay feed (absolute path). */
+      replayFile: string | undefined;
+      replaySpeed: number;
+      /** How late Practice Mode sees every price. */
+      practiceDelayMs: number;
+      /** A contract with no tick for longer than this (beyond the Practice delay) is stale (XT_STALE_TICK_MS). */
+      staleTickMs: number;
+      /**
+       * A licensed vendor's real-time feed (XT_PLATFORM_FEED_*): when set it replaces the simulator or replay as the
+       * shared source of everyone without a broker stream of their own; undefined means `feed` drives them.
+       */
+      platformFeed: PlatformFeedSettings | undefined;
+    }>;
+    /** Tick recording of every price source, for session replay (see docs/market-data.md). */
+    recording: RecordingSettings;
     /**
-     * A licensed vendor's real-time feed (XT_PLATFORM_FEED_*): when set it replaces the simulator or replay as the
-     * shared source of everyone without a broker stream of their own; undefined means `feed` drives them.
+     * Kite-format instruments CSV (absolute path or http(s) URL): XT_INSTRUMENTS_CSV, else Kite's published dump
+     * (`<XT_KITE_API_URL>/instruments`) when XT_INSTRUMENTS_SOURCE is `kite` (or `auto` with a platform feed);
+     * undefined means generate the master.
      */
-    platformFeed: PlatformFeedSettings | undefined;
-  }>;
-  /** Tick recording of every price source, for session replay (see docs/market-data.md). */
-  recording: RecordingSettings;
-  /**
-   * Kite-format instruments CSV (absolute path or http(s) URL): XT_INSTRUMENTS_CSV, else Kite's published dump
-   * (`<XT_KITE_API_URL>/instruments`) when XT_INSTRUMENTS_SOURCE is `kite` (or `auto` with a platform feed);
-   * undefined means generate the master.
-   */
-  instrumentsCsv: string | undefined;
-  /**
-   * XT_INSTRUMENTS_SOURCE=auto without a CSV: once a user links a live broker, the master is built from that
-   * broker's published master (its contracts and lot sizes) instead of generated.
-   */
-  instrumentsFromBrokers: boolean;
-  /** Practice Mode's paper exchange (see docs/paper-broker.md). */
-  paper: Readonly<{
-    /** Virtual capital of a new or reset account, in rupees. */
-    capital: number;
+    instrumentsCsv: string | undefined;
     /**
-     * A fixed IST time MIS positions are squared off when the market keeps exchange hours (XT_SIM_MARKET_HOURS);
-     * undefined: each day's square-off from the session table (core `sessions.ts`), which moves with the close.
+     * XT_INSTRUMENTS_SOURCE=auto without a CSV: once a user links a live broker, the master is built from that
+     * broker's published master (its contracts and lot sizes) instead of generated.
      */
-    squareOffTime: Readonly<{ hour: number; minute: number }> | undefined;
-    /** Brokerage per executed paper order in rupees (futures pay the lower of it and 0.03% of turnover). */
-    brokeragePerOrder: number;
-  }>;
-  /** Subscriptions: who takes payments (see docs/config.md). */
-  billing: BillingSettings;
-  /** Live brokers: provider base URLs and this platform's app keys (see docs/config.md). */
-  brokers: BrokerSettings;
-  /** Who runs this instance, for the terms, privacy policy, risk disclosure and contact pages. */
-  operator: OperatorSettings;
-}>;
+    instrumentsFromBrokers: boolean;
+    /** Practice Mode's paper exchange (see docs/paper-broker.md). */
+    paper: Readonly<{
+      /** Virtual capital of a new or reset account, in rupees. */
+      capital: number;
+      /**
+       * A fixed IST time MIS positions are squared off when the market keeps exchange hours (XT_SIM_MARKET_HOURS);
+       * undefined: each day's square-off from the session table (core `sessions.ts`), which moves with the close.
+       */
+      squareOffTime: Readonly<{ hour: number; minute: number }> | undefined;
+      /** Brokerage per executed paper order in rupees (futures pay the lower of it and 0.03% of turnover). */
+      brokeragePerOrder: number;
+    }>;
+    /** Subscriptions: who takes payments (see docs/config.md). */
+    billing: BillingSettings;
+    /** Live brokers: provider base URLs and this platform's app keys (see docs/config.md). */
+    brokers: BrokerSettings;
+    /** Who runs this instance, for the terms, privacy policy, risk disclosure and contact pages. */
+    operator: OperatorSettings;
+  }
+>;
 
 /** Thrown when the environment holds invalid settings; the message lists every bad key. */
 export class ConfigError extends Error {
@@ -317,7 +293,6 @@ function brokerSettings(e: Env, env: Record<string, string | undefined>): Broker
 }
 
 /** Unique enough to tell two processes apart, readable in logs: host, pid and a random suffix. */
-const defaultInstanceId = () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 /**
  * Where the instrument master comes from: an explicit CSV, else the broker's published master (Kite's public dump)
  * when asked for, or by default when real prices come from a platform feed (its contracts are the exchange's, which
@@ -354,12 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.XT_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    redisPrefix: e.XT_REDIS_PREFIX,
-    instanceId: e.XT_INSTANCE_ID ?? defaultInstanceId(),
-    leaseTtlMs: e.XT_LEASE_TTL_MS,
-    forwardTimeoutMs: e.XT_FORWARD_TIMEOUT_MS,
-    rebalanceUsers: e.XT_REBALANCE_USERS,
-    rebalanceIntervalMs: e.XT_REBALANCE_INTERVAL_MS,
+    ...clusterSettings(e),
     webDist: path.resolve(e.XT_WEB_DIST ?? DEFAULT_WEB_DIST),
     logLevel: e.LOG_LEVEL,
     secretKey: e.XT_SECRET_KEY,
