@@ -63,7 +63,7 @@ test('log in with Upstox through its login page and place an order that reaches 
   expect(latest.ok()).toBe(true);
   const { call, put } = (await latest.json()).data as Record<'call' | 'put', InstrumentRecord>;
   const [callKey, putKey] = upstox.listContracts([call, put]);
-  // The trader's prices come from their own Upstox session (its LTP endpoint, polled), not the simulator.
+  // The trader's prices come from their own Upstox session (its Market Data Feed V3 socket), not the simulator.
   upstox.setPrice(callKey as string, 120);
   upstox.setPrice(putKey as string, 95);
 

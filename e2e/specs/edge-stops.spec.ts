@@ -120,8 +120,11 @@ test.describe('hybrid stop', () => {
     const local = open.find((o) => o.price === 75)?.orderId ?? '';
     expect(open.find((o) => o.price === 55)?.orderId).toBe(`${local}D`);
     await openTab(page, 'Open Orders');
-    // The table shows the two sell stops of the contract as one row of "2 orders".
-    await expect(page.getByText('2 orders', { exact: true })).toBeVisible({ timeout: 15_000 });
+    // The table shows the Local stop and its disaster stop on rows of their own (grouped, their quantities would add
+    // up to twice the position they both protect).
+    await expect(page.getByText('DISASTER-SL', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('STOP LOSS', { exact: true })).toBeVisible();
+    await expect(page.getByText('2 orders', { exact: true })).toHaveCount(0);
     await page.screenshot({ path: screenshotPath('hybrid-stop-orders-light.png') });
 
     // The price falls through the local stop only: the disaster stop is cancelled, then one market sell exits.

@@ -59,16 +59,27 @@ export async function loginViaApi(
 
 type OutboxMessage = { phone: string; code: string; purpose: 'signup' | 'reset'; sentAt: number };
 
-/** The latest OTP the dev outbox holds for `phone` and `purpose`. */
+/**
+ * The latest OTP the dev outbox holds for `phone` and `purpose`, waiting for it: the page's request that sends it
+ * may still be on its way when the spec asks (a click returns before the request reaches the server).
+ */
 export async function latestOtp(
   request: APIRequestContext,
   phone: string,
   purpose: OutboxMessage['purpose'],
 ): Promise<string> {
-  const response = await request.get(`${API}/dev/outbox`);
-  expect(response.ok()).toBe(true);
-  const { data } = (await response.json()) as { data: { messages: OutboxMessage[] } };
-  const message = data.messages.find((m) => m.phone === phone && m.purpose === purpose);
-  if (!message) throw new Error(`No ${purpose} OTP in the dev outbox for ${phone}`);
-  return message.code;
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${API}/dev/outbox`);
+        expect(response.ok()).toBe(true);
+        const { data } = (await response.json()) as { data: { messages: OutboxMessage[] } };
+        code = data.messages.find((m) => m.phone === phone && m.purpose === purpose)?.code;
+        return code;
+      },
+      { message: `No ${purpose} OTP in the dev outbox for ${phone}`, timeout: 10_000 },
+    )
+    .toBeDefined();
+  return code as string;
 }

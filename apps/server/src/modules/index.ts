@@ -1,3 +1,4 @@
+import type { BrokerKey } from '@xtrader/core/api/brokers';
 import { PRACTICE_BROKER_ID } from '@xtrader/core/brokers/ids';
 import { DEFAULT_BROKERAGE_PER_ORDER } from '@xtrader/core/charges/rates';
 import { INDEX_TABLE } from '@xtrader/core/market/indices';
@@ -11,6 +12,7 @@ import { type BillingModuleOptions, createBillingModule } from './billing/index'
 import { createBrokersModule, paperSettings } from './brokers/index';
 import { type BrokerLinks, createBrokerLinks } from './brokers/links/index';
 import { createLiveBrokersModule, type LiveBrokersDeps } from './brokers/live/module';
+import { storedBrokerMasters } from './brokers/live-kit/instrument-master';
 import { createCandlesModule } from './candles/index';
 import { createInstrumentsModule, InstrumentCatalog, type InstrumentsModule } from './instruments/index';
 import { createJournalModule } from './journal/index';
@@ -91,7 +93,7 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
   // broker registry and its `reconnect` to the broker links' reconnect handlers.
   // A linked broker's day's master becomes the instrument master (XT_INSTRUMENTS_SOURCE=auto, no CSV); the
   // instruments module is created further down.
-  let adoptListed: InstrumentsModule['service']['adoptListed'] | undefined;
+  let adoptListed: InstrumentsModule['adoptListed'] | undefined;
   const liveBrokers = createLiveBrokersModule(resources, {
     requireUser: auth.requireUser,
     accounts: links,
@@ -149,9 +151,13 @@ export function createModules(resources: Resources, overrides: ModuleOverrides =
       ...(await orders.context.store.workingSymbols()),
     ],
     requireUser: auth.requireUser,
-    viewOf,
+    pricesOf: async (userId) => {
+      const { source, view } = await market.feedOf(userId);
+      return { quotes: source.data, view };
+    },
+    storedListed: (broker) => storedBrokerMasters(resources.db, broker as BrokerKey | undefined),
   });
-  adoptListed = instruments.service.adoptListed;
+  adoptListed = instruments.adoptListed;
   brokers.links.onReconnect((userId, session) => liveBrokers.reconnect(userId, session.brokerId));
   const portfolio = createPortfolioModule({
     requireUser: auth.requireUser,

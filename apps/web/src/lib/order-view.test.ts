@@ -23,6 +23,7 @@ describe('order labels', () => {
     expect(canTrail({ orderCategory: 'single', orderType: 'stoploss' })).toBe(true);
     expect(canTrail({ orderCategory: 'oco-exit', orderType: 'stoploss' })).toBe(false);
     expect(canTrail({ orderCategory: 'single', orderType: 'limit' })).toBe(false);
+    expect(canTrail({ orderCategory: 'single', orderType: 'stoploss', disasterStopOf: 'XT1' })).toBe(false);
   });
 });
 
@@ -51,6 +52,15 @@ describe('groupOrders', () => {
     const stopLossSells = groups[1]!.orders;
     expect(stopLossSells).toHaveLength(2);
     expect(stopLossSells[0]!.time > stopLossSells[1]!.time).toBe(true);
+  });
+
+  it('keeps a disaster stop apart from the Local stop it backs (one position, not twice its quantity)', () => {
+    const local = order({ orderType: 'stoploss', quantity: 65, isInternal: true });
+    const disaster = order({ orderType: 'stoploss', quantity: 65, disasterStopOf: local.orderId });
+    const groups = groupOrders([disaster, local]);
+    expect(groups.map((g) => g.key.split('|')[1])).toEqual(['STOP LOSS#sell', 'DISASTER-SL#sell']);
+    expect(groups.map((g) => g.orders.map((o) => o.quantity))).toEqual([[65], [65]]);
+    expect(orderLabel(disaster)).toBe('DISASTER-SL');
   });
 
   it('keeps instruments apart', () => {

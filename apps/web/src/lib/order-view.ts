@@ -6,6 +6,7 @@ import type { Order } from '@xtrader/core/api/orders';
 /** The 'type' column: what the order is for. */
 export type OrderLabel =
   | 'STOP LOSS'
+  | 'DISASTER-SL'
   | 'TARGET'
   | 'BRACKET-TGT'
   | 'BRACKET-SL'
@@ -18,6 +19,7 @@ export type OrderLabel =
 /** Sort order of pending-order groups; labels not listed there follow. */
 const LABEL_ORDER: readonly OrderLabel[] = [
   'STOP LOSS',
+  'DISASTER-SL',
   'TARGET',
   'BRACKET-TGT',
   'BRACKET-SL',
@@ -28,9 +30,12 @@ const LABEL_ORDER: readonly OrderLabel[] = [
   'MARKET',
 ];
 
-type LabelFields = Pick<Order, 'orderCategory' | 'orderType'>;
+type LabelFields = Pick<Order, 'orderCategory' | 'orderType' | 'disasterStopOf'>;
 
-export function orderLabel({ orderCategory, orderType }: LabelFields): OrderLabel {
+export function orderLabel({ orderCategory, orderType, disasterStopOf }: LabelFields): OrderLabel {
+  // A disaster stop behind a Local stop is its own row: grouped with the stop, their quantities would add up to
+  // twice the position they both protect.
+  if (disasterStopOf) return 'DISASTER-SL';
   switch (orderCategory) {
     case 'oco':
       return 'BRACKET';
@@ -51,9 +56,9 @@ export function orderLabel({ orderCategory, orderType }: LabelFields): OrderLabe
 /** Is this leg a stop-loss (moved with stoplossOrderIds) rather than a target (targetOrderIds)? */
 export const isStopLossLeg = (order: LabelFields): boolean => order.orderType === 'stoploss';
 
-/** Trailing is offered only on single stop-loss orders. */
+/** Trailing is offered only on single stop-loss orders, not on a disaster stop (it keeps its distance on purpose). */
 export const canTrail = (order: LabelFields): boolean =>
-  order.orderCategory === 'single' && order.orderType === 'stoploss';
+  order.orderCategory === 'single' && order.orderType === 'stoploss' && !order.disasterStopOf;
 
 export type OrderGroup = {
   /** `category#transactionType` within one instrument, e.g. `STOP LOSS#sell`. */

@@ -196,6 +196,11 @@ export const orderSchema = z.object({
   changeInSL: z.number().nullable(),
   /** The entry order of an exit leg (oco-exit, cover-exit), when there is one. */
   parentOrderId: z.string().nullable(),
+  /**
+   * A hybrid stop's disaster stop-loss at the broker: the id of the Local stop it backs (shown apart from it, never
+   * added to its quantity: the two close the same position once).
+   */
+  disasterStopOf: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -10,7 +10,10 @@ export const CONFIRM_WINDOW_MS = 60_000;
 export type OwnerCommand = 'status' | 'closeall';
 
 export interface BotDeps {
-  links: Pick<LinkStore, 'redeem' | 'userOfChat'>;
+  links: Pick<
+    LinkStore,
+    'redeem' | 'userOfChat' | 'awaitConfirmation' | 'takeConfirmation' | 'clearConfirmation'
+  >;
   /** Queues a reply (the outbox); never waits. */
   reply(chatId: string, text: string): void;
   /** Runs the command on the user's engine owner, which answers the chat itself. */
@@ -45,9 +48,9 @@ export function parseCommand(text: string): { command: string; arg: string } {
  * window; the command itself runs on the user's engine owner.
  */
 export function createBot(deps: BotDeps) {
+  // A `/closeall` waiting for its yes is kept with the chat's link in the store, not in this process: the poller
+  // answering the yes may be another instance (leadership moved) or this one restarted.
   const { links, reply, clock, logger } = deps;
-  /** Chats whose `/closeall` waits for a yes, until when. */
-  const pending = new Map<string, number>();
 
   const runOnOwner = (userId: string, chatId: string, command: OwnerCommand) =>
     deps.onOwner(userId, chatId, command).catch((error: unknown) => {
@@ -67,19 +70,17 @@ export function createBot(deps: BotDeps) {
       reply(chatId, MESSAGES.notLinked);
       return;
     }
-    const confirming = (pending.get(chatId) ?? 0) > clock.now();
     if (command === 'closeall' && arg.toUpperCase() === 'CONFIRM') {
-      pending.delete(chatId);
+      await links.clearConfirmation(chatId);
       await runOnOwner(userId, chatId, 'closeall');
     } else if (command === 'closeall') {
-      pending.set(chatId, clock.now() + CONFIRM_WINDOW_MS);
+      await links.awaitConfirmation(chatId, clock.now() + CONFIRM_WINDOW_MS);
       reply(chatId, MESSAGES.confirmCloseAll);
     } else if (command === '' && /^yes$/i.test(arg)) {
-      if (!confirming) {
+      if (!(await links.takeConfirmation(chatId))) {
         reply(chatId, MESSAGES.nothingToConfirm);
         return;
       }
-      pending.delete(chatId);
       await runOnOwner(userId, chatId, 'closeall');
     } else if (command === 'status') {
       await runOnOwner(userId, chatId, 'status');

@@ -81,6 +81,39 @@ export function createLinkStore(db: Kysely<Database>, clock: Clock) {
       return row?.userId;
     },
 
+    /** The chat's `/closeall` waits for a "yes" until `until` (kept in the store: any instance may read the yes). */
+    async awaitConfirmation(chatId: string, until: number): Promise<void> {
+      await db
+        .updateTable('telegramLinks')
+        .set({ closeAllPendingUntil: until })
+        .where('chatId', '=', chatId)
+        .execute();
+    },
+
+    /**
+     * Takes the chat's waiting `/closeall` when it is still within its window: true once (the wait is cleared in the
+     * same statement, so one "yes" never runs it twice), false when nothing waits.
+     */
+    async takeConfirmation(chatId: string): Promise<boolean> {
+      const row = await db
+        .updateTable('telegramLinks')
+        .set({ closeAllPendingUntil: null })
+        .where('chatId', '=', chatId)
+        .where('closeAllPendingUntil', '>', clock.now())
+        .returning('userId')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Nothing waits any more (a `/closeall CONFIRM` ran it directly). */
+    async clearConfirmation(chatId: string): Promise<void> {
+      await db
+        .updateTable('telegramLinks')
+        .set({ closeAllPendingUntil: null })
+        .where('chatId', '=', chatId)
+        .execute();
+    },
+
     async unlink(userId: string): Promise<void> {
       await db.deleteFrom('telegramLinks').where('userId', '=', userId).execute();
     },

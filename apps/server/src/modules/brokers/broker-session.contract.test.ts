@@ -1,14 +1,8 @@
 import { describeBrokerSessionContract } from '../../../test/contracts/broker-session';
-import { FakeIifl } from '../../../test/fakes/iifl';
+import { createIiflFixture } from '../../../test/fakes/iifl';
 import { createZerodhaFixture, NIFTY_CE } from '../../../test/fakes/kite';
-import { createFakeClock } from '../../../test/helpers/fake-clock';
 import { createPaperFixture, marketBuyOf } from '../../../test/helpers/paper';
-import { createTestStore } from '../../../test/helpers/test-store';
-import { insertUserRow } from '../../../test/helpers/user-rows';
-import { silentLogger } from '../../logger';
 import type { BrokerSession } from './broker';
-import { createIiflService } from './iifl/service';
-import { createCredentialVault } from './vault';
 
 // The one broker-session contract, on every adapter this server has. A new broker adds its venue here.
 
@@ -59,32 +53,14 @@ describeBrokerSessionContract('Zerodha on the fake Kite', async () => {
 });
 
 describeBrokerSessionContract('IIFL on its fake', async () => {
-  const secret = 'iifl-app-secret';
-  const iifl = await FakeIifl.start(secret);
-  iifl.symbols.set('47164', 'NIFTY26D0126000CE');
-  const store = await createTestStore();
-  const clock = createFakeClock(Date.now());
-  const service = createIiflService({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(5) }),
-    accounts: { activeBrokerOf: async () => 'IIFL', linkBroker: async () => undefined },
-    clock,
-    logger: silentLogger(),
-    settings: {
-      apiUrl: iifl.url,
-      loginUrl: 'https://markets.example/',
-      app: { appKey: 'XTAPP', appSecret: secret },
-    },
-    tokenOf: (symbol) => (symbol === 'NIFTY26D0126000CE' ? '12073986' : undefined),
-    pollMs: 30,
-  });
-  const userId = await insertUserRow(store.db, { name: 'IIFL Trader', now: clock.now() });
-  await service.completeLogin(userId, '78816704', iifl.issueAuthCode('78816704'));
+  const f = await createIiflFixture();
+  const { session } = await f.loggedIn();
   return {
-    session: (await service.sessionFor(userId)) as BrokerSession,
+    session,
     restingBuy: (clientOrderId, quantity) => ({
       clientOrderId,
-      tradingSymbol: 'NIFTY26D0126000CE',
-      internalToken: '12073986',
+      tradingSymbol: f.call.tradingsymbol,
+      internalToken: f.call.internalToken,
       exchange: 'NFO',
       side: 'buy',
       quantity,
@@ -93,15 +69,11 @@ describeBrokerSessionContract('IIFL on its fake', async () => {
       price: 90,
     }),
     async fillAtLimit(brokerOrderId) {
-      const order = iifl.orders.get(brokerOrderId);
-      iifl.fill(brokerOrderId, order?.pendingQuantity ?? 0, 90);
+      const order = f.fake.orders.get(brokerOrderId);
+      f.fake.fill(brokerOrderId, order?.pendingQuantity ?? 0, 90);
     },
-    loseNextAnswer: () => iifl.loseNextAnswer(),
-    endSession: async () => iifl.expireSessions(),
-    async close() {
-      service.close();
-      await iifl.close();
-      await store.close();
-    },
+    loseNextAnswer: () => f.fake.loseNextAnswer(),
+    endSession: async () => f.fake.expireSessions(),
+    close: () => f.close(),
   };
 });

@@ -19,14 +19,19 @@ import { z } from 'zod';
 import { DomainError } from '../../domain-error';
 import type { ApiApp } from '../../http/types';
 import { currentUser } from '../auth/authenticate';
-import type { ViewOfUser } from '../market/contract';
+import type { MarketData, PriceView } from '../market/contract';
 import type { InstrumentService } from './service';
 
 export interface InstrumentRouteDeps {
   service: InstrumentService;
   requireUser: preHandlerAsyncHookHandler;
-  viewOf: ViewOfUser;
+  /** The caller's own price source (their broker's stream, else the shared one) and their view of it. */
+  pricesOf: PricesOfUser;
 }
+
+export type PricesOfUser = (
+  userId: string,
+) => Promise<{ quotes: Pick<MarketData, 'getQuote'>; view: PriceView }>;
 
 // Filters arrive as one JSON query parameter. Unknown filter names are refused rather than
 // ignored, so a typo is a 400 naming it instead of a silently unfiltered answer.
@@ -48,7 +53,7 @@ const security = [{ accessToken: [] }];
 
 /** `/instruments/...`; every route needs a logged-in caller. */
 export function registerInstrumentRoutes(app: ApiApp, deps: InstrumentRouteDeps): void {
-  const { service, viewOf } = deps;
+  const { service, pricesOf } = deps;
   const preHandler = deps.requireUser;
 
   app.get(
@@ -77,8 +82,8 @@ export function registerInstrumentRoutes(app: ApiApp, deps: InstrumentRouteDeps)
       },
     },
     async (request) => {
-      const view = await viewOf(currentUser(request).id);
-      return ok(service.latestOption(request.query.name, view));
+      const { quotes, view } = await pricesOf(currentUser(request).id);
+      return ok(service.latestOption(request.query.name, view, quotes));
     },
   );
 
@@ -116,8 +121,8 @@ export function registerInstrumentRoutes(app: ApiApp, deps: InstrumentRouteDeps)
       if (!row || (filters.exchange !== undefined && row.exchange !== filters.exchange)) {
         throw new DomainError('not_found', 'Instrument not found');
       }
-      const view = await viewOf(currentUser(request).id);
-      return ok({ instrument: service.withQuote(row, view) });
+      const { quotes, view } = await pricesOf(currentUser(request).id);
+      return ok({ instrument: service.withQuote(row, view, quotes) });
     },
   );
 
@@ -142,8 +147,11 @@ export function registerInstrumentRoutes(app: ApiApp, deps: InstrumentRouteDeps)
         page,
         limit,
       });
-      const view = await viewOf(currentUser(request).id);
-      return ok({ instruments: found.rows.map((row) => service.withQuote(row, view)), next: found.next });
+      const { quotes, view } = await pricesOf(currentUser(request).id);
+      return ok({
+        instruments: found.rows.map((row) => service.withQuote(row, view, quotes)),
+        next: found.next,
+      });
     },
   );
 }

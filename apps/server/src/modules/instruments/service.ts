@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Instrument } from '@xtrader/core/api/instruments';
 import { type IsoDate, istDateOf } from '@xtrader/core/market/dates';
 import { listExpiries } from '@xtrader/core/market/expiry';
@@ -14,6 +15,8 @@ import { generateInstruments, indexInstrument } from './generate';
 import { type ListedContract, listedContractRows, termsOf } from './listed-rows';
 import type { MasterInstrument } from './master';
 import type { InstrumentStore, SearchQuery } from './store';
+
+type Quotes = Pick<MarketData, 'getQuote'>;
 
 export interface InstrumentServiceDeps {
   catalog: InstrumentCatalog;
@@ -63,8 +66,8 @@ const termsOfRow = (row: MasterInstrument): string =>
 export function createInstrumentService(deps: InstrumentServiceDeps) {
   const { catalog, store, clock, logger, quotes } = deps;
 
-  const spotOf = (name: IndexName, view: PriceView): number | undefined =>
-    quotes.getQuote(INDEX_TABLE[name].displayName, view)?.lastPrice;
+  const spotOf = (name: IndexName, view: PriceView, from: Quotes = quotes): number | undefined =>
+    from.getQuote(INDEX_TABLE[name].displayName, view)?.lastPrice;
 
   const generate = (): MasterInstrument[] =>
     generateInstruments({ now: clock.now(), spotOf: (name) => spotOf(name, 'live') });
@@ -75,9 +78,12 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
     ...rows,
   ];
 
-  /** The API shape of a master row, with the live price and IV of the caller's view when known. */
-  const withQuote = (row: MasterInstrument, view: PriceView): Instrument => {
-    const quote = quotes.getQuote(row.tradingsymbol, view);
+  /**
+   * The API shape of a master row, with the price and IV of the caller's view when known, read from the caller's
+   * own price source (their broker's stream) when given: never another source's price for someone who has one.
+   */
+  const withQuote = (row: MasterInstrument, view: PriceView, from: Quotes = quotes): Instrument => {
+    const quote = from.getQuote(row.tradingsymbol, view);
     return { ...row, ltp: quote?.lastPrice ?? null, iv: quote?.iv ?? null };
   };
 
@@ -121,6 +127,18 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
 
   /** Each linked broker's listed contracts (broker -> its day's master), when the master is built from them. */
   const listed = new Map<string, readonly ListedContract[]>();
+  /** A digest of each broker's adopted copy: the same copy again (another instance's word) rebuilds nothing. */
+  const digests = new Map<string, string>();
+  const adopts = () => Boolean(deps.fromBrokerMasters) && !deps.csvSource;
+  /** Takes a broker's copy in; false when it is off, empty, or the copy already in. */
+  const take = (broker: string, contracts: readonly ListedContract[]): boolean => {
+    if (!adopts() || contracts.length === 0) return false;
+    const digest = createHash('sha256').update(JSON.stringify(contracts)).digest('base64');
+    if (digests.get(broker) === digest) return false;
+    digests.set(broker, digest);
+    listed.set(broker, contracts);
+    return true;
+  };
   let rebuilding: Promise<unknown> = Promise.resolve();
 
   async function build(): Promise<{ rows: MasterInstrument[]; report: RefreshReport }> {
@@ -181,13 +199,21 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
     /**
      * A live broker's day's master was loaded (a user linked it, or its daily refresh): with `fromBrokerMasters`,
      * the master is rebuilt from every such broker's contracts, so contracts and their broker tokens agree.
-     * Rebuilds run one at a time. Resolves once this one is in (false when the setting is off).
+     * Rebuilds run one at a time. Resolves once this one is in (false when the setting is off or the copy is the
+     * one already in).
      */
     async adoptListed(broker: string, contracts: readonly ListedContract[]): Promise<boolean> {
-      if (!deps.fromBrokerMasters || deps.csvSource || contracts.length === 0) return false;
-      listed.set(broker, contracts);
+      if (!take(broker, contracts)) return false;
       await refresh();
       return true;
+    },
+
+    /**
+     * Brokers' copies known before the first build (kept in the store by this or another instance): taken in
+     * without a rebuild, so the first master already lists their contracts.
+     */
+    holdListed(copies: ReadonlyArray<{ broker: string; contracts: readonly ListedContract[] }>): void {
+      for (const copy of copies) take(copy.broker, copy.contracts);
     },
 
     /**
@@ -208,20 +234,27 @@ export function createInstrumentService(deps: InstrumentServiceDeps) {
     strikes: (name: IndexName, expiry: IsoDate, optionType: 'CE' | 'PE'): number[] =>
       catalog.strikes(name, expiry, optionType),
 
-    /** At-the-money call and put of the nearest expiry, from the index's current spot in the caller's view. */
-    latestOption(name: IndexName, view: PriceView): { call: Instrument; put: Instrument } {
+    /**
+     * At-the-money call and put of the nearest expiry, from the index's current spot in the caller's view of their
+     * own price source (`from`; the shared one when not given).
+     */
+    latestOption(
+      name: IndexName,
+      view: PriceView,
+      from: Quotes = quotes,
+    ): { call: Instrument; put: Instrument } {
       const [expiry] = catalog.optionExpiries(name, clock.now());
       const strikes = expiry ? catalog.strikes(name, expiry, 'CE') : [];
       if (!expiry || strikes.length === 0)
         throw new DomainError('not_found', `No listed options for ${name}`);
-      const spot = spotOf(name, view) ?? strikes[Math.floor(strikes.length / 2)]!;
+      const spot = spotOf(name, view, from) ?? strikes[Math.floor(strikes.length / 2)]!;
       const atm = atmStrike(spot, INDEX_TABLE[name].strikeStep);
       const callStrike = catalog.nearestStrike(name, expiry, 'CE', atm);
       const putStrike = catalog.nearestStrike(name, expiry, 'PE', atm);
       const call = callStrike === undefined ? undefined : catalog.option(name, expiry, 'CE', callStrike);
       const put = putStrike === undefined ? undefined : catalog.option(name, expiry, 'PE', putStrike);
       if (!call || !put) throw new DomainError('not_found', `No listed options for ${name}`);
-      return { call: withQuote(call, view), put: withQuote(put, view) };
+      return { call: withQuote(call, view, from), put: withQuote(put, view, from) };
     },
 
     find(filters: { name: IndexName; expiry: IsoDate; instrumentType: string; strike: number }) {

@@ -12,12 +12,19 @@ export const toWire = (tick: RawTick): WireTick =>
     ? [tick.symbol, tick.price, tick.ts]
     : [tick.symbol, tick.price, tick.ts, tick.close];
 
+/** One symbol's interest on the wire: [symbol, readers, held (1) or not (0)]. */
+export type WireDemand = [string, number, 0 | 1];
+
 declare module '../../bus/bus' {
   interface BusEvents {
     /** The price leader's ticks, batched (one message per batch, never per tick). */
     'prices.ticks': { from: string; epoch: number; ticks: WireTick[] };
-    /** Which symbols an instance's own readers want ticking: its whole set, sent on change and periodically. */
-    'prices.interest': { from: string; symbols: string[] };
+    /**
+     * Which symbols an instance's own readers want ticking: its whole set, sent on change and periodically; with a
+     * symbol-limited platform feed also how much each is wanted there (`demand`), so the leader budgets the one
+     * vendor line by the whole cluster's readers and held contracts.
+     */
+    'prices.interest': { from: string; symbols: string[]; demand?: WireDemand[] };
     /**
      * The state of the platform vendor's line as the price leader sees it (on change and periodically), so every
      * instance's feed badge says what the one line does.

@@ -1,7 +1,7 @@
 import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import { type Leadership, toWire, type WireTick } from './cluster-protocol';
+import { type Leadership, toWire, type WireDemand, type WireTick } from './cluster-protocol';
 import type { PriceFeed, RawTick } from './contract';
 import { PriceHistory } from './price-history';
 
@@ -205,8 +205,17 @@ export class ClusteredFeed implements PriceFeed {
     }
   }
 
-  private interestOf(message: { from: string; symbols: string[] }): void {
+  /** What this instance says with its interest about how much each symbol is wanted (none by default). */
+  protected demand(): WireDemand[] | undefined {
+    return undefined;
+  }
+
+  /** Another instance's word on how much its symbols are wanted (undefined: it said nothing, or it is gone). */
+  protected remoteDemand(_instance: string, _demand: readonly WireDemand[] | undefined): void {}
+
+  private interestOf(message: { from: string; symbols: string[]; demand?: WireDemand[] }): void {
     if (message.from === this.options.instanceId) return;
+    this.remoteDemand(message.from, message.demand);
     const before = this.remote.get(message.from)?.symbols;
     this.remote.set(message.from, { symbols: new Set(message.symbols), at: this.options.clock.now() });
     this.syncInner();
@@ -227,13 +236,16 @@ export class ClusteredFeed implements PriceFeed {
     const horizon = this.options.clock.now() - 3 * this.interestEveryMs;
     let changed = false;
     for (const [instance, entry] of this.remote) {
-      if (entry.at < horizon) changed = this.remote.delete(instance) || changed;
+      if (entry.at >= horizon) continue;
+      this.remote.delete(instance);
+      this.remoteDemand(instance, undefined);
+      changed = true;
     }
     if (changed) this.syncInner();
   }
 
   /** Interest changes are sent soon, not per call: a socket subscribing to a chain retains many symbols. */
-  private interestChanged(): void {
+  protected interestChanged(): void {
     if (this.interestDirty || !this.running) return;
     this.interestDirty = setTimeout(() => {
       this.interestDirty = undefined;
@@ -245,8 +257,13 @@ export class ClusteredFeed implements PriceFeed {
   private sendInterest(): void {
     if (!this.running || this.leading) return;
     const { bus, instanceId, logger } = this.options;
+    const demand = this.demand();
     bus
-      .publish('prices.interest', { from: instanceId, symbols: [...this.local] })
+      .publish('prices.interest', {
+        from: instanceId,
+        symbols: [...this.local],
+        ...(demand ? { demand } : {}),
+      })
       .catch((error: unknown) => logger.warn({ err: error }, 'publishing price interest failed'));
   }
 

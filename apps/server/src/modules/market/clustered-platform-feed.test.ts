@@ -127,21 +127,46 @@ describe('ClusteredPlatformFeed', () => {
     await waitFor(() => expect(b.feed.state).toBe('disconnected'));
   });
 
-  it("passes this instance's symbol interest to the vendor feed only while leading", async () => {
+  const lastTold = (feed: HandPlatformFeed, symbol: string) =>
+    feed.told.filter((interest) => interest.symbol === symbol).at(-1);
+
+  it("budgets the vendor line by the whole cluster's interest, told to the leader's vendor feed only", async () => {
     bus = await createTestBus();
     const a = instance('a', true);
     const b = instance('b', false);
     await a.feed.start();
     await b.feed.start();
-    const held = { symbol: 'NIFTY26D0126000CE', readers: 2, held: true };
-    a.feed.interest([held]);
-    b.feed.interest([{ ...held, readers: 1 }]);
-    expect(a.inner.told).toEqual([held]);
+    const CE = 'NIFTY26D0126000CE';
+    a.feed.interest([{ symbol: CE, readers: 2, held: false }]);
+    expect(a.inner.told).toEqual([{ symbol: CE, readers: 2, held: false }]);
+    // B's readers and B's open position on the contract reach A's vendor feed over the bus, summed with A's.
+    b.feed.subscribe([CE]);
+    b.feed.interest([{ symbol: CE, readers: 3, held: true }]);
+    await waitFor(() => expect(lastTold(a.inner, CE)).toEqual({ symbol: CE, readers: 5, held: true }));
     expect(b.inner.told).toEqual([]);
-    // B takes the stream over: its vendor feed learns what B's readers want.
+    // B's readers leave: the leader hears it at B's next word.
+    b.feed.interest([{ symbol: CE, readers: 0, held: false }]);
+    await waitFor(() => expect(lastTold(a.inner, CE)).toEqual({ symbol: CE, readers: 2, held: false }));
+    // B takes the stream over: its vendor feed learns the cluster's interest, A's included once A follows.
     a.leadership.set(false);
     b.leadership.set(true, 2);
-    await waitFor(() => expect(b.inner.told).toEqual([{ ...held, readers: 1 }]));
+    await waitFor(() => expect(lastTold(b.inner, CE)).toEqual({ symbol: CE, readers: 2, held: false }));
+  });
+
+  it("forgets a silent instance's interest", async () => {
+    bus = await createTestBus();
+    const a = instance('a', true);
+    const b = instance('b', false);
+    await a.feed.start();
+    await b.feed.start();
+    const PE = 'NIFTY26D0126000PE';
+    b.feed.subscribe([PE]);
+    b.feed.interest([{ symbol: PE, readers: 4, held: true }]);
+    await waitFor(() => expect(lastTold(a.inner, PE)).toEqual({ symbol: PE, readers: 4, held: true }));
+    // B is killed (stops repeating its interest): after three periods its readers and holdings no longer count.
+    await b.feed.stop();
+    feeds.splice(feeds.indexOf(b.feed), 1);
+    await waitFor(() => expect(lastTold(a.inner, PE)).toEqual({ symbol: PE, readers: 0, held: false }));
   });
 
   it('is what the cluster runs for a platform feed', () => {

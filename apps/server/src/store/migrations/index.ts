@@ -16,6 +16,7 @@ import * as paperCharges from './0014-paper-charges';
 import * as journal from './0015-journal';
 import * as disciplineDays from './0016-discipline-days';
 import * as telegram from './0017-telegram';
+import * as telegramConfirm from './0018-telegram-confirm';
 
 /**
  * Every migration, in the order it runs. Append new ones at the end with the next number
@@ -39,4 +40,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0015-journal': journal,
   '0016-discipline-days': disciplineDays,
   '0017-telegram': telegram,
+  '0018-telegram-confirm': telegramConfirm,
 });

@@ -6,14 +6,15 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
 import { type AngelScripEntry, scripOf } from './scrip-master';
+import { FakeSmartStream } from './smart-stream';
 
 // A local stand-in for Angel One SmartAPI under one base URL: the publisher login page (redirects with auth_token,
 // feed_token, refresh_token), `getProfile` as the token check, placeOrder / modifyOrder / cancelOrder /
 // getOrderBook / getPosition / getRMS with SmartAPI's field names, headers and `{status, message, errorcode, data}`
 // envelope (an invalid token answered as the gateway does: `{success: false, errorCode: 'AG8001'}`), and the scrip
 // master JSON, and the order-status WebSocket (`/smart-order-update`, Bearer handshake, `AB00` acknowledgement, one
-// message with `order-status` and `orderData` per change). Tests fill, reject, cancel, drop the stream and expire
-// sessions by hand.
+// message with `order-status` and `orderData` per change), and SmartStream, the price socket (`/smart-stream`,
+// smart-stream.ts). Tests fill, reject, cancel, move prices, drop the streams and expire sessions by hand.
 
 export interface FakeAngelOrder {
   orderid: string;
@@ -81,12 +82,22 @@ export class FakeAngelOne implements FakeLiveBroker {
   readonly requests: RecordedAngelRequest[] = [];
   readonly book = new Map<string, FakeAngelOrder>();
   readonly scrips = new Map<string, AngelScripEntry>();
-  /** Symbol token -> last price, for the quote endpoint. */
-  readonly prices = new Map<string, number>();
   /** Where the app registered at Angel One sends the browser back (the web app's `/redirect/angelone`). */
   redirectUrl = 'https://app.example/redirect/angelone';
   private readonly signingKey = randomBytes(16);
   private readonly sessions = new Map<string, string>();
+  /** JWT -> the feed token issued with it. */
+  private readonly feedTokens = new Map<string, string>();
+  /** SmartStream, the price socket; it takes the sessions issued here. */
+  readonly smartStream = new FakeSmartStream({
+    appKey: this.appKey,
+    sessionOf: (jwt) => {
+      const clientId = this.sessions.get(jwt);
+      const feedToken = this.feedTokens.get(jwt);
+      return clientId && feedToken ? { clientId, feedToken } : undefined;
+    },
+    exchangeOf: (token) => this.scrips.get(token)?.exch_seg,
+  });
   private funds = 100_000;
   private answerLost = false;
   private rateLimitNext = false;
@@ -115,31 +126,9 @@ export class FakeAngelOne implements FakeLiveBroker {
     return fake;
   }
 
-  /** The last price of a listed symbol token, as the market data quote answers it. */
+  /** A listed symbol token trades at `price`: SmartStream pushes it to the sockets subscribing it. */
   setPrice(token: string, price: number): void {
-    this.prices.set(token, price);
-  }
-
-  /** SmartAPI's quote: at most 50 tokens; those with a price are `fetched`, the others `unfetched`. */
-  private quote(b: Record<string, unknown>, res: ServerResponse) {
-    if (!['LTP', 'OHLC', 'FULL'].includes(String(b.mode))) return refuse(res, 'Invalid mode', 'AB4009');
-    const asked = Object.entries((b.exchangeTokens ?? {}) as Record<string, unknown>).flatMap(
-      ([exchange, tokens]) =>
-        (Array.isArray(tokens) ? tokens : []).map((token) => ({ exchange, token: String(token) })),
-    );
-    if (asked.length > 50) return refuse(res, 'Only 50 symbols allowed', 'AB4010');
-    const fetched = [];
-    const unfetched = [];
-    for (const { exchange, token } of asked) {
-      const scrip = this.scrips.get(token);
-      const ltp = this.prices.get(token);
-      if (!scrip || scrip.exch_seg !== exchange || ltp === undefined) {
-        unfetched.push({ exchange, symbolToken: token, message: 'No data', errorCode: 'AB4008' });
-        continue;
-      }
-      fetched.push({ exchange, tradingSymbol: scrip.symbol, symbolToken: token, ltp });
-    }
-    return ok(res, { fetched, unfetched });
+    this.smartStream.setPrice(token, price);
   }
 
   listContracts(records: readonly InstrumentRecord[]): string[] {
@@ -218,6 +207,7 @@ export class FakeAngelOne implements FakeLiveBroker {
 
   expireSessions(): void {
     this.sessions.clear();
+    this.feedTokens.clear();
   }
 
   loseNextAnswer(): void {
@@ -247,11 +237,14 @@ export class FakeAngelOne implements FakeLiveBroker {
 
   close(): Promise<void> {
     for (const socket of this.streams.keys()) socket.terminate();
+    this.smartStream.close();
     this.sockets.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (new URL(req.url ?? '/', 'http://fake').pathname === '/smart-stream')
+      return this.smartStream.upgrade(req, socket, head);
     const jwt = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const clientId = jwt ? this.sessions.get(jwt) : undefined;
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -347,8 +340,6 @@ export class FakeAngelOne implements FakeLiveBroker {
         return ok(res, this.book.size > 0 ? [...this.book.values()] : null);
       case 'order/v1/getPosition':
         return ok(res, this.positions());
-      case 'market/v1/quote/':
-        return this.quote(b, res);
       default:
         return reply(res, 404, { status: false, message: 'Not found', errorcode: 'AB2000' });
     }
@@ -362,7 +353,9 @@ export class FakeAngelOne implements FakeLiveBroker {
     this.sessions.set(jwt, this.loginClient);
     const target = new URL(this.redirectUrl);
     target.searchParams.set('auth_token', jwt);
-    target.searchParams.set('feed_token', randomBytes(8).toString('hex'));
+    const feedToken = randomBytes(8).toString('hex');
+    this.feedTokens.set(jwt, feedToken);
+    target.searchParams.set('feed_token', feedToken);
     target.searchParams.set('refresh_token', randomBytes(8).toString('hex'));
     target.searchParams.set('state', url.searchParams.get('state') ?? '');
     res.writeHead(302, { location: target.toString() });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
+import { FakeDhanFeed } from './fake-dhan-feed';
 import { DETAILED_HEADER, detailedRow, NOISE_ROWS } from './scrip-master-csv';
 
 // A local stand-in for DhanHQ v2, every host on one base URL (as XT_DHAN_BASE_URL collapses them):
@@ -13,7 +14,8 @@ import { DETAILED_HEADER, detailedRow, NOISE_ROWS } from './scrip-master-csv';
 // - trading: `/v2/orders` (POST, GET, PUT and DELETE `/{id}`), `/v2/positions`, `/v2/fundlimit`, all behind the
 //   `access-token` header, failures as `{errorType, errorCode, errorMessage}`;
 // - the detailed scrip master CSV at `/api-data/api-scrip-master-detailed.csv`;
-// - the live order-update WebSocket (at the base URL's root): a `LoginReq` first, then `order_alert` messages.
+// - the live order-update WebSocket (at the base URL's root): a `LoginReq` first, then `order_alert` messages;
+// - the live market feed (at the root too, told apart by its `?version=2&token=...` query): fake-dhan-feed.ts.
 
 export interface FakeDhanOrder {
   dhanClientId: string;
@@ -89,8 +91,6 @@ export class FakeDhan implements FakeLiveBroker {
   private readonly consents = new Map<string, string>();
   private readonly tokenIds = new Map<string, string>();
   private readonly tokens = new Map<string, string>();
-  /** Security id -> last price, for the LTP endpoint. */
-  readonly prices = new Map<string, number>();
   private readonly securities = new Map<string, Security>();
   private readonly masterRows: string[] = [];
   private lastConsentAppId = '';
@@ -100,6 +100,11 @@ export class FakeDhan implements FakeLiveBroker {
   private nextSecurityId = 40_100;
   private readonly server: Server;
   private readonly wss = new WebSocketServer({ noServer: true });
+  /** The live market feed, over the same sessions and scrip master. */
+  readonly feed = new FakeDhanFeed({
+    clientOf: (token) => this.tokens.get(token),
+    segmentOf: (securityId) => this.securities.get(securityId)?.segment,
+  });
   /** Logged-in order-update sockets and their Dhan client ids. */
   private readonly streams = new Map<WebSocket, string>();
   /** Every `LoginReq` the order-update socket received. */
@@ -129,6 +134,8 @@ export class FakeDhan implements FakeLiveBroker {
       );
     });
     this.server.on('upgrade', (req, socket, head) => {
+      if (FakeDhanFeed.wants(new URL(req.url ?? '/', 'http://fake')))
+        return this.feed.upgrade(req, socket, head);
       if (this.refuseStreams) return socket.destroy();
       this.wss.handleUpgrade(req, socket, head, (ws) => this.onStream(ws));
     });
@@ -195,22 +202,9 @@ export class FakeDhan implements FakeLiveBroker {
     return fake;
   }
 
-  /** The last price of a security, as `POST /v2/marketfeed/ltp` answers it. */
+  /** A trade of a security: its last price, pushed on the market feed to the lines subscribed to it. */
   setPrice(securityId: string, price: number): void {
-    this.prices.set(securityId, price);
-  }
-
-  /** `{segment: {securityId: {last_price}}}` for the ids asked that have a price. */
-  private ltp(body: unknown): Record<string, Record<string, { last_price: number }>> {
-    const data: Record<string, Record<string, { last_price: number }>> = {};
-    for (const [segment, ids] of Object.entries((body ?? {}) as Record<string, unknown>)) {
-      for (const id of Array.isArray(ids) ? ids : []) {
-        const price = this.prices.get(String(id));
-        if (price === undefined || this.securities.get(String(id))?.segment !== segment) continue;
-        data[segment] = { ...data[segment], [String(id)]: { last_price: price } };
-      }
-    }
-    return data;
+    this.feed.setPrice(securityId, price);
   }
 
   listContracts(records: readonly InstrumentRecord[]): string[] {
@@ -261,8 +255,10 @@ export class FakeDhan implements FakeLiveBroker {
     return tokenId;
   }
 
+  /** Every access token expires: refused by every API, and the open market-feed lines are disconnected (807). */
   expireSessions(): void {
     this.tokens.clear();
+    this.feed.expire();
   }
 
   loseNextAnswer(): void {
@@ -321,6 +317,7 @@ export class FakeDhan implements FakeLiveBroker {
   }
 
   close(): Promise<void> {
+    this.feed.close();
     for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();
     this.server.closeAllConnections();
@@ -372,12 +369,6 @@ export class FakeDhan implements FakeLiveBroker {
     }
     if (resource === 'orders' && id) return this.change(method, id, clientId, body, res);
     if (resource === 'positions' && method === 'GET') return reply(res, 200, this.positions(clientId));
-    if (resource === 'marketfeed' && id === 'ltp' && method === 'POST') {
-      // The data APIs want the account's client id beside its token.
-      if (req.headers['client-id'] !== clientId)
-        return refuse(res, 400, 'DH-905', 'Missing or invalid client-id');
-      return reply(res, 200, { status: 'success', data: this.ltp(body) });
-    }
     if (resource === 'fundlimit' && method === 'GET')
       return reply(res, 200, {
         dhanClientId: clientId,

@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
+import { IIFL_CONTRACT_HEADER, IIFL_NOISE_ROWS, iiflContractRow, iiflTradingSymbol } from './contract-files';
 
 // A local stand-in for the IIFL Capital API v1 (reference B): `POST /getusersession` with the checksum
 // sha256(clientId + authCode + appSecret), Bearer sessions, `POST /orders` (a JSON array), `PUT`/`DELETE
-// /orders/{id}`, `GET /orders`, `/positions`, `/limits`, and the `{status, message, result}` envelope with
-// business failures as HTTP 200 + Not_Ok. Tests fill, reject and expire by hand.
+// /orders/{id}`, `GET /orders`, `/positions`, `/limits`, `POST /marketdata/marketquotes` (a JSON array of
+// `{exchange, instrumentId}`), the public contract files `GET /contractfiles/<NSEFO|BSEFO>.csv` (no session), and
+// the `{status, message, result}` envelope with business failures as HTTP 200 + Not_Ok. Tests fill, reject, price
+// and expire by hand.
 
 export interface FakeIiflOrder {
   brokerOrderId: string;
@@ -51,10 +55,16 @@ const notOk = (res: ServerResponse, message: string) =>
 export class FakeIifl {
   readonly requests: RecordedIiflRequest[] = [];
   readonly orders = new Map<string, FakeIiflOrder>();
-  /** Symbols by instrument id (exchange token), for the order book's tradingSymbol. */
+  /** IIFL's trading symbols by instrument id, for the order book's tradingSymbol. */
   readonly symbols = new Map<string, string>();
+  /** Contract-file rows by segment. */
+  private readonly contractRows = new Map<string, string[]>();
+  /** Last prices by instrument id; per client id where a test gives one session its own answer. */
+  private readonly prices = new Map<string, number>();
   private readonly authCodes = new Map<string, string>();
-  private readonly sessions = new Set<string>();
+  /** Live user sessions and their client ids. */
+  private readonly sessions = new Map<string, string>();
+  private nextInstrumentId = 35_000;
   private answerLost = false;
   private nextId = 2_400_000_000;
   private readonly server: Server;
@@ -80,6 +90,25 @@ export class FakeIifl {
     const code = randomBytes(12).toString('hex');
     this.authCodes.set(code, clientId);
     return code;
+  }
+
+  /** Lists our contracts in IIFL's contract files; returns their IIFL instrument ids, in order. */
+  listContracts(records: readonly InstrumentRecord[]): string[] {
+    return records.map((record) => {
+      const id = String(this.nextInstrumentId++);
+      const segment = record.exchange === 'BFO' ? 'BSEFO' : 'NSEFO';
+      this.contractRows.set(segment, [
+        ...(this.contractRows.get(segment) ?? []),
+        iiflContractRow(record, id),
+      ]);
+      this.symbols.set(id, iiflTradingSymbol(record));
+      return id;
+    });
+  }
+
+  /** The market-quote answer for `instrumentId`, for every session or only `clientId`'s. */
+  setPrice(instrumentId: string, price: number, clientId?: string): void {
+    this.prices.set(clientId ? `${clientId}:${instrumentId}` : instrumentId, price);
   }
 
   expireSessions(): void {
@@ -113,9 +142,12 @@ export class FakeIifl {
     const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/v1/, '');
     this.requests.push({ method: req.method ?? 'GET', path, body, authorization: req.headers.authorization });
     if (path === '/getusersession' && req.method === 'POST') return this.createSession(body, res);
+    const file = /^\/contractfiles\/(NSEFO|BSEFO)\.csv$/.exec(path)?.[1];
+    if (file && req.method === 'GET') return this.contractFile(file, res);
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!token || !this.sessions.has(token))
-      return reply(res, 401, { status: 'Not_Ok', message: 'Unauthorized' });
+    const clientId = token ? this.sessions.get(token) : undefined;
+    if (!clientId) return reply(res, 401, { status: 'Not_Ok', message: 'Unauthorized' });
+    if (path === '/marketdata/marketquotes' && req.method === 'POST') return this.quotes(body, clientId, res);
     const [, resource, id] = path.split('/');
     if (resource === 'orders' && req.method === 'POST') return this.place(body, res);
     if (resource === 'orders' && req.method === 'GET' && !id) return ok(res, [...this.orders.values()]);
@@ -133,8 +165,26 @@ export class FakeIifl {
     if (!match) return notOk(res, 'Invalid checksum or auth code');
     this.authCodes.delete(match[0]);
     const userSession = `jwt.${randomBytes(16).toString('hex')}`;
-    this.sessions.add(userSession);
+    this.sessions.set(userSession, match[1]);
     reply(res, 200, { status: 'Ok', message: 'Success', userSession });
+  }
+
+  private contractFile(segment: string, res: ServerResponse) {
+    const rows = [IIFL_CONTRACT_HEADER, ...IIFL_NOISE_ROWS, ...(this.contractRows.get(segment) ?? [])];
+    res.writeHead(200, { 'content-type': 'text/csv' });
+    res.end(`${rows.join('\r\n')}\r\n`);
+  }
+
+  /** Each asked instrument with a price, as IIFL answers it (instrumentId as a number). */
+  private quotes(body: unknown, clientId: string, res: ServerResponse) {
+    if (!Array.isArray(body)) return notOk(res, 'Invalid request');
+    const result = body.flatMap((item: { exchange?: string; instrumentId?: string }) => {
+      const id = String(item?.instrumentId ?? '');
+      const ltp = this.prices.get(`${clientId}:${id}`) ?? this.prices.get(id);
+      if (ltp === undefined) return [];
+      return [{ exchange: item.exchange, instrumentId: Number(id), ltp, close: 100, tickTimestamp: '' }];
+    });
+    ok(res, result);
   }
 
   private place(body: unknown, res: ServerResponse) {
@@ -191,6 +241,7 @@ export class FakeIifl {
     const rows = new Map<
       string,
       {
+        instrumentId: string;
         tradingSymbol: string;
         product: string;
         netQuantity: number;
@@ -205,6 +256,7 @@ export class FakeIifl {
       if (order.filledQuantity === 0) continue;
       const key = `${order.tradingSymbol}:${order.product}`;
       const row = rows.get(key) ?? {
+        instrumentId: order.instrumentId,
         tradingSymbol: order.tradingSymbol,
         product: order.product,
         netQuantity: 0,

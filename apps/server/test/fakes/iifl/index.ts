@@ -1,1 +1,2 @@
 export { FakeIifl, type FakeIiflOrder, type RecordedIiflRequest } from './fake-iifl';
+export { createIiflFixture, IIFL_APP_SECRET, type IiflFixture } from './iifl-fixture';

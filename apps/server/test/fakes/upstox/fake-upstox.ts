@@ -5,13 +5,15 @@ import { gzipSync } from 'node:zlib';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
+import { FakeUpstoxMarketFeed } from './market-feed';
 import { masterRowOf, OTHER_ROWS, type UpstoxMasterRow } from './master';
 
 // A local stand-in for Upstox, every host on one base URL (as XT_UPSTOX_BASE_URL puts them): the v2 authorization
 // dialog (redirects back with a single-use code) and the form-encoded token exchange with its checks (client id,
 // secret, redirect URI equal to the dialog's, code unused); Bearer tokens; v3 place/modify/cancel; the v2 order
 // book, short-term positions and funds; the gzipped JSON instrument masters; the portfolio stream feed (authorize
-// answers a single-use wss URI on Upstox's host; the socket pushes each order change as JSON, `update_type: "order"`). Success is `{status: "success", data}`,
+// answers a single-use wss URI on Upstox's host; the socket pushes each order change as JSON, `update_type: "order"`);
+// the market data feed V3 (market-feed.ts: authorize, then protobuf LTPC frames for the subscribed keys). Success is `{status: "success", data}`,
 // failure `{status: "error", errors: [{errorCode, message, propertyPath, invalidValue}]}` with a 4xx.
 
 export interface FakeUpstoxOrder {
@@ -66,8 +68,8 @@ export class FakeUpstox implements FakeLiveBroker {
   readonly requests: RecordedUpstoxRequest[] = [];
   readonly book = new Map<string, FakeUpstoxOrder>();
   readonly master: UpstoxMasterRow[] = [];
-  /** Instrument key -> last price, for `GET /v3/market-quote/ltp`. */
-  readonly prices = new Map<string, number>();
+  /** The market data feed V3 (prices of subscribed instrument keys). */
+  readonly feed = new FakeUpstoxMarketFeed();
   /** Codes the dialog issued, with the redirect URI they were issued for. */
   private readonly codes = new Map<string, { redirectUri: string; userId: string }>();
   private readonly tokens = new Set<string>();
@@ -94,6 +96,7 @@ export class FakeUpstox implements FakeLiveBroker {
       this.handle(req, res).catch((error: unknown) => failure(res, 500, 'UDAPI100500', String(error)));
     });
     this.server.on('upgrade', (req, socket, head) => {
+      if (this.feed.upgrade(req, socket, head)) return;
       const url = new URL(req.url ?? '/', 'http://fake');
       const code = url.searchParams.get('code') ?? '';
       if (url.pathname !== '/v2/feed/portfolio-stream-feed' || !this.streamCodes.delete(code)) {
@@ -188,9 +191,9 @@ export class FakeUpstox implements FakeLiveBroker {
     for (const ws of this.streams) ws.send(message);
   }
 
-  /** The last price of a contract (by instrument key), as the LTP quote endpoint answers it. */
+  /** The last price of a contract (by instrument key), pushed to the feed connections subscribing it. */
   setPrice(instrumentKey: string, price: number): void {
-    this.prices.set(instrumentKey, price);
+    this.feed.setPrice(instrumentKey, price);
   }
 
   setFunds(available: number): void {
@@ -219,29 +222,10 @@ export class FakeUpstox implements FakeLiveBroker {
 
   close(): Promise<void> {
     this.dropStreams();
+    this.feed.shutdown();
     this.wss.close();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  /** Upstox's v3 LTP: keyed by `EXCHANGE:SYMBOL`, each entry naming the requested key; unknown keys left out. */
-  private ltp(keys: string, res: ServerResponse) {
-    const list = keys.split(',').filter(Boolean);
-    if (list.length > 500) return failure(res, 400, 'UDAPI1004', 'Instrument keys limit exceeded');
-    const data: Record<string, unknown> = {};
-    for (const key of list) {
-      const price = this.prices.get(key);
-      const row = this.master.find((each) => each.instrument_key === key);
-      if (price === undefined || !row) continue;
-      data[`${row.segment}:${row.trading_symbol}`] = {
-        last_price: price,
-        instrument_token: key,
-        ltq: 75,
-        volume: 1000,
-        cp: 100,
-      };
-    }
-    return success(res, data);
   }
 
   private order(id: string): FakeUpstoxOrder {
@@ -285,7 +269,8 @@ export class FakeUpstox implements FakeLiveBroker {
     if (path === '/v2/order/retrieve-all' && method === 'GET') return success(res, [...this.book.values()]);
     if (path === '/v2/portfolio/short-term-positions') return success(res, this.positions());
     if (path === '/v2/user/get-funds-and-margin') return this.funds(query, res);
-    if (path === '/v3/market-quote/ltp' && method === 'GET') return this.ltp(query.instrument_key ?? '', res);
+    if (path === '/v3/feed/market-data-feed/authorize' && method === 'GET')
+      return success(res, this.feed.authorize());
     return failure(res, 404, 'UDAPI100060', 'Resource not Found.');
   }
 

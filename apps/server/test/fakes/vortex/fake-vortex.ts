@@ -5,12 +5,14 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { InstrumentRecord } from '../../../src/modules/instruments/contract';
 import type { FakeBrokerOrder, FakeLiveBroker } from '../../contracts/live-broker-flow';
+import { FakeVortexPrices } from './fake-vortex-prices';
 
 // A local stand-in for Rupeezy's Vortex API v2, all hosts on one base URL (as XT_VORTEX_BASE_URL moves them):
 // the flow login page `GET /?applicationId=&cb_param=` redirecting to the registered callback with `?auth=`,
 // `POST /v2/user/session` (x-api-key + checksum sha256(applicationId + auth + apiKey), each auth token used once),
-// `x-api-key` and `Authorization: Bearer` on every call, the order WebSocket `GET /ws?auth_token=` (a text message
-// with the order row on every change; a dead token is refused at the upgrade), regular orders (`POST /v2/trading/orders/regular`,
+// `x-api-key` and `Authorization: Bearer` on every call, the WebSocket `GET /ws?auth_token=` (a text message
+// with the order row on every change, and prices on subscription, fake-vortex-prices.ts; a dead token is refused at
+// the upgrade with 401, a fourth socket of one token with 429: Rupeezy allows three), regular orders (`POST /v2/trading/orders/regular`,
 // `PUT`/`DELETE .../{order_id}`, modify restating `traded_quantity`), the paged order book, positions (`data.net`),
 // funds (the `nse` bucket at the top level), and `GET /master.csv` in the published column layout. Errors are
 // `{status: "error", code, message}`; a dead token is a 401. Quantities are units on NSE_FO and lots on BSE_FO.
@@ -49,6 +51,8 @@ const MASTER_HEADER =
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const istText = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const OPEN = new Set(['PENDING', 'TRIGGER PENDING']);
+/** Rupeezy's documented limit of concurrent sockets per access token. */
+const SOCKETS_PER_TOKEN = 3;
 
 function reply(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -69,8 +73,8 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 export class FakeVortex implements FakeLiveBroker {
   readonly appKey = 'xt_vortex_app';
   readonly appSecret = 'vortex-api-key-secret';
-  /** `EXCHANGE-TOKEN` -> last price, for the quotes endpoint. */
-  readonly prices = new Map<string, number>();
+  /** The price side of the socket: subscriptions and binary price frames. */
+  readonly prices = new FakeVortexPrices();
   /** Where the flow page sends the browser back (the app's registered callback). */
   callbackUrl = 'http://127.0.0.1/redirect/vortex';
   readonly book = new Map<string, FakeVortexOrder>();
@@ -84,6 +88,8 @@ export class FakeVortex implements FakeLiveBroker {
   private readonly server: Server;
   private readonly wire = new WebSocketServer({ noServer: true });
   private readonly sockets = new Set<WebSocket>();
+  /** Open sockets per access token (Rupeezy allows three). */
+  private readonly socketsOf = new Map<string, Set<WebSocket>>();
   /** While true, the order WebSocket refuses upgrades (an outage: the adapter polls and keeps retrying). */
   streamUnavailable = false;
   baseUrl = '';
@@ -97,12 +103,12 @@ export class FakeVortex implements FakeLiveBroker {
     this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
   }
 
-  /** Open order sockets now. */
+  /** Open sockets now (order updates and prices alike). */
   get streams(): number {
     return this.sockets.size;
   }
 
-  /** Drops every order socket (a network blip). */
+  /** Drops every socket (a network blip). */
   dropStreams(): void {
     for (const socket of this.sockets) socket.terminate();
   }
@@ -110,14 +116,28 @@ export class FakeVortex implements FakeLiveBroker {
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const token = url.searchParams.get('auth_token') ?? '';
-    if (url.pathname !== '/ws' || this.streamUnavailable || !this.sessions.has(token)) {
-      const status = this.streamUnavailable ? '503 Service Unavailable' : '401 Unauthorized';
+    const status =
+      url.pathname !== '/ws' || !this.sessions.has(token)
+        ? '401 Unauthorized'
+        : this.streamUnavailable
+          ? '503 Service Unavailable'
+          : (this.socketsOf.get(token)?.size ?? 0) >= SOCKETS_PER_TOKEN
+            ? '429 Too Many Requests'
+            : undefined;
+    if (status) {
       socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
       return;
     }
     this.wire.handleUpgrade(req, socket, head, (ws) => {
+      const ofToken = this.socketsOf.get(token) ?? new Set<WebSocket>();
+      this.socketsOf.set(token, ofToken);
+      ofToken.add(ws);
       this.sockets.add(ws);
-      ws.on('close', () => this.sockets.delete(ws));
+      this.prices.attach(ws);
+      ws.on('close', () => {
+        this.sockets.delete(ws);
+        ofToken.delete(ws);
+      });
     });
   }
 
@@ -154,25 +174,17 @@ export class FakeVortex implements FakeLiveBroker {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  /** The last price of a listed contract (by our trading symbol), as `GET /v2/data/quotes` answers it. */
-  setPrice(tradingSymbol: string, price: number): void {
+  /** A listed contract's (by our trading symbol) `EXCHANGE|TOKEN`, as the price socket names it. */
+  priceKey(tradingSymbol: string): string {
     const listed = [...this.listed.values()].find((each) => each.record.tradingsymbol === tradingSymbol);
     if (!listed) throw new Error(`${tradingSymbol} is not listed`);
-    this.prices.set(`${listed.exchange}-${listed.token}`, price);
+    return `${listed.exchange}|${listed.token}`;
   }
 
-  /** Vortex's quotes: `q=EXCHANGE-TOKEN` repeated (at most 1,000), keyed as asked; no data, no entry. */
-  private quotes(url: URL, res: ServerResponse) {
-    const asked = url.searchParams.getAll('q');
-    if (asked.length > 1000) return refuse(res, 400, 'e-400', 'At most 1000 instruments');
-    if (!['ltp', 'ohlc', 'full'].includes(url.searchParams.get('mode') ?? ''))
-      return refuse(res, 400, 'e-400', 'Invalid mode');
-    const data: Record<string, unknown> = {};
-    for (const key of asked) {
-      const price = this.prices.get(key);
-      if (price !== undefined) data[key] = { last_trade_price: price };
-    }
-    return reply(res, 200, { status: 'success', data });
+  /** A new last price of a listed contract (by our trading symbol): pushed to the sockets subscribed to it. */
+  setPrice(tradingSymbol: string, price: number): void {
+    const [exchange = '', token = ''] = this.priceKey(tradingSymbol).split('|');
+    this.prices.setPrice(exchange, Number(token), price);
   }
 
   listContracts(records: readonly InstrumentRecord[]): string[] {
@@ -263,7 +275,6 @@ export class FakeVortex implements FakeLiveBroker {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !this.sessions.has(bearer)) return refuse(res, 401, 'e-401', 'Invalid or expired token');
 
-    if (req.method === 'GET' && path === '/v2/data/quotes') return this.quotes(url, res);
     if (req.method === 'GET' && path === '/v2/trading/orders') return this.orderBook(url, res);
     if (req.method === 'GET' && path === '/v2/trading/portfolio/positions') return this.positions(res);
     if (req.method === 'GET' && path === '/v2/user/funds') return this.fundsAnswer(res);

@@ -147,7 +147,7 @@ async function iifl(): Promise<FaultTarget> {
       XT_IIFL_APP_KEY: IIFL_APP.key,
       XT_IIFL_APP_SECRET: IIFL_APP.secret,
     }),
-    listContract: (record) => void fake.symbols.set(record.internalToken, record.tradingsymbol),
+    listContract: (record) => void fake.listContracts([record]),
     async login(call) {
       await must(call, 'POST', BROKER_CALLBACK_PATHS.iifl, {
         clientId: '78816704',

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { norenTouchline } from '../live-kit/noren-touchline';
-import type { PushProtocol } from '../live-kit/push-price-feed';
+import { type NorenTouchline, norenTouchline } from '../live-kit/noren-touchline';
 
 // AliceBlue's market-data socket (open-api V2) is Noren's touchline (live-kit/noren-touchline.ts) at
 // `wss://ws1.aliceblueonline.com/NorenWS/`. Its connect frame names the account `<userId>_API` (uid and actid) and
@@ -17,7 +16,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 /** The `susertoken` of a user session: sha256 of its sha256, hex. */
 export const aliceSocketToken = (userSession: string): string => sha256(sha256(userSession));
 
-export function alicePriceSocket(url: string): PushProtocol {
+export function alicePriceSocket(url: string): NorenTouchline {
   return norenTouchline({
     url,
     hello: ({ account, token }) => ({

@@ -39,6 +39,20 @@ describe('Angel One login', () => {
     });
   });
 
+  it('stores the feed token of the login with the JWT (SmartStream needs both), sealed in the vault', async () => {
+    f = await createAngelOneFixture();
+    const userId = await f.addUser();
+    const grant = await f.angel.login(await f.plugin.loginUrl(userId, f.angel.redirectUrl), 'A1234567');
+    await f.plugin.completeLogin(userId, grant, f.angel.redirectUrl);
+    const account = await f.vault.get(userId, 'angelone');
+    expect(grant.feed_token).toMatch(/^[0-9a-f]{16}$/);
+    expect(account?.secrets).toMatchObject({
+      accessToken: grant.auth_token,
+      feedToken: grant.feed_token,
+      refreshToken: grant.refresh_token,
+    });
+  });
+
   it('refuses a token Angel One does not accept, naming the broker, and links nothing', async () => {
     f = await createAngelOneFixture();
     const userId = await f.addUser();

@@ -5,6 +5,7 @@ import { brokerEndpoint, brokerRoot } from '../live-kit/endpoints';
 const API_ROOT = 'https://apiconnect.angelone.in';
 const LOGIN_PAGE = 'https://smartapi.angelone.in/publisher-login';
 const ORDER_STREAM = 'wss://tns.angelone.in/smart-order-update';
+const PRICE_STREAM = 'wss://smartapisocket.angelone.in/smart-stream';
 const SCRIP_MASTER = 'https://margincalculator.angelbroking.com/OpenAPI_File/files/OpenAPIScripMaster.json';
 
 export const angelEndpoints = (baseUrl: string | undefined) => ({
@@ -12,6 +13,7 @@ export const angelEndpoints = (baseUrl: string | undefined) => ({
   loginPage: brokerEndpoint(LOGIN_PAGE, baseUrl),
   scripMaster: brokerEndpoint(SCRIP_MASTER, baseUrl),
   orderStream: brokerEndpoint(ORDER_STREAM, baseUrl),
+  priceStream: brokerEndpoint(PRICE_STREAM, baseUrl),
 });
 
 /** The documented REST paths under the API root. */

@@ -5,7 +5,7 @@ import { pluggedBrokerStatus } from '../live/status';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { polledPrices } from '../live-kit/price-feed';
+import { pushedPrices } from '../live-kit/push-price-feed';
 import { type AngelApi, createAngelApi } from './angelone-api';
 import { ANGELONE_MESSAGES, ANGELONE_NAME } from './angelone-errors';
 import { machineIdentity } from './client-identity';
@@ -13,9 +13,9 @@ import { angelEndpoints } from './endpoints';
 import { angelLoginUrl, angelSessionExpiry } from './login';
 import type { AngelRow } from './map';
 import { type AngelUpdateState, createAngelOrderStream } from './order-stream';
-import { angelQuoteEndpoint } from './price-feed';
 import { downloadAngelScripMaster } from './scrip-master';
 import { ANGELONE_BROKER_ID, createAngelSession } from './session';
+import { angelSmartStream } from './smart-stream';
 
 const MESSAGES = {
   notConfigured: 'Angel One login is not available on this server',
@@ -141,14 +141,10 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
       if ((await vault.listConnected('angelone')).length > 0) warmMaster();
     },
 
-    // The user's own prices: the broker's quote endpoint polled with their session (price-feed.ts).
-    prices: polledPrices({
+    // The user's own prices: SmartStream, Angel One's binary price socket, opened with their session (smart-stream.ts).
+    prices: pushedPrices({
       key: 'angelone',
-      endpoint: angelQuoteEndpoint({
-        apiRoot: endpoints.apiRoot,
-        apiKey: () => settings.app?.appKey,
-        identity,
-      }),
+      protocol: angelSmartStream({ url: endpoints.priceStream, apiKey: () => settings.app?.appKey }),
       master,
       credentials: links.credentials,
       expire: links.expireQuietly,

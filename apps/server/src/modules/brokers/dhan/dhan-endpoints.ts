@@ -10,6 +10,7 @@ const DOCUMENTED = {
   /** The detailed scrip master: it names each contract's underlying (UNDERLYING_SYMBOL), the compact one does not. */
   scripMaster: 'https://images.dhan.co/api-data/api-scrip-master-detailed.csv',
   orderStream: 'wss://api-order-update.dhan.co',
+  marketFeed: 'wss://api-feed.dhan.co',
 } as const;
 
 export interface DhanEndpoints {
@@ -22,6 +23,8 @@ export interface DhanEndpoints {
   scripMaster: string;
   /** Live order updates (WebSocket). */
   orderStream: string;
+  /** Live market feed (WebSocket; the session goes in its query, market-feed.ts). */
+  marketFeed: string;
 }
 
 export const dhanEndpoints = (baseUrl: string | undefined): DhanEndpoints => ({
@@ -30,4 +33,5 @@ export const dhanEndpoints = (baseUrl: string | undefined): DhanEndpoints => ({
   consentLogin: brokerEndpoint(DOCUMENTED.consentLogin, baseUrl),
   scripMaster: brokerEndpoint(DOCUMENTED.scripMaster, baseUrl),
   orderStream: brokerEndpoint(DOCUMENTED.orderStream, baseUrl),
+  marketFeed: brokerEndpoint(DOCUMENTED.marketFeed, baseUrl),
 });

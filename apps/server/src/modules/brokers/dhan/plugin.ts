@@ -5,14 +5,14 @@ import { readBoundedText } from '../live-kit/bounded-body';
 import { BrokerCallError } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { polledPrices } from '../live-kit/price-feed';
+import { pushedPrices } from '../live-kit/push-price-feed';
 import { consumeDhanConsent, createDhanApi, type DhanApi, generateDhanConsent } from './dhan-api';
 import { dhanAppOf } from './dhan-app';
 import { dhanEndpoints } from './dhan-endpoints';
 import { DHAN_MESSAGES } from './dhan-errors';
 import { DHAN_BROKER_ID } from './dhan-ids';
 import type { DhanRow } from './map';
-import { dhanQuoteEndpoint } from './price-feed';
+import { dhanMarketFeed } from './market-feed';
 import { parseDhanScripMaster } from './scrip-master';
 import { createDhanSession } from './session';
 import { dhanTokenExpiry } from './token-expiry';
@@ -158,10 +158,10 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
         .catch((error: unknown) => logger.warn({ err: error }, 'dhan scrip master download failed'));
     },
 
-    // The user's own prices: the broker's quote endpoint polled with their session (price-feed.ts).
-    prices: polledPrices({
+    // The user's own prices: Dhan's live market feed opened with their session (market-feed.ts).
+    prices: pushedPrices({
       key: 'dhan',
-      endpoint: dhanQuoteEndpoint(endpoints),
+      protocol: dhanMarketFeed(endpoints.marketFeed),
       master,
       credentials: links.credentials,
       expire: links.expireQuietly,

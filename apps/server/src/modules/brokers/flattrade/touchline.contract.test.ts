@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createFlattradeFixture, type FlattradeFixture } from '../../../../test/fakes/flattrade';
 import { eventually } from '../../../../test/fakes/kite';
-import { FakeInstruments } from '../../../../test/helpers/fake-instruments';
-import { loadConfig } from '../../../config';
-import { silentLogger } from '../../../logger';
-import { ManualFeed } from '../../market/manual-feed';
-import { createMarketData } from '../../market/market-data';
-import { createPriceSources, type PriceSources } from '../../market/price-sources';
-import { createLivePriceStreams, type LivePriceStreams } from '../live/price-streams';
+import { type OwnPriceStreams, startOwnPriceStreams } from '../../../../test/helpers/own-price-streams';
+import type { PriceSources } from '../../market/price-sources';
+import type { LivePriceStreams } from '../live/price-streams';
 
 // Contract: a Flattrade user's prices arrive on Noren's touchline socket opened with their own session: one
 // subscription per contract however many readers watch it, and after a dropped socket it reconnects and subscribes
@@ -16,32 +12,22 @@ import { createLivePriceStreams, type LivePriceStreams } from '../live/price-str
 let f: FlattradeFixture;
 let sources: PriceSources;
 let streams: LivePriceStreams | undefined;
+let own: OwnPriceStreams;
 
 beforeEach(async () => {
   f = await createFlattradeFixture({ onStatus: (userId) => void streams?.refresh('flattrade', userId) });
-  const resources = {
-    config: loadConfig({ XT_PRACTICE_DELAY_MS: '0' }),
-    clock: { now: Date.now },
-    logger: silentLogger(),
-  };
-  const directory = new FakeInstruments([f.call]);
-  sources = createPriceSources(
-    resources,
-    createMarketData(resources, new ManualFeed(), directory),
-    directory,
-  );
-  await sources.start();
-  streams = createLivePriceStreams({
-    streams: sources,
+  own = await startOwnPriceStreams({
+    key: 'flattrade',
+    plugin: f.plugin,
     vault: f.vault,
     clock: f.clock,
-    logger: silentLogger(),
+    contracts: [f.call],
   });
-  streams.add('flattrade', f.plugin.brokerId, f.plugin.prices as NonNullable<typeof f.plugin.prices>);
+  sources = own.sources;
+  streams = own.streams;
 });
 afterEach(async () => {
-  streams?.close();
-  await sources.stop();
+  await own.close();
   await f.close();
 });
 

@@ -1,5 +1,4 @@
-import { norenTouchline } from '../live-kit/noren-touchline';
-import type { PushProtocol } from '../live-kit/push-price-feed';
+import { type NorenTouchline, norenTouchline } from '../live-kit/noren-touchline';
 
 // Flattrade's market-data socket is Noren's touchline (live-kit/noren-touchline.ts): the connect frame carries the
 // client id as `uid` and `actid` and the session token itself as `susertoken`; `{t: "h"}` keeps the line alive.
@@ -8,7 +7,7 @@ import type { PushProtocol } from '../live-kit/push-price-feed';
 export const FLATTRADE_TOUCHLINE_URL = 'wss://piconnect.flattrade.in/PiConnectWSTp/';
 const HEARTBEAT_MS = 30_000;
 
-export function flattradeTouchline(url: string): PushProtocol {
+export function flattradeTouchline(url: string): NorenTouchline {
   return norenTouchline({
     url,
     hello: ({ account, token }) => ({

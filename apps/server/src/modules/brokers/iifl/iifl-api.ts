@@ -4,11 +4,13 @@ import { BrokerCallError } from '../live-kit/errors';
 import {
   type IiflOrder,
   type IiflPosition,
+  type IiflQuote,
   iiflEnvelopeSchema,
   iiflLimitsSchema,
   iiflOrderSchema,
   iiflPlacedSchema,
   iiflPositionSchema,
+  iiflQuoteSchema,
   iiflSessionSchema,
 } from './iifl-schemas';
 
@@ -21,6 +23,16 @@ export const IIFL_MESSAGES = {
   unreachable: (detail: string) => `IIFL could not be reached (${detail}).`,
   rejected: (detail: string) => `IIFL: ${detail}`,
 } as const;
+
+/** Whatever an IIFL call threw, as a classified error (anything unclassified is an unreachable IIFL). */
+export const classifyIiflError = (error: unknown): BrokerCallError =>
+  error instanceof BrokerCallError
+    ? error
+    : new BrokerCallError(
+        'network',
+        IIFL_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)),
+        true,
+      );
 
 /** The session checksum: sha256(clientId + authCode + appSecret). */
 const iiflChecksum = (clientId: string, authCode: string, appSecret: string): string =>
@@ -54,6 +66,8 @@ export interface IiflApi {
   orders(): Promise<IiflOrder[]>;
   positions(): Promise<IiflPosition[]>;
   limits(): Promise<{ tradingLimit: number; utilizedMargin: number }>;
+  /** `POST /marketdata/marketquotes` with `[{exchange, instrumentId}, ...]` (bulk): the readable rows. */
+  marketQuotes(instruments: ReadonlyArray<{ exchange: string; instrumentId: string }>): Promise<IiflQuote[]>;
 }
 
 const TIMEOUT_MS = 7000;
@@ -127,6 +141,8 @@ export function createIiflApi(root: string, userSession: string): IiflApi {
       const limits = parsed(iiflLimitsSchema, Array.isArray(result) ? result[0] : result, 'limits');
       return { tradingLimit: limits.tradingLimit, utilizedMargin: limits.utilizedMargin ?? 0 };
     },
+    marketQuotes: async (instruments) =>
+      rows(iiflQuoteSchema, await call('POST', '/marketdata/marketquotes', instruments)),
   };
 }
 

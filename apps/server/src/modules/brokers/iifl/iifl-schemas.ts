@@ -34,3 +34,11 @@ export const iiflPositionSchema = openApiPositionFields.extend({
 export type IiflPosition = z.infer<typeof iiflPositionSchema>;
 
 export const iiflLimitsSchema = openApiLimitsSchema;
+
+/** One row of `POST /marketdata/marketquotes`: IIFL sends `instrumentId` as a number, `ltp` and `close` (previous). */
+export const iiflQuoteSchema = z.object({
+  instrumentId: z.union([z.string().min(1), z.number()]).transform(String),
+  ltp: optionalNumber,
+  close: optionalNumber,
+});
+export type IiflQuote = z.infer<typeof iiflQuoteSchema>;

@@ -1,68 +1,38 @@
 import { createHash } from 'node:crypto';
-import type { ActiveBroker } from '@xtrader/core/api/auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeIifl } from '../../../../test/fakes/iifl';
+import {
+  createIiflFixture,
+  type FakeIifl,
+  IIFL_APP_SECRET,
+  type IiflFixture,
+} from '../../../../test/fakes/iifl';
 import { eventually } from '../../../../test/fakes/kite';
-import { createFakeClock } from '../../../../test/helpers/fake-clock';
-import { createTestStore } from '../../../../test/helpers/test-store';
-import { insertUserRow } from '../../../../test/helpers/user-rows';
-import { silentLogger } from '../../../logger';
-import type { Store } from '../../../store/open-store';
-import type { BrokerOrderUpdate, BrokerSession, PlaceOrderCommand } from '../broker';
-import { createCredentialVault } from '../vault';
-import { createIiflService, type IiflService } from './service';
+import { optionRecord } from '../../../../test/helpers/fake-instruments';
+import type { BrokerOrderUpdate, PlaceOrderCommand } from '../broker';
+import type { IiflService } from './service';
 
-// Contract: IIFL login URL, the auth-code exchange with its checksum, orders and portfolio mapped to IIFL's API,
-// order updates by polling the order book, session expiry.
+// Contract: IIFL login URL, the auth-code exchange with its checksum, orders and portfolio mapped to IIFL's API
+// (with IIFL's own instrument ids from its contract files), order updates by polling the order book, session expiry.
 
-const SECRET = 'iifl-app-secret';
+let f: IiflFixture;
 let iifl: FakeIifl;
-let store: Store;
 let service: IiflService;
-const links = new Map<string, { broker: ActiveBroker; clientId: string }>();
-const clock = createFakeClock(Date.now());
-
-const addUser = () => insertUserRow(store.db, { name: 'IIFL Trader', now: clock.now() });
-
-function makeService(
-  app: { appKey: string; appSecret: string } | null = { appKey: 'XTAPP', appSecret: SECRET },
-) {
-  return createIiflService({
-    vault: createCredentialVault({ db: store.db, clock, masterKey: new Uint8Array(32).fill(5) }),
-    accounts: {
-      activeBrokerOf: async (userId) => links.get(userId)?.broker ?? null,
-      linkBroker: async (userId, broker, clientId) => void links.set(userId, { broker, clientId }),
-    },
-    clock,
-    logger: silentLogger(),
-    settings: { apiUrl: iifl.url, loginUrl: 'https://markets.example/', app: app ?? undefined },
-    tokenOf: (symbol) => (symbol === 'NIFTY26D0126000CE' ? '12073986' : undefined),
-    pollMs: 30,
-  });
-}
+const SECRET = IIFL_APP_SECRET;
 
 beforeEach(async () => {
-  iifl = await FakeIifl.start(SECRET);
-  iifl.symbols.set('47164', 'NIFTY26D0126000CE');
-  store = await createTestStore();
-  service = makeService();
+  f = await createIiflFixture();
+  iifl = f.fake;
+  service = f.service;
 });
-afterEach(async () => {
-  service.close();
-  await iifl.close();
-  await store.close();
-});
+afterEach(() => f.close());
 
-async function loggedIn() {
-  const userId = await addUser();
-  await service.completeLogin(userId, '78816704', iifl.issueAuthCode('78816704'));
-  return { userId, session: (await service.sessionFor(userId)) as BrokerSession };
-}
+const addUser = () => f.addUser();
+const loggedIn = () => f.loggedIn();
 
 const command = (change: Partial<PlaceOrderCommand> = {}): PlaceOrderCommand => ({
   clientOrderId: 'XT0123456789-1',
   tradingSymbol: 'NIFTY26D0126000CE',
-  internalToken: '12073986',
+  internalToken: f.call.internalToken,
   exchange: 'NFO',
   side: 'buy',
   quantity: 65,
@@ -73,7 +43,8 @@ const command = (change: Partial<PlaceOrderCommand> = {}): PlaceOrderCommand => 
 });
 
 describe('IIFL login', () => {
-  it('builds the login URL with the platform app key and the redirect', () => {
+  it('builds the login URL with the platform app key and the redirect', async () => {
+    const unconfigured = await createIiflFixture({ app: null });
     const url = new URL(service.loginUrl('https://app.example/redirect/iifl'));
     expect(url.origin).toBe('https://markets.example');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -81,7 +52,10 @@ describe('IIFL login', () => {
       appkey: 'XTAPP',
       redirectUrl: 'https://app.example/redirect/iifl',
     });
-    expect(() => makeService(null).loginUrl(undefined)).toThrow('IIFL login is not available on this server');
+    expect(() => unconfigured.service.loginUrl(undefined)).toThrow(
+      'IIFL login is not available on this server',
+    );
+    await unconfigured.close();
   });
 
   it('exchanges the auth code with sha256(clientId + authCode + appSecret) and links the account', async () => {
@@ -92,7 +66,7 @@ describe('IIFL login', () => {
     expect(exchange?.body).toEqual({
       checkSum: createHash('sha256').update(`78816704${code}${SECRET}`).digest('hex'),
     });
-    expect(links.get(userId)).toEqual({ broker: 'IIFL', clientId: '78816704' });
+    expect(f.links.get(userId)).toEqual({ broker: 'IIFL', clientId: '78816704' });
     expect(await service.status(userId)).toMatchObject({
       clientId: '78816704',
       state: 'connected',
@@ -132,7 +106,7 @@ describe('IIFL orders', () => {
       { orderType: 'stoploss_market', side: 'sell', triggerPrice: 90, stopLimitOffset: 1 },
       { orderType: 'SL', slTriggerPrice: 90, price: 89 },
     ],
-    ['intraday on BSE', { product: 'intraday', exchange: 'BFO' }, { product: 'INTRADAY', exchange: 'BSEFO' }],
+    ['intraday', { product: 'intraday' }, { product: 'INTRADAY', exchange: 'NSEFO' }],
   ] as const)('%s reaches IIFL as expected', async (_name, change, expected) => {
     const { session } = await loggedIn();
     const ack = await session.placeOrder(command(change as Partial<PlaceOrderCommand>));
@@ -141,12 +115,61 @@ describe('IIFL orders', () => {
     expect(placed?.body).toEqual([
       expect.objectContaining({
         ...expected,
-        instrumentId: '47164',
+        instrumentId: f.instrumentId,
         orderComplexity: 'REGULAR',
         validity: 'DAY',
         orderTag: 'XT0123456789-1',
       }),
     ]);
+  });
+
+  it("sends IIFL's own instrumentId and segment from its contract files, loaded once and handed to the master", async () => {
+    const sensex = f.instruments.add(optionRecord('SENSEX', '2026-12-03', 85000, 'PE'));
+    const [sensexId] = iifl.listContracts([sensex]);
+    const { session } = await loggedIn();
+    await session.placeOrder(command());
+    await session.placeOrder(
+      command({
+        clientOrderId: 'XT0123456789-2',
+        tradingSymbol: sensex.tradingsymbol,
+        internalToken: sensex.internalToken,
+        exchange: 'BFO',
+      }),
+    );
+    const placed = iifl.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
+    expect(placed.map((r) => (r.body as Array<Record<string, unknown>>)[0])).toEqual([
+      expect.objectContaining({ instrumentId: f.instrumentId, exchange: 'NSEFO' }),
+      expect.objectContaining({ instrumentId: sensexId, exchange: 'BSEFO' }),
+    ]);
+    const files = iifl.requests.filter((r) => r.path.startsWith('/contractfiles/'));
+    expect(files.map((r) => r.path)).toEqual(['/contractfiles/NSEFO.csv', '/contractfiles/BSEFO.csv']);
+    expect(files.every((r) => r.authorization === undefined)).toBe(true);
+    // Only our indices' derivatives are kept (IIFL's stock option and future are not).
+    expect(f.adopted).toEqual([
+      [
+        expect.objectContaining({
+          instrumentId: f.instrumentId,
+          exchange: 'NSEFO',
+          underlying: 'NIFTY',
+          expiry: '2026-12-01',
+          strike: 26000,
+          optionType: 'CE',
+          lotSize: f.call.lot_size,
+        }),
+        expect.objectContaining({ instrumentId: sensexId, exchange: 'BSEFO', underlying: 'SENSEX' }),
+      ],
+    ]);
+  });
+
+  it('refuses a contract IIFL does not list before sending anything', async () => {
+    const { session } = await loggedIn();
+    const unlisted = f.instruments.add(optionRecord('NIFTY', '2026-12-01', 26050, 'CE'));
+    expect(
+      await session.placeOrder(
+        command({ tradingSymbol: unlisted.tradingsymbol, internalToken: unlisted.internalToken }),
+      ),
+    ).toEqual({ ok: false, code: 'rejected', reason: `IIFL does not list ${unlisted.tradingsymbol}` });
+    expect(iifl.requests.filter((r) => r.method === 'POST' && r.path === '/orders')).toEqual([]);
   });
 
   it('modifies, cancels, lists by our id, and maps positions and limits', async () => {
@@ -184,7 +207,7 @@ describe('IIFL orders', () => {
     expect(await session.positions()).toEqual([
       expect.objectContaining({
         tradingSymbol: 'NIFTY26D0126000CE',
-        internalToken: '12073986',
+        internalToken: f.call.internalToken,
         quantity: 65,
         buyValue: 6565,
         product: 'normal',

@@ -9,6 +9,7 @@ import type {
   ProductType,
 } from '../broker';
 import { marketProtectionParam } from '../live/order-rules';
+import type { BrokerContract } from '../live-kit/instrument-master';
 import { openApiPositionSides, openApiReport, parseOpenApiTime } from '../live-kit/open-api-rows';
 import type { OrderReport } from '../live-kit/order-tracker';
 import { type PricingCommand, pricedByOrderType } from '../live-kit/pricing';
@@ -20,15 +21,6 @@ import type { IiflOrder, IiflPosition } from './iifl-schemas';
 // Translation between our broker commands and IIFL Capital's order API. IIFL blocks bare stop-market
 // orders, so a stop-market goes out as a stop-limit with the same protective buffer as on Kite; market orders
 // carry the user's market protection when given.
-
-const SEGMENT_BITS = 256;
-
-/**
- * IIFL's instrumentId is the exchange's own token; our internal token is Kite's instrument token, which is that
- * exchange token times 256 plus the segment.
- */
-const exchangeTokenOf = (internalToken: string): string =>
-  String(Math.floor(Number(internalToken) / SEGMENT_BITS));
 
 const PRODUCT = { normal: 'NORMAL', intraday: 'INTRADAY' } as const;
 const ORDER_TYPES: Record<string, BrokerOrderType> = {
@@ -51,11 +43,17 @@ const priced = (cmd: PricingCommand): Pricing =>
     stopLimit: (trigger, price) => ({ orderType: 'SL', slTriggerPrice: trigger, price }),
   });
 
-/** Our order id as IIFL's order tag (up to 50 characters, so it always fits). */
-export function toIiflPlacement(cmd: PlaceOrderCommand): IiflPlaceBody {
+/**
+ * The contract as IIFL's contract file lists it (its `instrumentId` and segment), our order id as IIFL's order tag
+ * (up to 50 characters, so it always fits).
+ */
+export function toIiflPlacement(
+  cmd: PlaceOrderCommand,
+  contract: Pick<BrokerContract, 'instrumentId' | 'exchange'>,
+): IiflPlaceBody {
   return {
-    instrumentId: exchangeTokenOf(cmd.internalToken),
-    exchange: cmd.exchange === 'BFO' ? 'BSEFO' : 'NSEFO',
+    instrumentId: contract.instrumentId,
+    exchange: contract.exchange === 'BSEFO' ? 'BSEFO' : 'NSEFO',
     transactionType: cmd.side === 'buy' ? 'BUY' : 'SELL',
     quantity: cmd.quantity,
     orderComplexity: 'REGULAR',

@@ -1,12 +1,19 @@
 import { IIFL_BROKER_ID } from '@xtrader/core/brokers/ids';
+import type { Kysely } from 'kysely';
 import type { BrokerSettings } from '../../../config';
 import { DomainError } from '../../../domain-error';
+import type { Database } from '../../../store/database';
+import type { InstrumentDirectory } from '../../instruments/contract';
 import { detailOf } from '../live-kit/errors';
 import { nextIstHour } from '../live-kit/expiry';
+import { createBrokerInstrumentMaster, type ListedContractsSink } from '../live-kit/instrument-master';
 import { createLiveLinks, type LiveBrokerDeps } from '../live-kit/links';
 import { createPollingChannel } from '../live-kit/polling';
+import { polledPrices } from '../live-kit/price-feed';
+import { downloadIiflContracts } from './contract-files';
 import { createIiflApi, createIiflSession, IIFL_MESSAGES, type IiflApi } from './iifl-api';
 import type { IiflOrder } from './iifl-schemas';
+import { iiflQuoteEndpoint } from './price-feed';
 import { createIiflSession as createSession, type IiflSession } from './session';
 
 const IIFL_SERVICE_MESSAGES = {
@@ -19,7 +26,13 @@ const iiflSessionExpiry = (issuedAt: number): number => nextIstHour(issuedAt, 0)
 
 export interface IiflServiceDeps extends LiveBrokerDeps {
   settings: BrokerSettings['iifl'];
-  tokenOf(tradingSymbol: string): string | undefined;
+  /**
+   * Our instrument master: the contract a trader picked, by our trading symbol; and where IIFL's contract files go
+   * when they load (the instrument master may be built from them).
+   */
+  directory: InstrumentDirectory & ListedContractsSink;
+  /** The store, for IIFL's contract files of the day (live-kit/instrument-master.ts). */
+  db: Kysely<Database>;
   /** How often the order book is read for updates (IIFL's push channel is MQTT, which we do not speak). */
   pollMs?: number;
 }
@@ -28,7 +41,18 @@ export type IiflService = ReturnType<typeof createIiflService>;
 
 /** IIFL for every user: the login exchange and the order-book poller; the rest is the live kit's. */
 export function createIiflService(deps: IiflServiceDeps) {
-  const { vault, clock, logger, settings } = deps;
+  const { vault, clock, logger, settings, directory } = deps;
+
+  // IIFL's NSEFO and BSEFO contract files, downloaded once a day: orders carry IIFL's own instrumentId.
+  const master = createBrokerInstrumentMaster({
+    broker: 'iifl',
+    name: 'IIFL',
+    db: deps.db,
+    clock,
+    logger,
+    directory,
+    download: () => downloadIiflContracts(settings.apiUrl),
+  });
 
   const links = createLiveLinks<IiflApi, IiflOrder, 'polling'>(
     {
@@ -40,7 +64,7 @@ export function createIiflService(deps: IiflServiceDeps) {
       ...(deps.owns ? { owns: deps.owns } : {}),
       createApi: (_account, token) => createIiflApi(settings.apiUrl, token),
       createSession: (userId, api, onTokenExpired) =>
-        createSession({ userId, clock, api, onTokenExpired, tokenOf: deps.tokenOf }),
+        createSession({ userId, clock, api, onTokenExpired, master, directory }),
       ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
     },
     () => channel,
@@ -92,5 +116,26 @@ export function createIiflService(deps: IiflServiceDeps) {
     },
 
     ...links.lifecycle,
+
+    async start(): Promise<void> {
+      await links.lifecycle.start();
+      // Traders already connected should not have their first order wait for the day's contract files; otherwise
+      // they are fetched at the first order or price. A failure is retried on first use.
+      if ((await vault.listConnected('iifl')).length === 0) return;
+      master
+        .warm()
+        .catch((error: unknown) => logger.warn({ err: error }, 'iifl contract files download failed'));
+    },
+
+    // The user's own prices: IIFL's market quotes polled with their session (price-feed.ts).
+    prices: polledPrices({
+      key: 'iifl',
+      endpoint: iiflQuoteEndpoint(settings.apiUrl),
+      master,
+      credentials: links.credentials,
+      expire: links.expireQuietly,
+      now: () => clock.now(),
+      logger,
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { IIFL_BROKER_ID } from '@xtrader/core/brokers/ids';
+import type { InstrumentDirectory } from '../../instruments/contract';
 import type { BrokerCapabilities } from '../broker';
-import { BrokerCallError } from '../live-kit/errors';
+import type { BrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { perSecond, type RateLimits } from '../live-kit/pacer';
 import {
   createLiveSession,
@@ -10,7 +11,7 @@ import {
   type PlacedOrder,
   placedOrder,
 } from '../live-kit/session';
-import { IIFL_MESSAGES, type IiflApi } from './iifl-api';
+import { classifyIiflError, type IiflApi } from './iifl-api';
 import type { IiflOrder } from './iifl-schemas';
 import {
   fromIiflLimits,
@@ -34,25 +35,35 @@ const IIFL_CAPABILITIES: BrokerCapabilities = Object.freeze({
   rateLimits: IIFL_RATE_LIMITS,
 });
 
+export interface IiflAdapterDeps {
+  /** IIFL's contract files of the day: our contract to IIFL's `instrumentId`, and back. */
+  master: Pick<BrokerInstrumentMaster, 'contractFor' | 'symbolOf'>;
+  directory: Pick<InstrumentDirectory, 'bySymbol'>;
+}
+
 /** IIFL Capital on the live-broker kit; its order reports come from polling the order book (see service.ts). */
-function iiflAdapter(
-  tokenOf: (tradingSymbol: string) => string | undefined,
-): LiveBrokerAdapter<IiflApi, IiflOrder, PlacedOrder> {
+function iiflAdapter({
+  master,
+  directory,
+}: IiflAdapterDeps): LiveBrokerAdapter<IiflApi, IiflOrder, PlacedOrder> {
+  // Our symbol of an IIFL row (by its instrumentId); IIFL's own symbol when the day's contract files cannot be had.
+  const withOurSymbol = async <Row extends { instrumentId?: string | undefined; tradingSymbol: string }>(
+    row: Row,
+  ): Promise<Row> => {
+    const ours = row.instrumentId
+      ? await master.symbolOf(row.instrumentId).catch(() => undefined)
+      : undefined;
+    return ours ? { ...row, tradingSymbol: ours } : row;
+  };
   return {
     brokerId: IIFL_BROKER_ID,
     name: 'IIFL',
     capabilities: IIFL_CAPABILITIES,
-    classify: (error) =>
-      error instanceof BrokerCallError
-        ? error
-        : new BrokerCallError(
-            'network',
-            IIFL_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)),
-            true,
-          ),
-    orders: (api) => api.orders(),
+    classify: classifyIiflError,
+    orders: async (api) => Promise.all((await api.orders()).map(withOurSymbol)),
     async place(api, cmd) {
-      const body = toIiflPlacement(cmd);
+      // Refuses a contract IIFL does not list before anything is sent.
+      const body = toIiflPlacement(cmd, await master.contractFor(cmd.tradingSymbol));
       const brokerOrderId = await api.placeOrder(body);
       return {
         brokerOrderId,
@@ -62,7 +73,11 @@ function iiflAdapter(
     modify: (api, brokerOrderId, order, cmd) =>
       api.modifyOrder(brokerOrderId, toIiflModification(order, cmd)),
     cancel: (api, brokerOrderId) => api.cancelOrder(brokerOrderId),
-    positions: async (api) => fromIiflPositions(await api.positions(), tokenOf),
+    positions: async (api) =>
+      fromIiflPositions(
+        await Promise.all((await api.positions()).map(withOurSymbol)),
+        (symbol) => directory.bySymbol(symbol)?.internalToken,
+      ),
     margin: async (api) => fromIiflLimits(await api.limits()),
     rows: {
       known: fromIiflOrder,
@@ -77,6 +92,5 @@ function iiflAdapter(
 
 export type IiflSession = LiveSession<IiflOrder>;
 
-export const createIiflSession = (
-  deps: LiveSessionDeps<IiflApi> & { tokenOf(tradingSymbol: string): string | undefined },
-): IiflSession => createLiveSession(iiflAdapter(deps.tokenOf), deps);
+export const createIiflSession = (deps: LiveSessionDeps<IiflApi> & IiflAdapterDeps): IiflSession =>
+  createLiveSession(iiflAdapter(deps), deps);

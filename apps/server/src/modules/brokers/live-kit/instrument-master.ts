@@ -218,3 +218,20 @@ const termsOf = (contract: BrokerContract) =>
   termsKey(contract.underlying, contract.expiry, contract.strike, contract.optionType);
 
 export type BrokerInstrumentMaster = ReturnType<typeof createBrokerInstrumentMaster>;
+
+/**
+ * The brokers' masters kept in the store (all brokers, or one), as their instances last downloaded them: another
+ * instance of a cluster (or this one after a restart) adopts the contracts they list without downloading again.
+ */
+export async function storedBrokerMasters(
+  db: Kysely<Database>,
+  broker?: BrokerKey,
+): Promise<Array<{ broker: BrokerKey; contracts: BrokerContract[] }>> {
+  let query = db.selectFrom('brokerInstrumentMasters').select(['broker', 'contracts']);
+  if (broker !== undefined) query = query.where('broker', '=', broker);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    broker: row.broker as BrokerKey,
+    contracts: JSON.parse(row.contracts) as BrokerContract[],
+  }));
+}

@@ -12,6 +12,13 @@ import { priceOf } from './quote-request';
 
 const keyOf = (contract: Pick<BrokerContract, 'exchange' | 'instrumentId'>) =>
   `${contract.exchange}|${contract.instrumentId}`;
+/** Noren speaks JSON text both ways. */
+export interface NorenTouchline extends Omit<PushProtocol, 'hello' | 'subscribe' | 'unsubscribe'> {
+  hello(credentials: UserCredentials): string;
+  subscribe(contracts: readonly BrokerContract[]): string;
+  unsubscribe(contracts: readonly BrokerContract[]): string;
+}
+
 const keys = (contracts: readonly BrokerContract[]) => contracts.map(keyOf).join('#');
 
 export function norenTouchline(options: {
@@ -19,12 +26,12 @@ export function norenTouchline(options: {
   /** The connect frame with the user's session, in the broker's words. */
   hello(credentials: UserCredentials): Record<string, string>;
   heartbeat: { frame: Record<string, string>; everyMs: number };
-}): PushProtocol {
+}): NorenTouchline {
   return {
     url: options.url,
     hello: (credentials) => JSON.stringify({ t: 'c', ...options.hello(credentials) }),
     read(frame): PushMessage | undefined {
-      const message = JSON.parse(frame) as Record<string, unknown>;
+      const message = JSON.parse(String(frame)) as Record<string, unknown>;
       if (message.t === 'ck')
         return String(message.s).toUpperCase() === 'OK'
           ? { kind: 'ready' }

@@ -4,31 +4,23 @@ import type { BrokerStreamState, RawTick } from '../../market/contract';
 import { BrokerCallError } from './errors';
 import type { BrokerContract, BrokerInstrumentMaster } from './instrument-master';
 import type { BrokerPrices, UserCredentials, UserPriceFeed } from './price-feed';
+import {
+  framesOf,
+  messagesOf,
+  type PushFrame,
+  type PushMessage,
+  type PushProtocol,
+  type PushTarget,
+} from './push-protocol';
+
+export type { PushFrame, PushMessage, PushProtocol, PushTarget } from './push-protocol';
 
 // One user's own prices pushed by their broker's market-data socket: connect with the user's session, subscribe the
 // contracts watched in their source, read ticks, reconnect with backoff and subscribe everything again. Its ticks
 // go to that user's source only (docs/market-data.md).
 
-/** What one socket message says. */
-export type PushMessage =
-  | { kind: 'ready' }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'ticks'; ticks: Array<{ key: string; lastPrice: number; close?: number }> };
-
-/** A broker's documented market-data socket protocol (JSON text frames). */
-export interface PushProtocol {
-  readonly url: string;
-  /** What is sent once the socket opens (the login with the user's session). */
-  hello(credentials: UserCredentials): string;
-  /** One text frame read; undefined for frames that say nothing about prices or the login. */
-  read(frame: string): PushMessage | undefined;
-  /** The key a contract's ticks carry (e.g. `NFO|43919`). */
-  keyOf(contract: BrokerContract): string;
-  subscribe(contracts: readonly BrokerContract[]): string;
-  unsubscribe(contracts: readonly BrokerContract[]): string;
-  /** A keep-alive frame and how often to send it. */
-  heartbeat?: { frame: string; everyMs: number };
-}
+/** HTTP answers at the handshake that mean the broker refused the session (not a network fault). */
+const REFUSED_AT_HANDSHAKE = new Set([401, 403]);
 
 export interface PushedPriceFeedDeps {
   name: string;
@@ -42,7 +34,21 @@ export interface PushedPriceFeedDeps {
   /** First wait before reconnecting (doubling up to `maxBackoffMs`). */
   reconnectMs?: number;
   maxBackoffMs?: number;
+  /**
+   * A WebSocket ping goes out this often while the line is open; a line that answered neither the last ping nor
+   * sent anything since is dead (a half-open TCP connection never closes by itself) and is dropped and reconnected.
+   */
+  livenessMs?: number;
 }
+
+/** How often an open price socket is checked for life (ping, and drop when the last one went unanswered). */
+const LIVENESS_MS = 15_000;
+
+/** How long a socket may take to open before it counts as a failed attempt. */
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+
+const asBuffer = (data: WebSocket.RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 
 export class PushedPriceFeed implements UserPriceFeed {
   readonly name: string;
@@ -50,6 +56,8 @@ export class PushedPriceFeed implements UserPriceFeed {
   private readonly contracts = new Map<string, BrokerContract>();
   /** Tick key -> our symbol. */
   private readonly symbolOfKey = new Map<string, string>();
+  /** Closes announced apart, by tick key, until that key's next tick carries them (this user's feed only). */
+  private readonly pendingClose = new Map<string, number>();
   private readonly handlers = new Set<(ticks: readonly RawTick[]) => void>();
   private socket: WebSocket | undefined;
   private ready = false;
@@ -57,6 +65,9 @@ export class PushedPriceFeed implements UserPriceFeed {
   private failures = 0;
   private retry: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
+  private liveness: NodeJS.Timeout | undefined;
+  /** Nothing heard on the line since the last liveness ping. */
+  private silent = false;
 
   constructor(private readonly deps: PushedPriceFeedDeps) {
     this.name = deps.name;
@@ -93,7 +104,9 @@ export class PushedPriceFeed implements UserPriceFeed {
       const contract = this.contracts.get(symbol);
       if (!contract) continue;
       this.contracts.delete(symbol);
-      this.symbolOfKey.delete(this.deps.protocol.keyOf(contract));
+      const key = this.deps.protocol.keyOf(contract);
+      this.symbolOfKey.delete(key);
+      this.pendingClose.delete(key);
       gone.push(contract);
     }
     if (this.ready && gone.length > 0) this.send(this.deps.protocol.unsubscribe(gone));
@@ -117,13 +130,16 @@ export class PushedPriceFeed implements UserPriceFeed {
     this.drop();
   }
 
-  private send(frame: string): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame);
+  private send(frames: PushFrame | readonly PushFrame[]): void {
+    const socket = this.socket;
+    if (socket?.readyState !== WebSocket.OPEN) return;
+    for (const frame of framesOf(frames)) socket.send(frame);
   }
 
   private drop(): void {
     clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+    clearInterval(this.liveness);
+    this.heartbeat = this.liveness = undefined;
     this.ready = false;
     const socket = this.socket;
     this.socket = undefined;
@@ -142,10 +158,36 @@ export class PushedPriceFeed implements UserPriceFeed {
     }
     if (!this.running) return;
     const { protocol } = this.deps;
-    const socket = new WebSocket(protocol.url);
+    let target: PushTarget;
+    try {
+      target = protocol.target ? await protocol.target(credentials) : { url: protocol.url ?? '' };
+    } catch (error) {
+      if (error instanceof BrokerCallError && error.code === 'token_expired') return this.ended();
+      return this.lost(error);
+    }
+    if (!this.running) return;
+    const socket = new WebSocket(target.url, {
+      ...(target.headers ? { headers: target.headers } : {}),
+      handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
+    });
     this.socket = socket;
-    socket.on('open', () => socket.send(protocol.hello(credentials)));
-    socket.on('message', (data) => this.frame(String(data)));
+    socket.on('open', () => {
+      this.watchLiveness(socket);
+      if (protocol.hello) socket.send(protocol.hello(credentials));
+      else this.opened();
+    });
+    socket.on('message', (data, isBinary) => {
+      this.silent = false;
+      this.frame(isBinary ? asBuffer(data) : String(data));
+    });
+    socket.on('pong', () => {
+      this.silent = false;
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      if (this.socket !== socket) return;
+      if (REFUSED_AT_HANDSHAKE.has(response.statusCode ?? 0)) this.ended();
+      else this.lost(new Error(`price socket handshake answered HTTP ${response.statusCode}`));
+    });
     socket.on('error', (error) =>
       this.deps.logger.debug({ err: error, feed: this.name }, 'price socket error'),
     );
@@ -154,42 +196,72 @@ export class PushedPriceFeed implements UserPriceFeed {
     });
   }
 
-  private frame(text: string): void {
-    let message: PushMessage | undefined;
+  private frame(frame: PushFrame): void {
+    let messages: readonly PushMessage[];
     try {
-      message = this.deps.protocol.read(text);
+      messages = messagesOf(this.deps.protocol.read(frame));
     } catch (error) {
       this.deps.logger.debug({ err: error, feed: this.name }, 'unreadable price frame');
       return;
     }
-    if (!message) return;
-    if (message.kind === 'refused') {
-      this.ended();
-      return;
-    }
-    if (message.kind === 'ready') {
-      this.ready = true;
-      this.failures = 0;
-      this.deps.onState('connected');
-      // Everything watched is subscribed again on every (re)connection.
-      if (this.contracts.size > 0) this.send(this.deps.protocol.subscribe([...this.contracts.values()]));
-      const beat = this.deps.protocol.heartbeat;
-      if (beat) {
-        this.heartbeat = setInterval(() => this.send(beat.frame), beat.everyMs);
-        this.heartbeat.unref();
+    for (const message of messages) {
+      if (message.kind === 'refused') {
+        this.ended();
+        return;
       }
-      return;
+      if (message.kind === 'ready') this.opened();
+      else if (message.kind === 'closes') this.closed(message);
+      else this.ticked(message);
     }
+  }
+
+  /** Pings the open line; one that stayed silent for a whole period (no pong, no frame) is dropped as dead. */
+  private watchLiveness(socket: WebSocket): void {
+    this.silent = false;
+    this.liveness = setInterval(() => {
+      if (this.socket !== socket) return;
+      if (this.silent) {
+        this.lost(new Error('price socket silent: no answer to a ping'));
+        return;
+      }
+      this.silent = true;
+      socket.ping();
+    }, this.deps.livenessMs ?? LIVENESS_MS);
+    this.liveness.unref();
+  }
+
+  /** The line is up and the session accepted: subscribe everything watched (again, after a reconnect). */
+  private opened(): void {
+    if (this.ready) return;
+    this.ready = true;
+    this.failures = 0;
+    this.deps.onState('connected');
+    if (this.contracts.size > 0) this.send(this.deps.protocol.subscribe([...this.contracts.values()]));
+    const beat = this.deps.protocol.heartbeat;
+    if (beat) {
+      this.heartbeat = setInterval(() => this.send(beat.frame), beat.everyMs);
+      this.heartbeat.unref();
+    }
+  }
+
+  private closed(message: Extract<PushMessage, { kind: 'closes' }>): void {
+    for (const { key, close } of message.closes)
+      if (this.symbolOfKey.has(key) && close > 0) this.pendingClose.set(key, close);
+  }
+
+  private ticked(message: Extract<PushMessage, { kind: 'ticks' }>): void {
     const now = this.deps.now();
     const ticks: RawTick[] = [];
     for (const tick of message.ticks) {
       const symbol = this.symbolOfKey.get(tick.key);
       if (!symbol || !(tick.lastPrice > 0)) continue;
+      const close = tick.close ?? this.pendingClose.get(tick.key);
+      this.pendingClose.delete(tick.key);
       ticks.push({
         symbol,
         price: tick.lastPrice,
         ts: now,
-        ...(tick.close !== undefined && tick.close > 0 ? { close: tick.close } : {}),
+        ...(close !== undefined && close > 0 ? { close } : {}),
       });
     }
     if (ticks.length > 0) for (const handler of this.handlers) handler(ticks);

@@ -22,7 +22,7 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 export interface LiveBrokersDeps {
   requireUser: preHandlerAsyncHookHandler;
-  /** Tokens of symbols (ticker subscriptions, IIFL positions). */
+  /** Our instrument master: tokens of symbols (ticker subscriptions), the contracts brokers' masters are matched to. */
   directory: InstrumentDirectory;
   /** Where each user's own broker prices go (the market module's price sources); only that user sees them. */
   priceStreams?: BrokerPriceStreams;
@@ -74,19 +74,10 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
       : {}),
     ...(deps.tickerTiming ? { tickerTiming: deps.tickerTiming } : {}),
   });
-  const iifl = createIiflService({
-    vault,
-    accounts,
-    clock,
-    logger,
-    owns,
-    settings: config.brokers.iifl,
-    tokenOf: (symbol) => deps.directory.bySymbol(symbol)?.internalToken,
-    ...(deps.iiflPollMs ? { pollMs: deps.iiflPollMs } : {}),
-  });
-  // Each plugged broker's users' own prices: opened with a live session, ended (never simulated) when it expires.
+  // Each plugged broker's (and IIFL's) users' own prices: opened with a live session, ended (never simulated) when
+  // it expires.
   const priceStreams = createLivePriceStreams({ streams: deps.priceStreams, vault, clock, logger, owns });
-  // The plugins' brokers' masters, as they load, may become our instrument master (adoptListed).
+  // The plugins' brokers' (and IIFL's) masters, as they load, may become our instrument master (adoptListed).
   const { directory, adoptListed } = deps;
   const pluginDirectory: InstrumentDirectory & ListedContractsSink = adoptListed
     ? {
@@ -96,6 +87,19 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
         adoptListed,
       }
     : directory;
+  const iifl = createIiflService({
+    vault,
+    accounts,
+    clock,
+    logger,
+    owns,
+    db,
+    directory: pluginDirectory,
+    settings: config.brokers.iifl,
+    onStatus: (userId) => void priceStreams.refresh('iifl', userId),
+    ...(deps.iiflPollMs ? { pollMs: deps.iiflPollMs } : {}),
+  });
+  priceStreams.add('iifl', iifl.brokerId, iifl.prices);
   const plugins = Object.values(LIVE_BROKER_PLUGINS).flatMap((factory, index) => {
     if (!factory) return [];
     const key = Object.keys(LIVE_BROKER_PLUGINS)[index] as keyof typeof LIVE_BROKER_PLUGINS;

@@ -15,7 +15,7 @@ import { orderBody, orderOf } from '../../orders/testing/orders-fixtures';
 import { createLivePriceStreams, type LivePriceStreams } from './price-streams';
 
 // Contract: a plugged-broker user's server-side automation acts on their own broker's prices. A Dhan user's resting
-// local stop trails and fires on the prices polled from their Dhan session, never on the shared simulator's.
+// local stop trails and fires on the prices of their own Dhan session's market feed, never on the shared simulator's.
 
 let dhan: DhanFixture;
 let h: OrdersHarness;
@@ -82,7 +82,7 @@ const simTick = async (price: number) => {
   shared.emit({ [symbol]: price }, Date.now());
   await h.settle();
 };
-/** A price at the fake Dhan, once the trader's poll brought it into their own source. */
+/** A trade at the fake Dhan, once the trader's market feed brought it into their own source. */
 const dhanTick = async (price: number) => {
   dhan.fake.setPrice(dhan.securityId, price);
   await eventually(() => expect(prices.getQuote(traderSource, symbol, 'live')?.lastPrice).toBe(price));

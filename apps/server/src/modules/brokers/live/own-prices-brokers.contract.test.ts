@@ -9,16 +9,10 @@ import { eventually } from '../../../../test/fakes/kite';
 import { createUpstoxFixture, NIFTY_CALL } from '../../../../test/fakes/upstox';
 import { createVortexFixture } from '../../../../test/fakes/vortex';
 import type { FakeClock } from '../../../../test/helpers/fake-clock';
-import { FakeInstruments } from '../../../../test/helpers/fake-instruments';
-import { loadConfig } from '../../../config';
-import { silentLogger } from '../../../logger';
+import { type OwnPriceStreams, startOwnPriceStreams } from '../../../../test/helpers/own-price-streams';
 import type { InstrumentRecord } from '../../instruments/contract';
-import { ManualFeed } from '../../market/manual-feed';
-import { createMarketData } from '../../market/market-data';
-import { createPriceSources, type PriceSources } from '../../market/price-sources';
 import type { CredentialVault } from '../vault';
 import type { LiveBrokerPlugin } from './plugin';
-import { createLivePriceStreams, type LivePriceStreams } from './price-streams';
 
 // Contract, per plugged broker: a user's source ticks from their own broker, through the market-data mechanism the
 // broker documents (its quote endpoint polled, or its price socket, with the user's session, as the broker's fake
@@ -47,7 +41,11 @@ const BROKERS: Array<[BrokerKey, Start]> = [
         contract: NIFTY_CALL,
         login: async () => (await f.loggedIn()).userId,
         setPrice: (price) => f.upstox.setPrice(f.keys.call, price),
-        expire: () => f.upstox.expireSessions(),
+        // The day's session ends: the feed socket drops and the reconnection's authorize is refused.
+        expire: () => {
+          f.upstox.expireSessions();
+          f.upstox.feed.dropAll();
+        },
       };
     },
   ],
@@ -86,7 +84,11 @@ const BROKERS: Array<[BrokerKey, Start]> = [
         contract: f.niftyCall,
         login: async () => (await f.loggedInUser()).userId,
         setPrice: (price) => f.vortex.setPrice(f.niftyCall.tradingsymbol, price),
-        expire: () => f.vortex.expireSessions(),
+        // The session ends: the price socket drops and its reconnection is refused at the handshake.
+        expire: () => {
+          f.vortex.expireSessions();
+          f.vortex.dropStreams();
+        },
       };
     },
   ],
@@ -99,7 +101,11 @@ const BROKERS: Array<[BrokerKey, Start]> = [
         contract: ANGEL_CALL,
         login: async () => (await f.loggedIn()).userId,
         setPrice: (price) => f.angel.setPrice(f.token, price),
-        expire: () => f.angel.expireSessions(),
+        // The day's session ends: SmartStream drops and the reconnection's handshake is refused (HTTP 401).
+        expire: () => {
+          f.angel.expireSessions();
+          f.angel.smartStream.dropAll();
+        },
       };
     },
   ],
@@ -146,35 +152,14 @@ afterEach(async () => {
 });
 
 async function setUp(key: BrokerKey, start: Start) {
-  let streams: LivePriceStreams | undefined;
-  const broker = await start((userId) => void streams?.refresh(key, userId));
-  const resources = {
-    config: loadConfig({ XT_PRACTICE_DELAY_MS: '0' }),
-    clock: { now: Date.now },
-    logger: silentLogger(),
-  };
-  const directory = new FakeInstruments([broker.contract]);
-  const sources: PriceSources = createPriceSources(
-    resources,
-    createMarketData(resources, new ManualFeed(), directory),
-    directory,
-  );
-  await sources.start();
-  streams = createLivePriceStreams({
-    streams: sources,
-    vault: broker.vault,
-    clock: broker.clock,
-    logger: silentLogger(),
-  });
-  const { prices } = broker.plugin;
-  if (!prices) throw new Error(`${key} has no prices hook`);
-  streams.add(key, broker.plugin.brokerId, prices);
+  let own: OwnPriceStreams | undefined;
+  const broker = await start((userId) => void own?.streams.refresh(key, userId));
+  own = await startOwnPriceStreams({ key, ...broker, contracts: [broker.contract] });
   cleanup.push(
     () => broker.close(),
-    () => sources.stop(),
-    () => streams?.close(),
+    () => own?.close(),
   );
-  return { broker, sources };
+  return { broker, sources: own.sources };
 }
 
 describe.each(BROKERS)("%s: a user's own prices from their own session", (key, start) => {

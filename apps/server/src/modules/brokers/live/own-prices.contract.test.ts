@@ -12,8 +12,9 @@ import { createPriceSources, type PriceSources } from '../../market/price-source
 import { createLivePriceStreams, type LivePriceStreams } from './price-streams';
 
 // Contract (issue #18): each plugged-broker user's prices come from their own broker session. Two users linked to
-// two fake brokers (Upstox, Dhan) each see only their own broker's prices; a Practice user without a broker sees
-// the simulator, labelled; a user whose token expires sees their source expired, never simulated prices.
+// two fake brokers (Upstox polled, Dhan on its market feed) each see only their own broker's prices; a Practice
+// user without a broker sees the simulator, labelled; a user whose token expires sees their source expired, never
+// simulated prices.
 
 const UPSTOX_SYMBOL = NIFTY_CALL.tradingsymbol;
 let shared: ManualFeed;
@@ -83,18 +84,28 @@ describe("plugged brokers' users see their own broker's prices", () => {
     // Neither sees the other's broker, nor the simulator.
     expect(quoteIn(upUser, 'UPSTOX', dhan.call.tradingsymbol)).toBeUndefined();
     expect(quoteIn(dhanUser, 'DHAN', UPSTOX_SYMBOL)).toBeUndefined();
-    // The Upstox fake was asked with the Upstox user's session only, for the contract Upstox lists.
-    const ltp = up.upstox.requests.filter((r) => r.path === '/v3/market-quote/ltp');
-    expect(ltp.length).toBeGreaterThan(0);
-    expect(new Set(ltp.map((r) => r.query.instrument_key))).toEqual(new Set([up.keys.call]));
-    expect(new Set(ltp.map((r) => r.authorization)).size).toBe(1);
-    const dhanQuotes = dhan.fake.requests.filter((r) => r.path === '/v2/marketfeed/ltp');
-    expect(dhanQuotes.length).toBeGreaterThan(0);
+    // The Upstox fake's feed was authorized with the Upstox user's session only, for the contract Upstox lists.
+    const authorized = up.upstox.requests.filter((r) => r.path === '/v3/feed/market-data-feed/authorize');
+    expect(authorized.length).toBeGreaterThan(0);
+    expect(new Set(authorized.map((r) => r.authorization)).size).toBe(1);
+    const subscribed = up.upstox.feed.requests.filter((r) => r.method === 'sub');
+    expect(subscribed.length).toBeGreaterThan(0);
+    expect(new Set(subscribed.flatMap((r) => r.instrumentKeys))).toEqual(new Set([up.keys.call]));
+    // Dhan's feed was opened with the Dhan user's session only, subscribing the contract Dhan lists.
+    const dhanAccount = await dhan.vault.get(dhanUser, 'dhan');
+    expect(dhan.fake.feed.handshakes.length).toBeGreaterThan(0);
     expect(
-      dhanQuotes.every(
-        (r) => r.body && JSON.stringify(r.body) === JSON.stringify({ NSE_FNO: [Number(dhan.securityId)] }),
+      dhan.fake.feed.handshakes.every(
+        (q) => q.token === dhanAccount?.secrets.accessToken && q.clientId === dhanAccount?.clientId,
       ),
     ).toBe(true);
+    expect(dhan.fake.feed.requests.map((r) => r.request)).toEqual([
+      {
+        RequestCode: 15,
+        InstrumentCount: 1,
+        InstrumentList: [{ ExchangeSegment: 'NSE_FNO', SecurityId: dhan.securityId }],
+      },
+    ]);
 
     // Nobody else ever gets either broker's price: the shared source keeps the simulator's.
     const practiceUser = 'practice-user';
@@ -153,19 +164,22 @@ describe("plugged brokers' users see their own broker's prices", () => {
     watchBoth(userId, 'UPSTOX');
     await eventually(() => expect(quoteIn(userId, 'UPSTOX', UPSTOX_SYMBOL)).toBe(110));
 
+    // The day's session ends: the feed socket drops and the reconnection's authorize is refused.
     up.upstox.expireSessions();
+    up.upstox.feed.dropAll();
     await eventually(() => expect(sources.sourceFor(userId, 'UPSTOX').state).toBe('ended'));
     await eventually(async () => expect((await up.vault.get(userId, 'upstox'))?.status).toBe('expired'));
     const source = sources.sourceFor(userId, 'UPSTOX');
     expect(source.id).toBe(`upstox:${userId}`);
     expect(feedStatus(source, 'live', timing).state).toBe('expired');
 
-    // The polls stopped; the simulator's prices never reach the user's source.
-    const polls = up.upstox.requests.filter((r) => r.path === '/v3/market-quote/ltp').length;
+    // No feed connection again; the simulator's prices never reach the user's source.
+    const authorizations = up.upstox.feed.authorizations;
     shared.emit({ [UPSTOX_SYMBOL]: 999 }, Date.now());
     up.upstox.setPrice(up.keys.call, 130);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(quoteIn(userId, 'UPSTOX', UPSTOX_SYMBOL)).toBe(110);
-    expect(up.upstox.requests.filter((r) => r.path === '/v3/market-quote/ltp').length).toBe(polls);
+    expect(up.upstox.feed.authorizations).toBe(authorizations);
+    expect(up.upstox.feed.connections()).toBe(0);
   });
 });

@@ -15,6 +15,8 @@ export interface UpstoxEndpoints {
   orders: string;
   /** Authorizes one connection to the portfolio stream feed (order updates); answers the socket's URI. */
   portfolioStreamAuthorize: string;
+  /** Authorizes one connection to the market data feed V3 (the user's own prices); answers the socket's URI. */
+  marketDataFeedAuthorize: string;
   /** The daily instrument masters of the exchanges we trade (gzipped JSON arrays). */
   masters: readonly string[];
 }
@@ -27,6 +29,10 @@ export function upstoxEndpoints(baseUrl: string | undefined): UpstoxEndpoints {
     orders: brokerRoot('https://api-hft.upstox.com', baseUrl),
     portfolioStreamAuthorize: brokerEndpoint(
       'https://api.upstox.com/v2/feed/portfolio-stream-feed/authorize',
+      baseUrl,
+    ),
+    marketDataFeedAuthorize: brokerEndpoint(
+      'https://api.upstox.com/v3/feed/market-data-feed/authorize',
       baseUrl,
     ),
     masters: [

@@ -1,17 +1,17 @@
-import { brokerEndpoint } from '../live-kit/endpoints';
+import { BrokerCallError } from '../live-kit/errors';
 import type { UpdateChannel } from '../live-kit/links';
 import {
   createStreamWithPollingChannel,
   jsonFrame,
   type StreamChannelDeps,
 } from '../live-kit/stream-with-polling';
+import { authorizeUpstoxSocket } from './socket-authorize';
 import { type UpstoxOrder, upstoxOrderSchema } from './upstox-schemas';
 
 // Upstox's portfolio stream feed for order updates, on the kit's stream-with-polling channel (the order book polled
-// while the socket is not up, one catch-up read each time it comes up). Connecting is two steps:
-// `GET /v2/feed/portfolio-stream-feed/authorize?update_types=order` (Bearer) answers a single-use
-// `authorized_redirect_uri` (wss, its code in the query), then the socket is opened on it, so every (re)connect
-// authorizes again. Each text message is one order in the order book's shape (`update_type: "order"`).
+// while the socket is not up, one catch-up read each time it comes up). Connecting is two steps
+// (socket-authorize.ts): `GET /v2/feed/portfolio-stream-feed/authorize?update_types=order`, then the socket on the
+// single-use URI it answers, so every (re)connect authorizes again. Each text message is one order in the order book's shape (`update_type: "order"`).
 
 /** streaming: the socket delivers; polling: the socket is down (or coming up), the order book is read instead. */
 export type UpstoxChannelState = 'streaming' | 'polling';
@@ -34,19 +34,13 @@ export function createUpstoxOrderChannel(deps: UpstoxOrderStreamDeps): UpdateCha
   const authorize = async (userId: string, token: string): Promise<string | undefined> => {
     const url = new URL(deps.authorizeUrl);
     url.searchParams.set('update_types', 'order');
-    const response = await fetch(url, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(7000),
-    });
-    if (response.status === 401) {
+    try {
+      return await authorizeUpstoxSocket(url.toString(), token, deps.baseUrl);
+    } catch (error) {
+      if (!(error instanceof BrokerCallError) || error.code !== 'token_expired') throw error;
       deps.onTokenExpired(userId);
       return undefined;
     }
-    if (!response.ok) throw new Error(`authorize answered HTTP ${response.status}`);
-    const answer = (await response.json()) as { data?: { authorized_redirect_uri?: unknown } };
-    const uri = answer.data?.authorized_redirect_uri;
-    if (typeof uri !== 'string' || !uri) throw new Error('authorize answered no socket URI');
-    return brokerEndpoint(uri, deps.baseUrl);
   };
 
   const onMessage = (userId: string, text: string) => {

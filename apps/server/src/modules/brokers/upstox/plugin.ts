@@ -4,12 +4,12 @@ import { pluggedBrokerStatus } from '../live/status';
 import { BrokerCallError } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { polledPrices } from '../live-kit/price-feed';
+import { pushedPrices } from '../live-kit/push-price-feed';
 import { upstoxEndpoints } from './endpoints';
 import { downloadUpstoxContracts } from './instruments';
 import type { UpstoxRow } from './map';
 import { createUpstoxOrderChannel, type UpstoxChannelState } from './order-stream';
-import { upstoxQuoteEndpoint } from './price-feed';
+import { upstoxMarketFeed } from './price-feed';
 import { createUpstoxSession, UPSTOX_BROKER_ID, withOurSymbol } from './session';
 import { upstoxTokenExpiry } from './token-expiry';
 import { createUpstoxApi, exchangeUpstoxCode, type UpstoxApi } from './upstox-api';
@@ -160,10 +160,10 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
       if ((await vault.listConnected('upstox')).length > 0) warm();
     },
 
-    // The user's own prices: Upstox's LTP endpoint polled with their session (price-feed.ts).
-    prices: polledPrices({
+    // The user's own prices: Upstox's market data feed V3 socket, opened with their session (price-feed.ts).
+    prices: pushedPrices({
       key: 'upstox',
-      endpoint: upstoxQuoteEndpoint(endpoints),
+      protocol: upstoxMarketFeed(endpoints, settings.baseUrl),
       master,
       credentials: links.credentials,
       expire: links.expireQuietly,

@@ -1,52 +1,53 @@
+import { randomUUID } from 'node:crypto';
 import { BrokerCallError } from '../live-kit/errors';
-import type { BrokerQuote, QuoteEndpoint } from '../live-kit/price-feed';
-import { priceOf, quoteRequest } from '../live-kit/quote-request';
+import type { BrokerContract } from '../live-kit/instrument-master';
+import type { PushMessage, PushProtocol } from '../live-kit/push-price-feed';
 import type { UpstoxEndpoints } from './endpoints';
-import { classifyUpstoxError, classifyUpstoxFailure } from './upstox-errors';
+import { decodeFeedResponse } from './market-feed-schema';
+import { authorizeUpstoxSocket } from './socket-authorize';
 
-// A Upstox user's own prices: the v3 LTP quote endpoint, `GET /v3/market-quote/ltp?instrument_key=<k1>,<k2>`, with
-// the user's Bearer token. Upstox documents up to 500 instrument keys a request and, for its standard APIs, 50
-// requests a second, 500 a minute and 2,000 in 30 minutes per user and API: one request a second stays under all
-// three (1,800 in 30 minutes). The answer's `data` is keyed by `EXCHANGE:SYMBOL`; each entry names the requested
-// key in `instrument_token` and carries `last_price` and the previous close `cp`. (The v3 market-data websocket
-// is protobuf-encoded; it is not spoken here.)
+// A Upstox user's own prices: Upstox's Market Data Feed V3, opened with the user's session on the kit's push feed
+// (live-kit/push-price-feed.ts). `GET /v3/feed/market-data-feed/authorize` (Bearer) answers a single-use wss URI
+// (socket-authorize.ts; a 401 there ends the session as expired), so every (re)connect authorizes again; the socket
+// carries no login of its own and is ready once open. Requests are binary frames holding JSON
+// `{guid, method: "sub", data: {mode: "ltpc", instrumentKeys}}` (`unsub` names no mode); Upstox answers protobuf FeedResponse
+// frames (market-feed-schema.ts): a `market_info` one at open, an `initial_feed` snapshot after each subscription,
+// then `live_feed` updates, each a map of instrument key -> LTPC (last price `ltp`, previous close `cp`).
+// Upstox allows one feed connection per app and user and 5,000 instrument keys in `ltpc` mode on it
+// (docs/market-data.md); a user watches far fewer, so subscriptions go out in one request.
 
-export const UPSTOX_QUOTE_BATCH = 500;
-export const UPSTOX_QUOTE_INTERVAL_MS = 1000;
+export const UPSTOX_FEED_MODE = 'ltpc';
 
-export function upstoxQuoteEndpoint(endpoints: Pick<UpstoxEndpoints, 'api'>): QuoteEndpoint {
+/** A request frame; an unsubscribe names no mode (as Upstox's own SDK sends it). */
+const request = (method: 'sub' | 'unsub', contracts: readonly BrokerContract[]): Buffer => {
+  const instrumentKeys = contracts.map((contract) => contract.instrumentId);
+  const data = method === 'sub' ? { mode: UPSTOX_FEED_MODE, instrumentKeys } : { instrumentKeys };
+  return Buffer.from(JSON.stringify({ guid: randomUUID(), method, data }));
+};
+
+/** One feed frame read: its LTPCs as ticks; text frames, market-info and empty frames say nothing of use. */
+export function readUpstoxFeedFrame(frame: string | Buffer): PushMessage | undefined {
+  if (typeof frame === 'string') return undefined;
+  const response = decodeFeedResponse(frame);
+  if (response.type === 'market_info') return undefined;
+  const ticks = response.ltpcs
+    .filter((ltpc) => ltpc.ltp > 0)
+    .map((ltpc) => ({ key: ltpc.key, lastPrice: ltpc.ltp, ...(ltpc.cp > 0 ? { close: ltpc.cp } : {}) }));
+  return ticks.length > 0 ? { kind: 'ticks', ticks } : undefined;
+}
+
+export function upstoxMarketFeed(
+  endpoints: Pick<UpstoxEndpoints, 'marketDataFeedAuthorize'>,
+  baseUrl: string | undefined,
+): PushProtocol {
   return {
-    batchSize: UPSTOX_QUOTE_BATCH,
-    intervalMs: UPSTOX_QUOTE_INTERVAL_MS,
-    classify: classifyUpstoxError,
-    async quotes({ token }, contracts) {
-      const keys = contracts.map((contract) => contract.instrumentId).join(',');
-      const url = `${endpoints.api}/v3/market-quote/ltp?instrument_key=${encodeURIComponent(keys)}`;
-      const answer = await quoteRequest('Upstox', url, {
-        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-      });
-      const body = answer.body as
-        | { status?: string; data?: Record<string, unknown>; errors?: Array<Record<string, unknown>> }
-        | undefined;
-      if (!answer.ok || body?.status !== 'success') {
-        const first = body?.errors?.[0];
-        throw classifyUpstoxFailure({
-          httpStatus: answer.ok ? 400 : answer.status,
-          code: (first?.errorCode ?? first?.error_code) as string | undefined,
-          message: String(first?.message ?? `HTTP ${answer.status}`),
-        });
-      }
-      if (!body.data || typeof body.data !== 'object')
-        throw new BrokerCallError('network', 'Upstox sent an unreadable quote answer', true);
-      const quotes: BrokerQuote[] = [];
-      for (const entry of Object.values(body.data)) {
-        const row = entry as { instrument_token?: unknown; last_price?: unknown; cp?: unknown };
-        const lastPrice = priceOf(row.last_price);
-        if (typeof row.instrument_token !== 'string' || lastPrice === undefined) continue;
-        const close = priceOf(row.cp);
-        quotes.push({ instrumentId: row.instrument_token, lastPrice, ...(close ? { close } : {}) });
-      }
-      return quotes;
+    async target({ token }) {
+      if (!token) throw new BrokerCallError('token_expired', 'no Upstox session', false);
+      return { url: await authorizeUpstoxSocket(endpoints.marketDataFeedAuthorize, token, baseUrl) };
     },
+    read: readUpstoxFeedFrame,
+    keyOf: (contract) => contract.instrumentId,
+    subscribe: (contracts) => request('sub', contracts),
+    unsubscribe: (contracts) => request('unsub', contracts),
   };
 }

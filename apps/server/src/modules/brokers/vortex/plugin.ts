@@ -5,9 +5,9 @@ import { brokerEndpoint } from '../live-kit/endpoints';
 import { BrokerCallError, detailOf } from '../live-kit/errors';
 import { createBrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { createLiveLinks } from '../live-kit/links';
-import { polledPrices } from '../live-kit/price-feed';
+import { pushedPrices } from '../live-kit/push-price-feed';
 import { createVortexOrderFeed, type VortexFeedState } from './order-feed';
-import { vortexQuoteEndpoint } from './price-feed';
+import { vortexPriceSocket } from './price-socket';
 import { createVortexSession, type VortexSession } from './session';
 import { vortexTokenExpiry } from './token-expiry';
 import { createVortexApi, createVortexSession as exchangeAuthToken, type VortexApi } from './vortex-api';
@@ -142,10 +142,10 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
       await links.lifecycle.start();
     },
 
-    // The user's own prices: the broker's quote endpoint polled with their session (price-feed.ts).
-    prices: polledPrices({
+    // The user's own prices: Rupeezy's price socket opened with their session (price-socket.ts).
+    prices: pushedPrices({
       key: 'vortex',
-      endpoint: vortexQuoteEndpoint(settings.baseUrl, () => app?.apiKey),
+      protocol: vortexPriceSocket(settings.baseUrl),
       master,
       credentials: links.credentials,
       expire: links.expireQuietly,

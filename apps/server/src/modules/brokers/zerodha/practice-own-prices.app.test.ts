@@ -100,6 +100,20 @@ describe('Practice Mode of a Zerodha user (whole app)', () => {
       // Bought at the ask: the fake's quote has no depth, so one tick (0.05) above its last price.
       expect(row).toMatchObject({ price: 87.4, lastTradedPrice: 87.35 });
     });
+    // The instrument lists price the contract from the user's own source too (not the shared simulator's).
+    const listed = await get('fetchInstrument', {
+      instrumentType: 'CE',
+      name: 'NIFTY',
+      strike,
+      expiry,
+      exchange: 'NFO',
+    });
+    expect(listed.json().data.instrument).toMatchObject({ tradingsymbol: ce.tradingsymbol, ltp: 87.35 });
+    const search = await call(
+      'GET',
+      `/instruments/search?filters=${encodeURIComponent(JSON.stringify({ identifier: ce.tradingsymbol }))}`,
+    );
+    expect(search.json().data.instruments).toEqual([expect.objectContaining({ ltp: 87.35 })]);
     // No order ever went to Kite: Practice Mode trades on the paper exchange.
     expect(kite.requests.some((r) => r.method === 'POST' && r.path.startsWith('/orders/'))).toBe(false);
   });

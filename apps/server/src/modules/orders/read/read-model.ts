@@ -42,6 +42,7 @@ function toApiOrder(order: OrderRecord, lastTradedPrice: number | null): Order {
     changeInSL: trailing?.changeInSl ?? null,
     // A slice or iceberg leg points at its group; an exit leg, follow-up or flatten order at its entry.
     parentOrderId: order.groupId ?? order.parentOrderId,
+    disasterStopOf: order.role === 'disaster' ? order.parentOrderId : null,
   };
 }
 

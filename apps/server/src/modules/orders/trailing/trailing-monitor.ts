@@ -1,9 +1,7 @@
 import type { Notification } from '@xtrader/core/api/notifications';
 import { isFinalStatus } from '@xtrader/core/orders/order-status';
 import { trailStep } from '@xtrader/core/orders/trailing';
-import type { PriceSourceId, PriceView, Quote } from '../../market/contract';
 import type { OrderContext } from '../context/context';
-import { sourceOfOrder } from '../context/order-prices';
 import { partsOf } from '../model/group-rules';
 import { firedAwaitingDisaster } from '../model/hybrid';
 import { ORDER_ERRORS } from '../model/messages';
@@ -11,6 +9,7 @@ import { isHeld, isServerTrailed, type OrderRecord } from '../model/record';
 import { requestModify, sendPlacements } from '../sending/sender';
 import { crossed, fireHeldStop } from '../state/held-stops';
 import { createPricePauses } from './price-pause';
+import { createQuoteWatch } from './quote-watch';
 
 /** Local trailing: watches the prices of trailing stop-loss orders and moves their triggers (event-driven). */
 export interface TrailingMonitor {
@@ -157,32 +156,22 @@ async function moveTrigger(
   });
 }
 
-/** Orders watched per source and view, then per symbol: a batch of a source nobody trails costs one lookup. */
-type WatchBook = Record<PriceView, Map<PriceSourceId, Map<string, Set<string>>>>;
-
 export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
-  const watched = new Map<
-    string,
-    { userId: string; source: PriceSourceId; view: PriceView; symbol: string }
-  >();
-  const book: WatchBook = { live: new Map(), practice: new Map() };
   // Per order: a move in progress, and the latest price that arrived meanwhile (moves never overlap).
   const busy = new Map<string, number | null>();
-  const unsubscribes: Array<() => void> = [];
   const pauses = createPricePauses(ctx);
-
-  const forget = (orderId: string) => {
-    const entry = watched.get(orderId);
-    if (!entry) return;
-    watched.delete(orderId);
-    pauses.forget(orderId);
-    const bySymbol = book[entry.view].get(entry.source);
-    const ids = bySymbol?.get(entry.symbol);
-    ids?.delete(orderId);
-    if (ids?.size === 0) bySymbol?.delete(entry.symbol);
-    if (bySymbol?.size === 0) book[entry.view].delete(entry.source);
-    ctx.prices.release(entry.source, ownerOf(orderId));
-  };
+  // Each order trails on its user's own prices at its broker (their stream, else the shared source).
+  const watch = createQuoteWatch(ctx, {
+    ownerOf,
+    onQuote(orderId, entry, quote) {
+      // Never on a stale price of the order's source (paused, and the trader told).
+      if (!pauses.holds(orderId, entry.userId, entry.source, quote.symbol, entry.view)) {
+        nudge(orderId, entry.userId, quote.lastPrice);
+      }
+    },
+    onForget: (orderId) => pauses.forget(orderId),
+  });
+  const forget = watch.forget;
 
   const nudge = (orderId: string, userId: string, ltp: number) => {
     if (busy.has(orderId)) {
@@ -195,55 +184,10 @@ export function createTrailingMonitor(ctx: OrderContext): TrailingMonitor {
       .finally(() => {
         const latest = busy.get(orderId);
         busy.delete(orderId);
-        if (latest !== null && latest !== undefined && watched.has(orderId)) nudge(orderId, userId, latest);
+        if (latest !== null && latest !== undefined && watch.entry(orderId)) nudge(orderId, userId, latest);
       });
     void ctx.tracker.track(work, userId);
   };
 
-  const onQuotes = (view: PriceView) => (source: PriceSourceId, quotes: readonly Quote[]) => {
-    const bySymbol = book[view].get(source);
-    if (!bySymbol) return;
-    for (const quote of quotes) {
-      const ids = bySymbol.get(quote.symbol);
-      if (!ids) continue;
-      for (const orderId of ids) {
-        const entry = watched.get(orderId);
-        // Never on a stale price of the order's source (paused, and the trader told).
-        if (entry && !pauses.holds(orderId, entry.userId, source, quote.symbol, view)) {
-          nudge(orderId, entry.userId, quote.lastPrice);
-        }
-      }
-    }
-  };
-
-  return {
-    watch(order) {
-      if (watched.has(order.id)) return;
-      // The order trails on its user's own prices at its broker: a Zerodha user's ticker, else the simulator.
-      const source = sourceOfOrder(ctx, order);
-      const view = order.priceView;
-      watched.set(order.id, { userId: order.userId, source, view, symbol: order.tradingSymbol });
-      const bySymbol = book[view].get(source) ?? new Map<string, Set<string>>();
-      book[view].set(source, bySymbol);
-      const ids = bySymbol.get(order.tradingSymbol) ?? new Set<string>();
-      ids.add(order.id);
-      bySymbol.set(order.tradingSymbol, ids);
-      ctx.prices.retain(source, ownerOf(order.id), [order.tradingSymbol]);
-    },
-    forget,
-    forgetUser(userId) {
-      for (const [orderId, entry] of [...watched]) if (entry.userId === userId) forget(orderId);
-    },
-    start() {
-      unsubscribes.push(ctx.prices.onQuotes('live', onQuotes('live')));
-      unsubscribes.push(ctx.prices.onQuotes('practice', onQuotes('practice')));
-    },
-    stop() {
-      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
-      for (const orderId of [...watched.keys()]) forget(orderId);
-    },
-    get size() {
-      return watched.size;
-    },
-  };
+  return watch;
 }

@@ -66,6 +66,10 @@ describe('hybrid stop', () => {
       }),
     ]);
     expect((await orderOf(h, user, local)).state.status).toBe('trigger_pending');
+    // The order tables show the disaster stop as the Local stop's backer, not as a second stop on the position.
+    const open = (await h.module.service.listOrders(user)).openOrders;
+    expect(open.find((o) => o.orderId === disaster)).toMatchObject({ disasterStopOf: local, quantity: 65 });
+    expect(open.find((o) => o.orderId === local)).toMatchObject({ disasterStopOf: null });
     await tick(125);
     expect((await orderOf(h, user, local)).state.triggerPrice).toBe(105);
     await tick(105);
