@@ -35,14 +35,14 @@ describe('Telegram commands in a cluster', () => {
     const poller = instance('a', 'b', bus);
     const owner = instance('b', 'b', bus);
     await poller.commands.dispatch('u1', 'chat', 'closeall');
-    await vi.waitFor(() => expect(owner.replies.at(-1)).toMatch(/^Close all done/));
+    await vi.waitFor(() => expect(owner.replies.at(-1)).toMatch(/^Close all done/), { timeout: 5000 });
     expect(owner.deps.lockForDay).toHaveBeenCalledWith('u1');
     expect(owner.deps.closeAll).toHaveBeenCalledWith('u1', 0.02);
     expect(poller.deps.closeAll).not.toHaveBeenCalled();
     expect(poller.replies).toEqual([]);
 
     await poller.commands.dispatch('u1', 'chat', 'status');
-    await vi.waitFor(() => expect(owner.replies.at(-1)).toMatch(/^Open positions: 2\n/));
+    await vi.waitFor(() => expect(owner.replies.at(-1)).toMatch(/^Open positions: 2\n/), { timeout: 5000 });
     expect(poller.deps.status).not.toHaveBeenCalled();
     poller.commands.close();
     owner.commands.close();

@@ -114,7 +114,7 @@ export async function createZerodhaFixture(
 }
 
 /** Resolves once `check` passes (polling), or fails with its last error. */
-export async function eventually(check: () => void | Promise<void>, timeoutMs = 3000): Promise<void> {
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

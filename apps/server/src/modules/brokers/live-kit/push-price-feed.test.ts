@@ -35,6 +35,9 @@ const protocol = (url: string): PushProtocol => ({
   unsubscribe: (contracts) => contracts.map((c) => Buffer.from(`unsub:${c.instrumentId}`)),
 });
 
+// Generous: the whole suite runs beside this file on a shared machine; a pass is usually a few milliseconds.
+const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+
 let server: Server;
 let sockets: WebSocketServer;
 afterEach(async () => {
@@ -42,9 +45,10 @@ afterEach(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-async function broker(validToken: string, autoPong = true) {
+async function broker(validToken: string, autoPong = true, stallOnPingMs = 0) {
   const received: string[] = [];
   const open: WebSocket[] = [];
+  const pings: number[] = [];
   server = createServer();
   sockets = new WebSocketServer({ noServer: true, autoPong });
   server.on('upgrade', (request: IncomingMessage, socket, head) => {
@@ -55,11 +59,17 @@ async function broker(validToken: string, autoPong = true) {
     sockets.handleUpgrade(request, socket, head, (ws) => {
       open.push(ws);
       ws.on('message', (data, isBinary) => received.push(`${isBinary ? 'bin' : 'text'} ${String(data)}`));
+      ws.on('ping', () => {
+        pings.push(open.indexOf(ws));
+        // The pong is already written; a busy process cannot read it before its own timer comes due.
+        const until = performance.now() + stallOnPingMs;
+        while (performance.now() < until) {}
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `ws://127.0.0.1:${port}/feed`, received, open };
+  return { url: `ws://127.0.0.1:${port}/feed`, received, open, pings };
 }
 
 function feed(url: string, token: string, livenessMs?: number) {
@@ -89,8 +99,8 @@ describe('PushedPriceFeed on a binary protocol', () => {
     const { f, states, ticks } = feed(b.url, 'good');
     f.subscribe(['SYM1', 'SYM2']);
     f.resume();
-    await vi.waitFor(() => expect(states).toContain('connected'));
-    await vi.waitFor(() => expect(b.received.sort()).toEqual(['bin sub:1', 'bin sub:2']));
+    await waitFor(() => expect(states).toContain('connected'));
+    await waitFor(() => expect(b.received.sort()).toEqual(['bin sub:1', 'bin sub:2']));
     const frame = Buffer.alloc(16);
     frame.writeUInt32LE(1, 0);
     frame.writeUInt32LE(14_135, 4);
@@ -98,7 +108,7 @@ describe('PushedPriceFeed on a binary protocol', () => {
     frame.writeUInt32LE(9_005, 12);
     b.open[0]!.send(frame);
     b.open[0]!.send(Buffer.from([1, 2, 3])); // short: ignored, never thrown
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(ticks).toEqual([
         { symbol: 'SYM1', price: 141.35, ts: 1 },
         { symbol: 'SYM2', price: 90.05, ts: 1 },
@@ -106,8 +116,8 @@ describe('PushedPriceFeed on a binary protocol', () => {
     );
     // A dropped line reconnects and subscribes everything again.
     b.open[0]!.terminate();
-    await vi.waitFor(() => expect(b.open).toHaveLength(2));
-    await vi.waitFor(() => expect(b.received.filter((r) => r === 'bin sub:1')).toHaveLength(2));
+    await waitFor(() => expect(b.open).toHaveLength(2));
+    await waitFor(() => expect(b.received.filter((r) => r === 'bin sub:1')).toHaveLength(2));
     f.halt();
   });
 
@@ -116,7 +126,7 @@ describe('PushedPriceFeed on a binary protocol', () => {
     const { f, states, expired } = feed(b.url, 'stale-token');
     f.subscribe(['SYM1']);
     f.resume();
-    await vi.waitFor(() => expect(states).toContain('ended'));
+    await waitFor(() => expect(states).toContain('ended'));
     expect(expired).toHaveBeenCalledTimes(1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(b.open).toHaveLength(0);
@@ -128,8 +138,8 @@ describe('PushedPriceFeed on a binary protocol', () => {
     const { f, states } = feed(b.url, 'good', 40);
     f.subscribe(['SYM1']);
     f.resume();
-    await vi.waitFor(() => expect(states).toContain('connected'));
-    await vi.waitFor(() => expect(b.open.length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(states).toContain('connected'));
+    await waitFor(() => expect(b.open.length).toBeGreaterThanOrEqual(2));
     expect(states).toContain('disconnected');
     f.halt();
 
@@ -138,10 +148,21 @@ describe('PushedPriceFeed on a binary protocol', () => {
     const alive = await broker('good');
     const steady = feed(alive.url, 'good', 40);
     steady.f.resume();
-    await vi.waitFor(() => expect(steady.states).toContain('connected'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => expect(steady.states).toContain('connected'));
+    await waitFor(() => expect(alive.pings.length).toBeGreaterThanOrEqual(4));
     expect(alive.open).toHaveLength(1);
     expect(steady.states).not.toContain('disconnected');
     steady.f.halt();
+  });
+
+  it('keeps a line that answers when this process stalls (a long pause is not the line dying)', async () => {
+    const b = await broker('good', true, 150);
+    const { f, states } = feed(b.url, 'good', 40);
+    f.resume();
+    await waitFor(() => expect(states).toContain('connected'));
+    await waitFor(() => expect(b.pings.length).toBeGreaterThanOrEqual(4));
+    expect(b.open).toHaveLength(1);
+    expect(states).not.toContain('disconnected');
+    f.halt();
   });
 });

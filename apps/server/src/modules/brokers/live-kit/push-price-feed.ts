@@ -215,18 +215,31 @@ export class PushedPriceFeed implements UserPriceFeed {
     }
   }
 
-  /** Pings the open line; one that stayed silent for a whole period (no pong, no frame) is dropped as dead. */
+  /**
+   * Pings the open line; one that stayed silent for a whole period (no pong, no frame) is dropped as dead.
+   * A period in which this process itself stalled (a long GC pause, a busy event loop) proves nothing: its timer
+   * fires before the socket's pending reads are taken, so an answer may be waiting unread. Such a period pings again
+   * instead of judging, and a verdict waits for the reads already pending (setImmediate runs after them).
+   */
   private watchLiveness(socket: WebSocket): void {
+    const periodMs = this.deps.livenessMs ?? LIVENESS_MS;
     this.silent = false;
+    let lastCheck = performance.now();
     this.liveness = setInterval(() => {
+      const now = performance.now();
+      const stalled = now - lastCheck > periodMs * 1.5;
+      lastCheck = now;
       if (this.socket !== socket) return;
-      if (this.silent) {
-        this.lost(new Error('price socket silent: no answer to a ping'));
+      if (!this.silent || stalled) {
+        this.silent = true;
+        socket.ping();
         return;
       }
-      this.silent = true;
-      socket.ping();
-    }, this.deps.livenessMs ?? LIVENESS_MS);
+      setImmediate(() => {
+        if (this.socket === socket && this.silent)
+          this.lost(new Error('price socket silent: no answer to a ping'));
+      });
+    }, periodMs);
     this.liveness.unref();
   }
 

@@ -73,7 +73,7 @@ describe('intraday square-off scheduler', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(run).not.toHaveBeenCalled();
     clock.set(istEpochMs('2026-11-23', 15, 20));
-    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1), { timeout: 5000 });
     s.stop();
   });
 

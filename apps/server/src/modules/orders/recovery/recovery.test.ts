@@ -18,7 +18,9 @@ const BANK = TEST_INSTRUMENTS.bankCall;
 const isStopLossLeg = (cmd: PlaceOrderCommand) => /^XT[0-9A-Z]{10}S$/.test(cmd.clientOrderId);
 
 async function waitFor(check: () => Promise<boolean> | boolean): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
+  // By the clock, not a count of tries: on a loaded machine the work waited for is slow too.
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -21,7 +21,9 @@ const hybridStop = (overrides = {}) =>
   });
 
 async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
+  // By the clock, not a count of tries: on a loaded machine the work waited for is slow too.
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
     if (check()) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
