@@ -1,4 +1,4 @@
-import type { BrokerStatus } from '@xtrader/core/api/brokers';
+import type { BrokerKey, BrokerStatus } from '@xtrader/core/api/brokers';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Resources } from '../../../resources';
 import type { InstrumentDirectory } from '../../instruments/contract';
@@ -87,7 +87,8 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
         adoptListed,
       }
     : directory;
-  const iifl = createIiflService({
+  // What every broker here is built with; `key` names its users' price streams.
+  const brokerDeps = (key: BrokerKey) => ({
     vault,
     accounts,
     clock,
@@ -95,8 +96,11 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     owns,
     db,
     directory: pluginDirectory,
+    onStatus: (userId: string) => void priceStreams.refresh(key, userId),
+  });
+  const iifl = createIiflService({
+    ...brokerDeps('iifl'),
     settings: config.brokers.iifl,
-    onStatus: (userId) => void priceStreams.refresh('iifl', userId),
     ...(deps.iiflPollMs ? { pollMs: deps.iiflPollMs } : {}),
   });
   priceStreams.add('iifl', iifl.brokerId, iifl.prices);
@@ -104,15 +108,8 @@ export function createLiveBrokersModule(resources: Resources, deps: LiveBrokersD
     if (!factory) return [];
     const key = Object.keys(LIVE_BROKER_PLUGINS)[index] as keyof typeof LIVE_BROKER_PLUGINS;
     const plugin = factory({
-      vault,
-      accounts,
-      clock,
-      logger,
-      owns,
-      db,
-      directory: pluginDirectory,
+      ...brokerDeps(key),
       settings: config.brokers.live[key],
-      onStatus: (userId) => void priceStreams.refresh(key, userId),
       ...(deps.pluginPollMs ? { pollMs: deps.pluginPollMs } : {}),
     });
     if (plugin.prices) priceStreams.add(key, plugin.brokerId, plugin.prices);
