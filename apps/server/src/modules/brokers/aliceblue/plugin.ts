@@ -76,16 +76,6 @@ export function createAliceBluePlugin(
     ...(deps.feedRetryMs !== undefined ? { retryMs: deps.feedRetryMs } : {}),
   });
 
-  /**
-   * Fetches the day's contract master ahead of the first order (after a login, or at start-up with live sessions);
-   * a failure is retried when an order needs it.
-   */
-  const warmMaster = () => {
-    master
-      .warm()
-      .catch((error: unknown) => logger.warn({ err: error }, 'aliceblue contract master download failed'));
-  };
-
   const app = () => {
     if (!settings.app?.appSecret)
       throw new DomainError('broker_not_configured', ALICEBLUE_MESSAGES.notConfigured);
@@ -125,7 +115,7 @@ export function createAliceBluePlugin(
       });
       await deps.accounts.linkBroker(userId, ALICEBLUE_BROKER_ID, session.clientId);
       await links.connected(userId);
-      warmMaster();
+      master.warmInBackground();
       return { clientId: session.clientId };
     },
 
@@ -146,7 +136,7 @@ export function createAliceBluePlugin(
 
     async start() {
       await links.lifecycle.start();
-      if ((await vault.listConnected('aliceblue')).length > 0) warmMaster();
+      if ((await vault.listConnected('aliceblue')).length > 0) master.warmInBackground();
     },
 
     // The user's own prices: AliceBlue's Noren market-data socket with their session (price-socket.ts).

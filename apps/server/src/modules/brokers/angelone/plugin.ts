@@ -51,16 +51,6 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
     download: () => downloadAngelScripMaster(endpoints.scripMaster),
   });
 
-  // The scrip master is large: it downloads in the background once someone trades at Angel One (after a login, or
-  // at start-up when sessions are live), so neither start-up nor the login waits for it.
-  const warmMaster = () => {
-    master
-      .warm()
-      .catch((error: unknown) =>
-        logger.warn({ err: error }, 'angel one scrip master download failed; retried on the next order'),
-      );
-  };
-
   const links = createLiveLinks<AngelApi, AngelRow, AngelUpdateState>(
     {
       broker: 'angelone',
@@ -116,7 +106,7 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
       });
       await deps.accounts.linkBroker(userId, ANGELONE_BROKER_ID, clientId);
       await links.connected(userId);
-      warmMaster();
+      master.warmInBackground();
       return { clientId };
     },
 
@@ -138,7 +128,7 @@ export const createAngelOnePlugin: LiveBrokerPluginFactory = (deps): LiveBrokerP
 
     async start() {
       await links.lifecycle.start();
-      if ((await vault.listConnected('angelone')).length > 0) warmMaster();
+      if ((await vault.listConnected('angelone')).length > 0) master.warmInBackground();
     },
 
     // The user's own prices: SmartStream, Angel One's binary price socket, opened with their session (smart-stream.ts).

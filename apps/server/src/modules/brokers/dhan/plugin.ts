@@ -153,9 +153,7 @@ export function createDhanPlugin(deps: LiveBrokerPluginDeps): LiveBrokerPlugin {
       // Traders already connected should not have their first order wait for the day's scrip master; otherwise it
       // is fetched at the first login. A failure is retried on first use.
       if ((await vault.listConnected('dhan')).length === 0) return;
-      master
-        .warm()
-        .catch((error: unknown) => logger.warn({ err: error }, 'dhan scrip master download failed'));
+      master.warmInBackground();
     },
 
     // The user's own prices: Dhan's live market feed opened with their session (market-feed.ts).

@@ -107,13 +107,6 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
     deliver: deliverFeed,
   });
 
-  /** Downloads today's instrument list in the background; a failure is retried by the first order that needs it. */
-  const warmQuietly = () => {
-    master
-      .warm()
-      .catch((error: unknown) => logger.warn({ err: error }, 'flattrade instrument master download failed'));
-  };
-
   /** The platform's API key and secret at Flattrade (the token exchange needs both). */
   const app = (): { appKey: string; appSecret: string } => {
     const { appKey, appSecret } = settings.app ?? {};
@@ -154,7 +147,7 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
       });
       await deps.accounts.linkBroker(userId, FLATTRADE_BROKER_ID, grant.clientId);
       await links.connected(userId);
-      warmQuietly();
+      master.warmInBackground();
       return { clientId: grant.clientId };
     },
 
@@ -173,7 +166,7 @@ export const createFlattradePlugin: LiveBrokerPluginFactory = (deps): LiveBroker
     async start() {
       await links.lifecycle.start();
       // Today's instrument list before the first order, when someone trades through Flattrade (else at login).
-      if ((await vault.listConnected('flattrade')).length > 0) warmQuietly();
+      if ((await vault.listConnected('flattrade')).length > 0) master.warmInBackground();
     },
 
     // The user's own prices: Noren's touchline socket with their session (touchline.ts).

@@ -38,16 +38,6 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
     download: () => downloadFyersMaster(settings.baseUrl),
   });
 
-  /**
-   * Today's symbol master, fetched in the background once someone trades through Fyers (after a login, or at start
-   * when sessions are live) so the first order does not wait for it; a failure is retried on first use.
-   */
-  const warmMaster = () => {
-    master
-      .warm()
-      .catch((error: unknown) => logger.warn({ err: error }, 'fyers symbol master download failed'));
-  };
-
   const app = () => {
     if (!settings.app?.appSecret)
       throw new DomainError('broker_not_configured', FYERS_MESSAGES.notConfigured);
@@ -118,7 +108,7 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
       });
       await deps.accounts.linkBroker(userId, FYERS_BROKER_ID, session.clientId);
       await links.connected(userId);
-      warmMaster();
+      master.warmInBackground();
       return { clientId: session.clientId };
     },
 
@@ -139,7 +129,7 @@ export const createFyersPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlug
 
     async start() {
       await links.lifecycle.start();
-      if ((await vault.listConnected('fyers')).length > 0) warmMaster();
+      if ((await vault.listConnected('fyers')).length > 0) master.warmInBackground();
     },
 
     // The user's own prices: the broker's quote endpoint polled with their session (price-feed.ts).

@@ -122,9 +122,7 @@ export function createIiflService(deps: IiflServiceDeps) {
       // Traders already connected should not have their first order wait for the day's contract files; otherwise
       // they are fetched at the first order or price. A failure is retried on first use.
       if ((await vault.listConnected('iifl')).length === 0) return;
-      master
-        .warm()
-        .catch((error: unknown) => logger.warn({ err: error }, 'iifl contract files download failed'));
+      master.warmInBackground();
     },
 
     // The user's own prices: IIFL's market quotes polled with their session (price-feed.ts).

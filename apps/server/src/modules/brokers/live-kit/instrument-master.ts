@@ -192,6 +192,16 @@ export function createBrokerInstrumentMaster(deps: BrokerInstrumentMasterDeps) {
     async warm(): Promise<void> {
       await current();
     },
+
+    /**
+     * Starts today's download without waiting for it (after a login, or at start-up while sessions are live), so
+     * neither they nor the first order wait; a failure is logged and retried by the first call that needs the master.
+     */
+    warmInBackground(): void {
+      current().catch((error: unknown) =>
+        logger.warn({ err: error, broker }, 'broker instrument master download failed; retried on first use'),
+      );
+    },
   };
 }
 

@@ -85,13 +85,6 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
     onTokenExpired: (userId) => links.expireQuietly(userId),
   });
 
-  /** Fetches the day's master ahead of the first order, once a trader is connected; a failure is retried then. */
-  const warm = () => {
-    master
-      .warm()
-      .catch((error: unknown) => logger.warn({ err: error }, 'upstox instrument master download failed'));
-  };
-
   const app = () => {
     if (!settings.app) throw new DomainError('broker_not_configured', UPSTOX_LOGIN_MESSAGES.notConfigured);
     return settings.app;
@@ -139,7 +132,7 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
       });
       await deps.accounts.linkBroker(userId, UPSTOX_BROKER_ID, clientId);
       await links.connected(userId);
-      warm();
+      master.warmInBackground();
       return { clientId: clientId || null };
     },
 
@@ -157,7 +150,7 @@ export const createUpstoxPlugin: LiveBrokerPluginFactory = (deps): LiveBrokerPlu
 
     async start() {
       await links.lifecycle.start();
-      if ((await vault.listConnected('upstox')).length > 0) warm();
+      if ((await vault.listConnected('upstox')).length > 0) master.warmInBackground();
     },
 
     // The user's own prices: Upstox's market data feed V3 socket, opened with their session (price-feed.ts).

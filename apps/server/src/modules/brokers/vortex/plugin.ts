@@ -75,11 +75,6 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
     logger,
   });
 
-  const warmQuietly = () =>
-    master
-      .warm()
-      .catch((error: unknown) => logger.warn({ err: error }, 'rupeezy instrument master download failed'));
-
   const plugin: LiveBrokerPlugin = {
     key: 'vortex',
     brokerId: VORTEX_BROKER_ID,
@@ -115,7 +110,7 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
       });
       await deps.accounts.linkBroker(userId, VORTEX_BROKER_ID, clientId ?? '');
       // The day's master (a large file) downloads in the background; the first order waits for it if need be.
-      void warmQuietly();
+      master.warmInBackground();
       await links.connected(userId);
       return { clientId };
     },
@@ -138,7 +133,8 @@ export const createVortexPlugin: LiveBrokerPluginFactory = (deps) => {
 
     async start() {
       // The day's master is fetched once someone trades through Rupeezy, not on every start of the server.
-      if ((await vault.listConnected('vortex')).some((account) => links.isLive(account))) await warmQuietly();
+      if ((await vault.listConnected('vortex')).some((account) => links.isLive(account)))
+        master.warmInBackground();
       await links.lifecycle.start();
     },
 
