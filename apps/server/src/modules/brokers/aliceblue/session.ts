@@ -1,6 +1,6 @@
 import type { InstrumentDirectory } from '../../instruments/contract';
 import type { BrokerCapabilities } from '../broker';
-import { BrokerCallError } from '../live-kit/errors';
+import { classifyUnexpected } from '../live-kit/errors';
 import type { BrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { perSecond, type RateLimits } from '../live-kit/pacer';
 import {
@@ -55,14 +55,7 @@ export function aliceAdapter(deps: AliceAdapterDeps): LiveBrokerAdapter<AliceApi
     brokerId: ALICEBLUE_BROKER_ID,
     name: ALICEBLUE_NAME,
     capabilities: ALICEBLUE_CAPABILITIES,
-    classify: (error) =>
-      error instanceof BrokerCallError
-        ? error
-        : new BrokerCallError(
-            'network',
-            ALICEBLUE_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)),
-            true,
-          ),
+    classify: classifyUnexpected(ALICEBLUE_MESSAGES.unreachable),
     async orders(api) {
       const rows = await api.orders();
       return Promise.all(

@@ -1,4 +1,4 @@
-import { BrokerCallError } from '../live-kit/errors';
+import { classifyUnexpected } from '../live-kit/errors';
 
 // How Angel One's answers become classified failures, and its refusals for exchange rules plain words a trader
 // understands.
@@ -49,11 +49,4 @@ export const isInternalErrorCode = (code: string | null | undefined): boolean =>
 export const isRateLimitText = (text: string): boolean => RATE_TEXT.test(text);
 
 /** Whatever a call threw, as a classified error (an unexpected throw is an uncertain network failure). */
-export const classifyAngelError = (error: unknown): BrokerCallError =>
-  error instanceof BrokerCallError
-    ? error
-    : new BrokerCallError(
-        'network',
-        ANGELONE_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)),
-        true,
-      );
+export const classifyAngelError = classifyUnexpected(ANGELONE_MESSAGES.unreachable);

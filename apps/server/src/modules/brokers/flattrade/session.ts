@@ -1,7 +1,7 @@
 import type { BrokerId } from '@xtrader/core/brokers/ids';
 import type { InstrumentDirectory } from '../../instruments/contract';
 import type { BrokerCapabilities } from '../broker';
-import { BrokerCallError } from '../live-kit/errors';
+import { classifyUnexpected } from '../live-kit/errors';
 import type { BrokerInstrumentMaster } from '../live-kit/instrument-master';
 import type { RateLimits } from '../live-kit/pacer';
 import {
@@ -65,14 +65,7 @@ export function flattradeAdapter(
     brokerId: FLATTRADE_BROKER_ID,
     name: FLATTRADE_NAME,
     capabilities: FLATTRADE_CAPABILITIES,
-    classify: (error) =>
-      error instanceof BrokerCallError
-        ? error
-        : new BrokerCallError(
-            'network',
-            FLATTRADE_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)),
-            true,
-          ),
+    classify: classifyUnexpected(FLATTRADE_MESSAGES.unreachable),
     async orders({ api }) {
       const rows = await api.orders();
       return Promise.all(rows.map(async (row) => ({ ...row, ourSymbol: await ourSymbol(row.token) })));

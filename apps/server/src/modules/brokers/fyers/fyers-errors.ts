@@ -1,4 +1,4 @@
-import { BrokerCallError } from '../live-kit/errors';
+import { BrokerCallError, classifyUnexpected } from '../live-kit/errors';
 
 // How Fyers' failures reach a trader. Fyers answers `{s: "error", code: <negative>, message}`; the dead-token codes
 // and the rate limit are recognised by code, and refusals that come from exchange rules for API orders (static IP,
@@ -57,11 +57,4 @@ export function fyersFailure(status: number, code: number | undefined, message: 
 }
 
 /** Whatever a call threw, as a classified error (an unexpected throw is an uncertain network failure). */
-export const classifyFyers = (error: unknown): BrokerCallError =>
-  error instanceof BrokerCallError
-    ? error
-    : new BrokerCallError(
-        'network',
-        FYERS_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)),
-        true,
-      );
+export const classifyFyers = classifyUnexpected(FYERS_MESSAGES.unreachable);

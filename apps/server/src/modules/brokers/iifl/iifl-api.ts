@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { BrokerCallError } from '../live-kit/errors';
+import { BrokerCallError, classifyUnexpected } from '../live-kit/errors';
 import {
   type IiflOrder,
   type IiflPosition,
@@ -25,14 +25,7 @@ export const IIFL_MESSAGES = {
 } as const;
 
 /** Whatever an IIFL call threw, as a classified error (anything unclassified is an unreachable IIFL). */
-export const classifyIiflError = (error: unknown): BrokerCallError =>
-  error instanceof BrokerCallError
-    ? error
-    : new BrokerCallError(
-        'network',
-        IIFL_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)),
-        true,
-      );
+export const classifyIiflError = classifyUnexpected(IIFL_MESSAGES.unreachable);
 
 /** The session checksum: sha256(clientId + authCode + appSecret). */
 const iiflChecksum = (clientId: string, authCode: string, appSecret: string): string =>

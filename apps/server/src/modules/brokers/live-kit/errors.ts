@@ -28,3 +28,18 @@ export const refusalOf = (error: BrokerCallError): BrokerAck => ({
 /** A failed call's message without the broker's name in front, for a sentence that names the broker itself. */
 export const detailOf = (error: unknown, brokerName: string): string =>
   error instanceof BrokerCallError ? error.message.replace(`${brokerName}: `, '') : 'unknown error';
+
+/**
+ * An adapter's `classify`: its own errors pass through; anything else it did not expect (a socket error, a timeout)
+ * is an uncertain network failure, told with the broker's "could not be reached" message.
+ */
+export const classifyUnexpected =
+  (unreachable: (detail: string) => string) =>
+  (error: unknown): BrokerCallError =>
+    error instanceof BrokerCallError
+      ? error
+      : new BrokerCallError(
+          'network',
+          unreachable(error instanceof Error ? error.message : String(error)),
+          true,
+        );

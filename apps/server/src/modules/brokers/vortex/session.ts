@@ -1,5 +1,5 @@
 import type { BrokerCapabilities } from '../broker';
-import { BrokerCallError } from '../live-kit/errors';
+import { BrokerCallError, classifyUnexpected } from '../live-kit/errors';
 import type { BrokerInstrumentMaster } from '../live-kit/instrument-master';
 import { perSecond, type RateLimits } from '../live-kit/pacer';
 import {
@@ -70,14 +70,7 @@ function vortexAdapter(symbols: VortexSymbols): LiveBrokerAdapter<VortexApi, Vor
     brokerId: VORTEX_BROKER_ID,
     name: VORTEX_NAME,
     capabilities: VORTEX_CAPABILITIES,
-    classify: (error) =>
-      error instanceof BrokerCallError
-        ? error
-        : new BrokerCallError(
-            'network',
-            VORTEX_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)),
-            true,
-          ),
+    classify: classifyUnexpected(VORTEX_MESSAGES.unreachable),
     orders: (api) => namedOrders(api, symbols),
     async place(api, cmd) {
       // Everything that can refuse the order before it is sent does so as a definite refusal.
