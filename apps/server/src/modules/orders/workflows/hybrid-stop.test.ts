@@ -134,7 +134,8 @@ describe('hybrid stop', () => {
     const hung = new Set<string>();
     h.broker.options = {
       fail: (cmd) => {
-        if (!cmd.clientOrderId.endsWith('D')) return undefined;
+        // A child id (root id + one letter), not a root id that happens to end in D.
+        if (cmd.clientOrderId.length !== 13 || !cmd.clientOrderId.endsWith('D')) return undefined;
         hung.add(cmd.clientOrderId);
         return 'hang';
       },
